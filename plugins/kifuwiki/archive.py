@@ -1,0 +1,111 @@
+"""Load records from files and folders into :class:`GameRecord` objects.
+
+This is the one place that goes from paths to checked games; the CLI, the MkDocs
+plugin and the benchmarks all call it. It never raises on bad records: a record
+whose game is unknown, or whose loader failed unexpectedly, becomes a record with
+an error diagnostic, so one broken file never breaks the whole site.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
+from kifuwiki.games import game_for, get_game
+from kifuwiki.games.base import GameRecord
+
+log = logging.getLogger(__name__)
+
+RECORD_SUFFIX = ".kifu"
+
+
+def iter_record_paths(paths: Iterable[Path]) -> Iterator[Path]:
+    """Record files under the given files and folders, recursively, in a stable order."""
+    for path in paths:
+        if path.is_dir():
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in sorted(files):
+                    if name.endswith(RECORD_SUFFIX):
+                        yield Path(root) / name
+        else:
+            yield path
+
+
+def _unloadable(source: RecordSource, code: str, message: str) -> GameRecord:
+    diagnostic = Diagnostic(Severity.ERROR, code, message, source.first_line, 1, source.path)
+    return GameRecord(
+        game=source.game_id or "unknown",
+        source=source,
+        title=source.title,
+        players=[],
+        first_player=None,
+        winner=None,
+        ranking=[],
+        moves=0,
+        diagnostics=[*source.diagnostics, diagnostic],
+        rules="",
+    )
+
+
+def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+    """Load one game; diagnostics carry the source path."""
+    game_id = game_for(source)
+    if game_id is None:
+        known = source.game_id
+        message = (
+            f"unknown game '{known}'" if known else "cannot tell which game this record is"
+        ) + " (set 'game:' in the front matter to prime-daifugo or catan)"
+        return _unloadable(source, "RF010", message)
+    try:
+        record = get_game(game_id).load(source, rules)
+    except Exception as exc:  # a bug in a loader must not take the site down
+        log.exception("internal error while loading %s", source.path)
+        return _unloadable(
+            source,
+            "RF999",
+            f"internal error while reading this record ({type(exc).__name__}); "
+            "please report it with the record attached",
+        )
+    # The file-level problems (front matter, encoding) belong to the file's first game.
+    record.diagnostics = [*source.diagnostics, *record.diagnostics]
+    if source.path:
+        record.diagnostics = [
+            d if d.path else d.located(source.path) for d in record.diagnostics
+        ]
+    return record
+
+
+def load_text(
+    text: str, path: str | None = None, rules: Mapping[str, Any] | None = None
+) -> list[GameRecord]:
+    return [load_source(source, rules) for source in split_record_file(text, path)]
+
+
+def load_file(
+    path: Path, display_path: str | None = None, rules: Mapping[str, Any] | None = None
+) -> list[GameRecord]:
+    name = display_path or str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        source = RecordSource(path=name, index=1, count=1, meta={}, lines=[])
+        return [_unloadable(source, "RF000", f"cannot read the file: {exc.strerror or exc}")]
+    text, diagnostics = decode(data, name)
+    sources = split_record_file(text, name)
+    if diagnostics:
+        sources[0].diagnostics[:0] = diagnostics
+    return [load_source(source, rules) for source in sources]
+
+
+def load_paths(
+    paths: Iterable[Path], rules: Mapping[str, Any] | None = None
+) -> Iterator[GameRecord]:
+    """Stream records from files and folders (memory does not grow with the archive)."""
+    for path in iter_record_paths(paths):
+        yield from load_file(path, rules=rules)

@@ -1,0 +1,72 @@
+"""``kifuwiki fmt``: write records back in canonical form."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from kifuwiki.archive import load_file
+from kifuwiki.core.atomic import atomic_write_text
+from kifuwiki.core.recordfile import kanji_heading
+from kifuwiki.games import get_game
+from kifuwiki.games.base import GameRecord
+
+
+def format_records(records: list[GameRecord], dialect: str | None) -> str:
+    """The canonical text of a whole record file: its front matter as written, then games."""
+    if not records:
+        return ""
+    source = records[0].source
+    lines = source.file_text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    parts: list[str] = []
+    if lines and lines[0].strip() == "---":
+        for end in range(1, len(lines)):
+            if lines[end].strip() in ("---", "..."):
+                parts.append("\n".join(lines[: end + 1]))
+                break
+    for record in records:
+        if record.data is None:
+            raise click.ClickException(
+                f"{record.path}: game {record.index} cannot be read, so it cannot be formatted"
+            )
+        body = get_game(record.game).format(record, dialect).rstrip("\n")
+        if len(records) > 1:
+            heading = record.source.heading or kanji_heading(record.index)
+            parts.append(f"{heading}\n{body}")
+        else:
+            parts.append(body)
+    return "\n".join(parts) + "\n"
+
+
+@click.command("fmt")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False,
+                path_type=Path))
+@click.option(
+    "--to",
+    "dialect",
+    type=click.Choice(["standard", "fandom"]),
+    default=None,
+    help="Notation to write (Prime Daifugo). Default: the record's own dialect.",
+)
+@click.option("-w", "--write", is_flag=True, help="Rewrite the files in place (atomically).")
+@click.option("--check", is_flag=True, help="Exit 1 if a file is not in canonical form.")
+def fmt_command(files: tuple[Path, ...], dialect: str | None, write: bool, check: bool) -> None:
+    """Write FILES back in canonical form (to standard output unless --write)."""
+    unformatted = 0
+    for path in files:
+        records = load_file(path)
+        text = format_records(records, dialect)
+        original = path.read_text(encoding="utf-8-sig")
+        if check:
+            if text != original:
+                unformatted += 1
+                click.echo(f"would reformat {path}", err=True)
+        elif write:
+            if text != original:
+                atomic_write_text(path, text)
+                click.echo(f"reformatted {path}", err=True)
+        else:
+            click.get_text_stream("stdout").write(text)
+    sys.exit(1 if unformatted else 0)

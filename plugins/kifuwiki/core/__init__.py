@@ -1,0 +1,1 @@
+"""Game-independent building blocks: diagnostics, record files, safe Markdown."""

@@ -1,0 +1,130 @@
+"""Diagnostics: what a record and the rules cannot both be right about.
+
+Every diagnostic has a stable code (documented in the game's ``codes`` table), a
+message a player understands, and a 1-based line and column in the record file.
+Parsers and rules engines *collect* diagnostics on the record instead of raising,
+so one broken move never hides the rest of the game.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 0, "warning": 1, "info": 2}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    severity: Severity
+    code: str
+    message: str
+    line: int
+    column: int = 1
+    path: str | None = None
+    #: Index of the step (move) the diagnostic belongs to, when it belongs to one.
+    step: int | None = None
+
+    def located(self, path: str) -> Diagnostic:
+        """The same diagnostic with its file path filled in."""
+        return Diagnostic(
+            self.severity, self.code, self.message, self.line, self.column, path, self.step
+        )
+
+    def format_text(self) -> str:
+        where = f"{self.path or '<record>'}:{self.line}:{self.column}"
+        return f"{where}: {self.severity.value} {self.code} {self.message}"
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+            "line": self.line,
+            "column": self.column,
+        }
+
+
+class DiagnosticBag:
+    """Collects diagnostics; `once` keys let incomplete records warn once, not per move."""
+
+    __slots__ = ("_once", "items")
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+        self._once: set[str] = set()
+
+    def add(
+        self,
+        severity: Severity,
+        code: str,
+        message: str,
+        line: int,
+        column: int = 1,
+        *,
+        step: int | None = None,
+        once: str | None = None,
+    ) -> None:
+        if once is not None:
+            if once in self._once:
+                return
+            self._once.add(once)
+        self.items.append(Diagnostic(severity, code, message, line, column, None, step))
+
+    def error(
+        self,
+        code: str,
+        message: str,
+        line: int,
+        column: int = 1,
+        *,
+        step: int | None = None,
+        once: str | None = None,
+    ) -> None:
+        self.add(Severity.ERROR, code, message, line, column, step=step, once=once)
+
+    def warning(
+        self,
+        code: str,
+        message: str,
+        line: int,
+        column: int = 1,
+        *,
+        step: int | None = None,
+        once: str | None = None,
+    ) -> None:
+        self.add(Severity.WARNING, code, message, line, column, step=step, once=once)
+
+    def info(
+        self,
+        code: str,
+        message: str,
+        line: int,
+        column: int = 1,
+        *,
+        step: int | None = None,
+        once: str | None = None,
+    ) -> None:
+        self.add(Severity.INFO, code, message, line, column, step=step, once=once)
+
+    def extend(self, other: list[Diagnostic]) -> None:
+        self.items.extend(other)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for d in self.items if d.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for d in self.items if d.severity is Severity.WARNING)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.items, key=lambda d: (d.line, d.column, d.severity.rank))

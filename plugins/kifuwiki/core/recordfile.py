@@ -1,0 +1,296 @@
+"""Record files: front matter, games in a file, and the lines people annotate.
+
+A record file is UTF-8 text with optional YAML front matter between ``---`` lines.
+It may hold several games, separated by the Fandom spec's 試合番号 headings
+(一試合目, 二試合目 …) or ``# Game 2`` style headings. This module is the same for
+every game: it splits a file into :class:`RecordSource` objects whose body lines are
+classified as comments (``* text``), bookmarks (``*&name``), blank lines, or
+notation text the game's own parser reads.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from kifuwiki.core.diagnostics import Diagnostic, Severity
+
+#: Kanji numerals for 試合番号 headings.
+_KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+_GAME_HEADING = re.compile(
+    r"^\s*(?:[=#]+\s*)?"
+    r"(?:(?P<kanji>[一二三四五六七八九十百]+)|(?P<digits>[0-9０-９]+))\s*試合目"
+    r"\s*(?:[=#]+)?\s*$"
+    r"|^\s*#{1,6}\s*(?:game|Game|GAME)\s+(?P<en>[0-9]+)\s*$"
+)
+
+_FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
+def kanji_number(text: str) -> int:
+    """一 → 1, 十二 → 12, 二十三 → 23 (enough for 試合番号)."""
+    if "百" in text:
+        head, _, text = text.partition("百")
+        hundreds = _KANJI_DIGITS.get(head, 1) if head else 1
+        return hundreds * 100 + (kanji_number(text) if text else 0)
+    if "十" in text:
+        head, _, tail = text.partition("十")
+        tens = _KANJI_DIGITS.get(head, 1) if head else 1
+        return tens * 10 + (_KANJI_DIGITS.get(tail, 0) if tail else 0)
+    return _KANJI_DIGITS.get(text, 0)
+
+
+def kanji_heading(number: int) -> str:
+    """1 → 一試合目, 12 → 十二試合目 (the Fandom spec's 試合番号)."""
+    digits = "〇一二三四五六七八九"
+    if number < 10:
+        text = digits[number]
+    elif number < 100:
+        tens, ones = divmod(number, 10)
+        text = ("" if tens == 1 else digits[tens]) + "十" + (digits[ones] if ones else "")
+    else:
+        text = str(number)
+    return f"{text}試合目"
+
+
+class LineKind(enum.Enum):
+    TEXT = "text"
+    COMMENT = "comment"
+    BOOKMARK = "bookmark"
+    BLANK = "blank"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLine:
+    number: int
+    """1-based line number in the file."""
+    text: str
+    """The line without its line ending and trailing white space."""
+    kind: LineKind
+
+    @property
+    def comment(self) -> str:
+        """The comment text of a COMMENT or BOOKMARK line (after ``*`` or ``*&name``)."""
+        if self.kind is LineKind.COMMENT:
+            return self.text.lstrip()[1:].strip()
+        if self.kind is LineKind.BOOKMARK:
+            parts = self.text.lstrip()[2:].split(None, 1)
+            return parts[1].strip() if len(parts) > 1 else ""
+        return ""
+
+    @property
+    def bookmark(self) -> str:
+        """The bookmark name of a BOOKMARK line."""
+        if self.kind is not LineKind.BOOKMARK:
+            return ""
+        parts = self.text.lstrip()[2:].split(None, 1)
+        return parts[0] if parts else ""
+
+
+@dataclass(slots=True)
+class RecordSource:
+    """One game's text inside a record file, with the file's shared front matter."""
+
+    path: str | None
+    index: int
+    """1-based index of the game in its file."""
+    count: int
+    """How many games the file holds."""
+    meta: dict[str, Any]
+    lines: list[SourceLine]
+    heading: str | None = None
+    heading_number: int | None = None
+    file_text: str = ""
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    """Problems found while splitting the file (front matter, encoding)."""
+
+    @property
+    def game_id(self) -> str | None:
+        value = self.meta.get("game")
+        return str(value) if value is not None else None
+
+    @property
+    def title(self) -> str:
+        base = str(self.meta.get("title") or (Path(self.path).stem if self.path else "record"))
+        if self.count > 1:
+            return f"{base} ({self.heading or f'#{self.index}'})"
+        return base
+
+    @property
+    def body_text(self) -> str:
+        return "\n".join(line.text for line in self.lines)
+
+    @property
+    def first_line(self) -> int:
+        return self.lines[0].number if self.lines else 1
+
+
+def classify(text: str) -> LineKind:
+    stripped = text.strip()
+    if not stripped:
+        return LineKind.BLANK
+    if stripped.startswith("*&"):
+        return LineKind.BOOKMARK
+    if stripped.startswith("*"):
+        return LineKind.COMMENT
+    return LineKind.TEXT
+
+
+def content_hash(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
+
+
+def decode(data: bytes, path: str | None = None) -> tuple[str, list[Diagnostic]]:
+    """Decode a record file; bad bytes become U+FFFD and one error, never a traceback."""
+    diagnostics: list[Diagnostic] = []
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        text = data.decode("utf-8-sig", errors="replace")
+        line = data[: exc.start].count(b"\n") + 1
+        diagnostics.append(
+            Diagnostic(
+                Severity.ERROR,
+                "RF001",
+                "the file is not valid UTF-8; bad bytes were replaced with �",
+                line,
+                1,
+                path,
+            )
+        )
+    return text, diagnostics
+
+
+def _split_front_matter(
+    lines: list[str], path: str | None
+) -> tuple[dict[str, Any], int, list[Diagnostic]]:
+    """Return (meta, index of the first body line, diagnostics)."""
+    if not lines or lines[0].strip() != "---":
+        return {}, 0, []
+    for end in range(1, len(lines)):
+        if lines[end].strip() in ("---", "..."):
+            break
+    else:
+        return (
+            {},
+            0,
+            [
+                Diagnostic(
+                    Severity.ERROR,
+                    "RF002",
+                    "front matter starts with '---' but has no closing '---' line",
+                    1,
+                    1,
+                    path,
+                )
+            ],
+        )
+    block = "\n".join(lines[1:end])
+    try:
+        loaded = yaml.safe_load(block) if block.strip() else {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = (mark.line + 2) if mark is not None else 2
+        column = (mark.column + 1) if mark is not None else 1
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return (
+            {},
+            end + 1,
+            [
+                Diagnostic(
+                    Severity.ERROR,
+                    "RF003",
+                    f"front matter is not valid YAML: {problem}",
+                    line,
+                    column,
+                    path,
+                )
+            ],
+        )
+    if loaded is None:
+        loaded = {}
+    if not isinstance(loaded, dict):
+        return (
+            {},
+            end + 1,
+            [
+                Diagnostic(
+                    Severity.ERROR,
+                    "RF004",
+                    "front matter must be a mapping of 'key: value' lines",
+                    2,
+                    1,
+                    path,
+                )
+            ],
+        )
+    meta = {str(k): v for k, v in loaded.items()}
+    return meta, end + 1, []
+
+
+def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
+    """Split a record file's text into one :class:`RecordSource` per game."""
+    raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    meta, body_start, diagnostics = _split_front_matter(raw_lines, path)
+
+    sections: list[tuple[str | None, int | None, list[SourceLine]]] = [(None, None, [])]
+    for offset, raw in enumerate(raw_lines[body_start:]):
+        number = body_start + offset + 1
+        line = raw.rstrip()
+        match = _GAME_HEADING.match(line)
+        if match:
+            if match.group("kanji"):
+                n = kanji_number(match.group("kanji"))
+            elif match.group("digits"):
+                n = int(match.group("digits").translate(_FULLWIDTH_DIGITS))
+            else:
+                n = int(match.group("en"))
+            sections.append((line.strip(" =#"), n, []))
+            continue
+        sections[-1][2].append(SourceLine(number, line, classify(line)))
+
+    # Text before the first heading belongs to the first game, unless it is only
+    # blank lines and comments (a note on the whole file) and headings follow.
+    if len(sections) > 1:
+        preamble = sections[0][2]
+        if all(line.kind is not LineKind.TEXT for line in preamble):
+            sections.pop(0)
+            if preamble:
+                heading, n, body = sections[0]
+                sections[0] = (heading, n, preamble + body)
+    games = [s for s in sections if any(line.kind is not LineKind.BLANK for line in s[2])]
+    if not games:
+        games = [sections[0]]
+    result: list[RecordSource] = []
+    for index, (heading, number, body) in enumerate(games, start=1):
+        result.append(
+            RecordSource(
+                path=path,
+                index=index,
+                count=len(games),
+                meta=meta,
+                lines=body,
+                heading=heading,
+                heading_number=number,
+                file_text=text,
+                diagnostics=list(diagnostics) if index == 1 else [],
+            )
+        )
+    return result
+
+
+def read_record_file(path: Path, display_path: str | None = None) -> list[RecordSource]:
+    """Read and split a record file from disk."""
+    name = display_path or str(path)
+    text, diagnostics = decode(path.read_bytes(), name)
+    sources = split_record_file(text, name)
+    if diagnostics:
+        sources[0].diagnostics[:0] = diagnostics
+    return sources

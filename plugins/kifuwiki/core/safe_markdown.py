@@ -1,0 +1,58 @@
+"""Comments are Markdown written by people: render a safe subset of it.
+
+Raw HTML is switched off in the Markdown parser (so ``<script>`` comes out as text),
+and the result goes through nh3 (the ammonia sanitiser) with a short allow-list, so
+nothing a record says can run in a reader's browser.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import markdown
+import nh3
+from markupsafe import Markup, escape
+
+_ALLOWED_TAGS = {
+    "p", "br", "em", "strong", "code", "pre", "del", "a", "ul", "ol", "li", "blockquote",
+}  # fmt: skip
+_ALLOWED_ATTRIBUTES = {"a": {"href", "title"}}
+_URL_SCHEMES = {"http", "https", "mailto"}
+
+_local = threading.local()
+
+
+def _renderer() -> markdown.Markdown:
+    md: markdown.Markdown | None = getattr(_local, "md", None)
+    if md is None:
+        md = markdown.Markdown(extensions=[], output_format="html")
+        # Raw HTML is text in a comment, not markup.
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+        _local.md = md
+    md.reset()
+    return md
+
+
+def render_comment(text: str) -> Markup:
+    """Render one comment (Markdown source) to sanitised HTML."""
+    html = _renderer().convert(text)
+    cleaned = nh3.clean(
+        html,
+        tags=_ALLOWED_TAGS,
+        attributes=_ALLOWED_ATTRIBUTES,
+        url_schemes=_URL_SCHEMES,
+        link_rel="nofollow noopener",
+    )
+    return Markup(cleaned)  # noqa: S704 - sanitised by nh3 just above
+
+
+def render_inline(text: str) -> Markup:
+    """Render a one-line comment without the wrapping paragraph."""
+    html = str(render_comment(text)).strip()
+    if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+        html = html[3:-4]
+    return Markup(html)  # noqa: S704 - sanitised by render_comment
+
+
+__all__ = ["escape", "render_comment", "render_inline"]
