@@ -75,9 +75,7 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
     # The file-level problems (front matter, encoding) belong to the file's first game.
     record.diagnostics = [*source.diagnostics, *record.diagnostics]
     if source.path:
-        record.diagnostics = [
-            d if d.path else d.located(source.path) for d in record.diagnostics
-        ]
+        record.diagnostics = [d if d.path else d.located(source.path) for d in record.diagnostics]
     return record
 
 

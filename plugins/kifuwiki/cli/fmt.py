@@ -41,8 +41,9 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
 
 
 @click.command("fmt")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False,
-                path_type=Path))
+@click.argument(
+    "files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
 @click.option(
     "--to",
     "dialect",
@@ -68,5 +69,5 @@ def fmt_command(files: tuple[Path, ...], dialect: str | None, write: bool, check
                 atomic_write_text(path, text)
                 click.echo(f"reformatted {path}", err=True)
         else:
-            click.get_text_stream("stdout").write(text)
+            sys.stdout.write(text)
     sys.exit(1 if unformatted else 0)

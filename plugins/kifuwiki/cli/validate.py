@@ -22,9 +22,7 @@ def _github_escape(text: str, *, property_value: bool = False) -> str:
 
 
 def format_github(diagnostic: Diagnostic) -> str:
-    command = {"error": "error", "warning": "warning", "info": "notice"}[
-        diagnostic.severity.value
-    ]
+    command = {"error": "error", "warning": "warning", "info": "notice"}[diagnostic.severity.value]
     path = _github_escape(diagnostic.path or "", property_value=True)
     message = _github_escape(f"{diagnostic.code} {diagnostic.message}")
     return (
@@ -38,7 +36,7 @@ def validate_records(records: Iterable[GameRecord], output_format: str, strict: 
     files: set[str] = set()
     errors = warnings = 0
     games: list[dict[str, object]] = []
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     for record in records:
         files.add(record.path or "")
         errors += record.errors
@@ -66,9 +64,7 @@ def validate_records(records: Iterable[GameRecord], output_format: str, strict: 
 
 
 @click.command("validate")
-@click.argument(
-    "paths", nargs=-1, type=click.Path(exists=True, path_type=Path, file_okay=True)
-)
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path, file_okay=True))
 @click.option(
     "--format",
     "output_format",

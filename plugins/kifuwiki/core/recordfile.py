@@ -263,13 +263,13 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
         if all(line.kind is not LineKind.TEXT for line in preamble):
             sections.pop(0)
             if preamble:
-                heading, n, body = sections[0]
-                sections[0] = (heading, n, preamble + body)
+                heading, heading_no, body = sections[0]
+                sections[0] = (heading, heading_no, preamble + body)
     games = [s for s in sections if any(line.kind is not LineKind.BLANK for line in s[2])]
     if not games:
         games = [sections[0]]
     result: list[RecordSource] = []
-    for index, (heading, number, body) in enumerate(games, start=1):
+    for index, (heading, heading_no, body) in enumerate(games, start=1):
         result.append(
             RecordSource(
                 path=path,
@@ -278,7 +278,7 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
                 meta=meta,
                 lines=body,
                 heading=heading,
-                heading_number=number,
+                heading_number=heading_no,
                 file_text=text,
                 diagnostics=list(diagnostics) if index == 1 else [],
             )

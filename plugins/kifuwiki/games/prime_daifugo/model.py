@@ -81,7 +81,7 @@ class Action(enum.Enum):
     claimed prime that the judge penalised."""
     COMPOSITE = "composite"
     """A composite with its factorisation (``KQ=2^5*4A`` / ``2^5*4A=KQ``)."""
-    PASS = "pass"
+    PASS = "pass"  # noqa: S105 - a move, not a password
     TIMEOUT = "timeout"
     """A pass forced by the clock (``%%``, ``T.O.``)."""
     DRAW = "draw"
