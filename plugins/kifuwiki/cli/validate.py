@@ -9,9 +9,8 @@ from pathlib import Path
 
 import click
 
-from kifuwiki.archive import iter_record_paths, load_file
+from kifuwiki.archive import RecordReport, default_jobs, report_paths
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.games.base import GameRecord
 
 
 def _github_escape(text: str, *, property_value: bool = False) -> str:
@@ -31,7 +30,7 @@ def format_github(diagnostic: Diagnostic) -> str:
     )
 
 
-def validate_records(records: Iterable[GameRecord], output_format: str, strict: bool) -> int:
+def validate_records(records: Iterable[RecordReport], output_format: str, strict: bool) -> int:
     """Print the report for ``records`` and return the exit code."""
     files: set[str] = set()
     errors = warnings = 0
@@ -42,7 +41,7 @@ def validate_records(records: Iterable[GameRecord], output_format: str, strict: 
         errors += record.errors
         warnings += record.warnings
         if output_format == "json":
-            games.append(record.summary())
+            games.append(record.summary)
         elif output_format == "github":
             for diagnostic in record.diagnostics:
                 if diagnostic.severity is not Severity.INFO:
@@ -74,7 +73,14 @@ def validate_records(records: Iterable[GameRecord], output_format: str, strict: 
     help="text for people, github for Actions annotations, json for tools.",
 )
 @click.option("--strict", is_flag=True, help="Warnings fail the run too.")
-def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) -> None:
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=0,
+    help="Worker processes (default 0: one per core; 1: no workers).",
+)
+def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool, jobs: int) -> None:
     """Check every record under PATHS (files or folders; default: ./records)."""
     if not paths:
         default = Path("records")
@@ -82,8 +88,5 @@ def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool) 
             raise click.UsageError("give record files or folders (no ./records folder here)")
         paths = (default,)
 
-    def records() -> Iterable[GameRecord]:
-        for path in iter_record_paths(paths):
-            yield from load_file(path)
-
-    sys.exit(validate_records(records(), output_format, strict))
+    reports = report_paths(paths, jobs=jobs or default_jobs())
+    sys.exit(validate_records(reports, output_format, strict))
