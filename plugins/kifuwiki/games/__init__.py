@@ -55,7 +55,7 @@ def game_for(source: RecordSource) -> str | None:
     for game_id in _MODULES:
         try:
             game = get_game(game_id)
-        except ImportError:  # a game package still being built
+        except (ImportError, AttributeError):  # a game package that is not installed
             continue
         if game.detect(source):
             return game_id

@@ -1,0 +1,106 @@
+"""Record files: front matter, games per file, comment/bookmark classification."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kifuwiki.core.diagnostics import Severity
+from kifuwiki.core.recordfile import (
+    LineKind,
+    decode,
+    kanji_heading,
+    kanji_number,
+    read_record_file,
+    split_record_file,
+)
+
+
+def test_front_matter_is_read_and_unknown_keys_kept() -> None:
+    text = "---\ngame: prime-daifugo\ntitle: T\nvenue: 渋谷\n---\nA:(23)\n"
+    (source,) = split_record_file(text, "r.kifu")
+    assert source.meta == {"game": "prime-daifugo", "title": "T", "venue": "渋谷"}
+    assert source.game_id == "prime-daifugo"
+    assert [line.number for line in source.lines] == [6, 7]
+    assert source.lines[0].text == "A:(23)"
+    assert source.diagnostics == []
+
+
+def test_invalid_yaml_gives_a_located_error_not_an_exception() -> None:
+    text = "---\ntitle: [unclosed\nevent: x\n---\nA:(23)\n"
+    (source,) = split_record_file(text, "r.kifu")
+    (diagnostic,) = source.diagnostics
+    assert diagnostic.code == "RF003"
+    assert diagnostic.severity is Severity.ERROR
+    assert diagnostic.line >= 2
+    assert diagnostic.path == "r.kifu"
+    # The body is still read.
+    assert source.lines[0].text == "A:(23)"
+
+
+def test_unclosed_front_matter_and_non_mapping() -> None:
+    (unclosed,) = split_record_file("---\ntitle: x\nA:(2)\n")
+    assert [d.code for d in unclosed.diagnostics] == ["RF002"]
+    (listy,) = split_record_file("---\n- a\n- b\n---\nA:(2)\n")
+    assert [d.code for d in listy.diagnostics] == ["RF004"]
+
+
+def test_comment_bookmark_and_blank_lines_are_classified() -> None:
+    (source,) = split_record_file("A:223\n* nice **move**\n*&turning-point the key moment\n\n")
+    kinds = [line.kind for line in source.lines]
+    assert kinds == [
+        LineKind.TEXT,
+        LineKind.COMMENT,
+        LineKind.BOOKMARK,
+        LineKind.BLANK,
+        LineKind.BLANK,
+    ]
+    assert source.lines[1].comment == "nice **move**"
+    assert source.lines[2].bookmark == "turning-point"
+    assert source.lines[2].comment == "the key moment"
+
+
+def test_several_games_split_on_kanji_headings() -> None:
+    text = "* a note on the file\n一試合目\nA:Foo\nA:223\n二試合目\n(一試合目)と同じ\nA:3\n"
+    first, second = split_record_file(text, "two.kifu")
+    assert (first.index, first.count, first.heading, first.heading_number) == (1, 2, "一試合目", 1)
+    assert first.lines[0].kind is LineKind.COMMENT  # the preamble goes to the first game
+    assert [line.text for line in second.lines] == ["(一試合目)と同じ", "A:3", ""]
+    assert second.heading_number == 2
+    assert "二試合目" in second.title
+
+
+@pytest.mark.parametrize(
+    ("heading", "number"),
+    [("== 三試合目 ==", 3), ("十二試合目", 12), ("２試合目", 2), ("# Game 4", 4)],
+)
+def test_heading_forms(heading: str, number: int) -> None:
+    sources = split_record_file(f"一試合目\nA:2\n{heading}\nA:3\n")
+    assert sources[1].heading_number == number
+
+
+def test_kanji_numbers_round_trip() -> None:
+    for n in range(1, 100):
+        assert kanji_number(kanji_heading(n).removesuffix("試合目")) == n
+
+
+def test_crlf_and_bom_are_normalised(tmp_path: Path) -> None:
+    path = tmp_path / "r.kifu"
+    path.write_bytes("\ufeff---\r\ntitle: x\r\n---\r\nA:2\r\n".encode())
+    (source,) = read_record_file(path)
+    assert source.meta == {"title": "x"}
+    assert source.lines[0].text == "A:2"
+
+
+def test_bad_utf8_is_one_error_with_its_line() -> None:
+    text, diagnostics = decode(b"A:2\nB:\xff\xfe3\n", "bad.kifu")
+    assert "\ufffd" in text
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.line) == ("RF001", 2)
+
+
+def test_empty_file_is_one_empty_game() -> None:
+    (source,) = split_record_file("")
+    assert source.count == 1
+    assert all(line.kind is LineKind.BLANK for line in source.lines)
