@@ -1,0 +1,98 @@
+"""A content-hash cache: an unchanged record is never parsed or rendered twice.
+
+Entries live in memory (across ``mkdocs serve`` rebuilds, as long as the plugin
+object lives) and, when a folder is given, on disk under ``.cache/kifuwiki/``. The
+disk layout is ``<folder>/<salt>/<kind>/<key[:2]>/<key>``: the salt hashes the
+package version and everything else that changes the output (rule set, language,
+templates), so a new version or an edited template simply misses. The folder is
+safe to delete at any time; a corrupt or unreadable entry is a miss, never an error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from kifuwiki import __version__
+from kifuwiki.core.atomic import atomic_write_text
+
+log = logging.getLogger(__name__)
+
+
+def cache_salt(*parts: object) -> str:
+    """A short hash of the package version and ``parts`` (rules, language, templates…)."""
+    text = json.dumps([__version__, *parts], sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+
+
+def templates_fingerprint(*folders: Path | None) -> str:
+    """Hash of every template's name, size and modification time (cheap, no reads)."""
+    digest = hashlib.blake2b(digest_size=8)
+    for folder in folders:
+        if folder is None or not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                stat = path.stat()
+                digest.update(
+                    f"{path.relative_to(folder)}:{stat.st_size}:{stat.st_mtime_ns};".encode()
+                )
+    return digest.hexdigest()
+
+
+class ContentCache:
+    """Text values keyed by (kind, content hash), in memory and optionally on disk."""
+
+    def __init__(self, folder: Path | None, salt: str) -> None:
+        self.folder = folder
+        self.salt = salt
+        self._memory: dict[tuple[str, str], str] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def _path(self, kind: str, key: str) -> Path | None:
+        if self.folder is None:
+            return None
+        return self.folder / self.salt / kind / key[:2] / key
+
+    def get(self, kind: str, key: str) -> str | None:
+        value = self._memory.get((kind, key))
+        if value is None:
+            path = self._path(kind, key)
+            if path is not None:
+                with contextlib.suppress(OSError, UnicodeDecodeError):
+                    value = path.read_text(encoding="utf-8")
+                    self._memory[(kind, key)] = value
+        if value is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return value
+
+    def put(self, kind: str, key: str, value: str) -> None:
+        self._memory[(kind, key)] = value
+        path = self._path(kind, key)
+        if path is not None:
+            try:
+                atomic_write_text(path, value)
+            except OSError as exc:  # a read-only or full disk only costs speed
+                log.debug("cannot write cache entry %s: %s", path, exc)
+
+    def get_json(self, kind: str, key: str) -> Any:
+        text = self.get(kind, key)
+        if text is None:
+            return None
+        try:
+            return json.loads(text)
+        except ValueError:
+            return None
+
+    def put_json(self, kind: str, key: str, value: Any) -> None:
+        self.put(kind, key, json.dumps(value, ensure_ascii=False, separators=(",", ":")))
+
+    def forget_memory(self) -> None:
+        self._memory.clear()

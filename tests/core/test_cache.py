@@ -1,0 +1,41 @@
+"""The content cache: hits in memory and on disk, misses on a new salt, survives junk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kifuwiki.core.cache import ContentCache, cache_salt, templates_fingerprint
+
+
+def test_memory_and_disk_hits(tmp_path: Path) -> None:
+    cache = ContentCache(tmp_path, cache_salt("standard", "ja"))
+    assert cache.get("html", "abcd") is None
+    cache.put("html", "abcd", "<p>page</p>")
+    assert cache.get("html", "abcd") == "<p>page</p>"
+    fresh = ContentCache(tmp_path, cache_salt("standard", "ja"))
+    assert fresh.get("html", "abcd") == "<p>page</p>"
+    assert (fresh.hits, fresh.misses) == (1, 0)
+
+
+def test_a_different_salt_misses(tmp_path: Path) -> None:
+    ContentCache(tmp_path, cache_salt("standard")).put("html", "k1", "x")
+    assert ContentCache(tmp_path, cache_salt("online")).get("html", "k1") is None
+
+
+def test_json_round_trip_and_corrupt_entries(tmp_path: Path) -> None:
+    cache = ContentCache(tmp_path, "salt")
+    cache.put_json("meta", "k2", {"winner": "はち", "moves": 3})
+    assert ContentCache(tmp_path, "salt").get_json("meta", "k2") == {"winner": "はち", "moves": 3}
+    (tmp_path / "salt" / "meta" / "k3").mkdir(parents=True)
+    (tmp_path / "salt" / "meta" / "k3" / "k3bad").write_bytes(b"\xff\xfe")
+    assert ContentCache(tmp_path, "salt").get_json("meta", "k3bad") is None
+
+
+def test_memory_only_cache_and_template_fingerprint(tmp_path: Path) -> None:
+    cache = ContentCache(None, "s")
+    cache.put("html", "k", "v")
+    assert cache.get("html", "k") == "v"
+    (tmp_path / "a.html").write_text("one", encoding="utf-8")
+    before = templates_fingerprint(tmp_path, None)
+    (tmp_path / "a.html").write_text("one more", encoding="utf-8")
+    assert templates_fingerprint(tmp_path) != before
