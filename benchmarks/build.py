@@ -1,0 +1,87 @@
+"""Benchmark 1 and 2: a kifuwiki archive against its plain-Markdown twin, then a rebuild.
+
+    python benchmarks/build.py [N]          (default N = 2000)
+
+Prints the build time of N generated records with kifuwiki, of the same games as
+plain Markdown pages with the same theme and nav, and their ratio (goal ≤ 1.0×).
+Then builds the kifuwiki site twice in one process as ``mkdocs serve`` does, the
+second time with one record edited, and prints that rebuild against the first build
+of the same process (goal ≤ 0.5×). The on-disk cache is cleared first, so the first
+build is cold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _sites import make_record_site, make_twin_site, timed_build  # noqa: E402
+
+
+def serve_style_rebuild(root: Path) -> tuple[float, float]:
+    """(first build, rebuild after editing one record) in one process, like ``mkdocs serve``."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    def config():  # type: ignore[no-untyped-def]
+        return load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(root / "site"))
+
+    first_config = config()
+    first_config.plugins.on_startup(command="serve", dirty=False)
+    start = time.perf_counter()
+    build(first_config)
+    first = time.perf_counter() - start
+
+    edited = next((root / "records" / "prime-daifugo").glob("*.kifu"))
+    edited.write_text(
+        edited.read_text(encoding="utf-8") + "* An edit made during serve.\n", encoding="utf-8"
+    )
+    start = time.perf_counter()
+    build(config())
+    second = time.perf_counter() - start
+    return first, second
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("n", nargs="?", type=int, default=2000)
+    parser.add_argument("--keep", action="store_true", help="keep the generated sites")
+    args = parser.parse_args()
+
+    work = Path(tempfile.mkdtemp(prefix="kifuwiki-bench-"))
+    try:
+        records = make_record_site(work / "records-site", args.n)
+        twin = make_twin_site(work / "twin-site", args.n)
+        shutil.rmtree(records / ".cache", ignore_errors=True)
+        twin_time = timed_build(twin)
+        record_time = timed_build(records)
+        print(f"build, {args.n} games, Material theme, fresh processes, cold cache:")
+        print(
+            f"  plain Markdown twin : {twin_time:8.2f} s  ({twin_time / args.n * 1000:.2f} ms/page)"
+        )
+        print(
+            f"  kifuwiki records    : {record_time:8.2f} s  ({record_time / args.n * 1000:.2f} ms/page)"
+        )
+        print(f"  ratio               : {record_time / twin_time:8.2f}x  (goal <= 1.0x)")
+
+        shutil.rmtree(records / ".cache", ignore_errors=True)
+        first, second = serve_style_rebuild(records)
+        print("rebuild in one process (mkdocs serve), one record edited:")
+        print(f"  first build         : {first:8.2f} s")
+        print(f"  rebuild             : {second:8.2f} s")
+        print(f"  ratio               : {second / first:8.2f}x  (goal <= 0.5x)")
+    finally:
+        if args.keep:
+            print(f"sites kept in {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""Benchmark 5: page weight — the viewer's JS + CSS, and a 60-move record page vs its twin.
+
+    python benchmarks/page_weight.py
+
+Prints the gzipped bytes of the viewer assets (goal ≤ 12 KB together) and the raw and
+gzipped bytes of a generated record page of about 60 moves against the same game as a
+plain Markdown page, both built with the same theme.
+"""
+
+from __future__ import annotations
+
+import gzip
+import random
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _sites import make_record_site, make_twin_site, timed_build  # noqa: E402
+from gen_games import play_game  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def gz(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=9))
+
+
+def sixty_move_seed() -> int:
+    """The first generator seed whose game has 55–65 moves."""
+    for seed in range(1, 10_000):
+        body = play_game(random.Random(seed * 1_000_003 + 1))
+        moves = sum(1 for line in body.splitlines()[2:] if line and not line.startswith("*"))
+        if 55 <= moves <= 65:
+            return seed
+    raise SystemExit("no 60-move game found")
+
+
+def main() -> None:
+    assets = sorted((ROOT / "templates" / "assets").glob("*.*"))
+    total_raw = total_gz = 0
+    print("viewer assets:")
+    for path in assets:
+        data = path.read_bytes()
+        total_raw += len(data)
+        total_gz += gz(data)
+        print(f"  {path.name:<20} {len(data):8,d} B   gzip {gz(data):7,d} B")
+    print(f"  {'together':<20} {total_raw:8,d} B   gzip {total_gz:7,d} B  (goal <= 12,288 B)")
+
+    seed = sixty_move_seed()
+    work = Path(tempfile.mkdtemp(prefix="kifuwiki-weight-"))
+    try:
+        records = make_record_site(work / "r", 1, seed)
+        twin = make_twin_site(work / "t", 1, seed)
+        timed_build(records)
+        timed_build(twin)
+        record_page = next(
+            (records / "site" / "records" / "prime-daifugo").rglob("game-*/index.html")
+        )
+        twin_page = next((twin / "site" / "records").rglob("game-*/index.html"))
+        r, t = record_page.read_bytes(), twin_page.read_bytes()
+        print("a ~60-move record page (Material theme):")
+        print(f"  kifuwiki page       : {len(r):8,d} B   gzip {gz(r):7,d} B")
+        print(f"  Markdown twin       : {len(t):8,d} B   gzip {gz(t):7,d} B")
+        print(f"  ratio               : {len(r) / len(t):8.2f}x raw, {gz(r) / gz(t):.2f}x gzip")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
