@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from gen_games import write_archive  # noqa: E402
+from gen_games import write_archive
 
 THEME = "material"
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _sites import make_record_site, make_twin_site, timed_build  # noqa: E402
+from _sites import make_record_site, make_twin_site, timed_build
 
 
 def serve_style_rebuild(root: Path) -> tuple[float, float]:
@@ -66,7 +66,8 @@ def main() -> None:
             f"  plain Markdown twin : {twin_time:8.2f} s  ({twin_time / args.n * 1000:.2f} ms/page)"
         )
         print(
-            f"  kifuwiki records    : {record_time:8.2f} s  ({record_time / args.n * 1000:.2f} ms/page)"
+            f"  kifuwiki records    : {record_time:8.2f} s  "
+            f"({record_time / args.n * 1000:.2f} ms/page)"
         )
         print(f"  ratio               : {record_time / twin_time:8.2f}x  (goal <= 1.0x)")
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _sites import make_record_site, make_twin_site, timed_build  # noqa: E402
-from gen_games import play_game  # noqa: E402
+from _sites import make_record_site, make_twin_site, timed_build
+from gen_games import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

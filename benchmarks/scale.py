@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _sites import make_record_site  # noqa: E402
+from _sites import make_record_site
 
 
 def peak_mib(command: list[str], cwd: Path) -> float:

@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from gen_games import write_archive  # noqa: E402
+from kifuwiki.games.prime_daifugo.notation import tokenize
 
-from kifuwiki.archive import default_jobs, report_paths  # noqa: E402
-from kifuwiki.games.prime_daifugo.notation import tokenize  # noqa: E402
+from gen_games import write_archive
+from kifuwiki.archive import default_jobs, report_paths
 
 
 def best_of(runs: int, func):  # type: ignore[no-untyped-def]
