@@ -1,0 +1,343 @@
+/* kifuwiki viewer: steps through states the server already rendered.
+ * No rules live here: every position is an <li class="kw-step"> with its own .kw-state,
+ * written by Python. This script only shows one of them in the board, keeps the URL hash,
+ * the slider and the move list in step, and sorts/filters the index tables.
+ * Plain JS, no framework, no requests. */
+(function () {
+  "use strict";
+  var viewers = [];
+  var active = null;
+
+  function stepOf(el) {
+    var li = el && el.closest ? el.closest(".kw-step") : null;
+    return li ? parseInt(li.getAttribute("data-step"), 10) : -1;
+  }
+
+  function hashTarget() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    return id ? document.getElementById(id) : null;
+  }
+
+  function Viewer(root) {
+    var self = this;
+    var data;
+    try {
+      data = JSON.parse(root.querySelector("script.kw-data").textContent);
+    } catch (e) {
+      return; /* no data: the page stays the server-rendered one */
+    }
+    this.root = root;
+    this.steps = data.steps;
+    this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves > .kw-step"));
+    this.board = root.querySelector(".kw-board");
+    this.caption = root.querySelector(".kw-board-caption");
+    this.list = root.querySelector(".kw-moves");
+    this.slider = root.querySelector(".kw-slider");
+    this.counter = root.querySelector(".kw-counter");
+    this.live = root.querySelector(".kw-live");
+    this.playButton = root.querySelector('[data-kw-go="play"]');
+    this.speed = root.querySelector(".kw-speed select");
+    this.help = root.querySelector(".kw-help");
+    this.helpButton = root.querySelector('[data-kw-go="help"]');
+    this.timer = null;
+    this.current = -1;
+    if (!this.items.length) return;
+
+    root.classList.add("kw-js");
+    root.querySelector(".kw-controls").hidden = false;
+    if (!root.hasAttribute("tabindex")) root.tabIndex = -1;
+
+    root.addEventListener("click", function (ev) {
+      var button = ev.target.closest("button");
+      active = self;
+      if (button && root.contains(button)) {
+        var go = button.getAttribute("data-kw-go");
+        var jump = button.getAttribute("data-kw-jump");
+        if (go === "play") self.toggleAutoplay();
+        else if (go === "help") self.toggleHelp();
+        else if (go) { self.stop(); self.go(go); }
+        else if (jump) { self.stop(); self.jump(jump, 1); }
+        return;
+      }
+      /* A click on a move (not on a link, a summary or a form control) shows it. */
+      if (ev.target.closest("a, summary, details, input, select, label")) return;
+      var n = stepOf(ev.target);
+      if (n >= 0) { self.stop(); self.show(n, true); }
+    });
+    this.slider.addEventListener("input", function () {
+      self.stop();
+      self.show(parseInt(self.slider.value, 10), true);
+    });
+    root.addEventListener("keydown", function (ev) {
+      active = self;
+      if (self.key(ev)) { ev.preventDefault(); ev.stopPropagation(); }
+    });
+
+    var target = hashTarget();
+    var start = target && root.contains(target) ? stepOf(target) : -1;
+    if (start >= 0) {
+      this.show(start, false);
+      this.reveal();
+      /* The browser scrolls to the fragment itself once the page has loaded: show the board. */
+      if (document.readyState !== "complete") {
+        window.addEventListener("load", function () { self.reveal(); }, { once: true });
+      }
+    } else {
+      this.show(0, false);
+    }
+  }
+
+  Viewer.prototype.last = function () { return this.items.length - 1; };
+
+  Viewer.prototype.show = function (n, updateHash) {
+    n = Math.max(0, Math.min(this.last(), n));
+    var item = this.items[n];
+    var state = item.querySelector(".kw-state");
+    var old = this.board.querySelector(".kw-state");
+    if (state) {
+      var copy = state.cloneNode(true);
+      if (old) this.board.replaceChild(copy, old); else this.board.appendChild(copy);
+    }
+    if (this.current >= 0 && this.items[this.current]) {
+      this.items[this.current].classList.remove("kw-active");
+      this.items[this.current].removeAttribute("aria-current");
+    }
+    item.classList.add("kw-active");
+    item.setAttribute("aria-current", "step");
+    this.current = n;
+    this.root.setAttribute("data-kw-current", String(n));
+    var label = this.steps[n] ? this.steps[n].label : "";
+    this.caption.textContent = label;
+    this.slider.value = String(n);
+    this.counter.textContent = n + " / " + this.last();
+    this.live.textContent = label;
+    this.scrollList(item);
+    if (updateHash && history.replaceState) {
+      history.replaceState(history.state, "", "#" + item.id);
+    }
+  };
+
+  /* Keep the current move visible inside the move list without scrolling the page. */
+  Viewer.prototype.scrollList = function (item) {
+    var list = this.list;
+    if (list.scrollHeight <= list.clientHeight) return;
+    var top = item.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top + item.offsetHeight - list.clientHeight;
+    }
+  };
+
+  /* Bring the whole viewer into view (after opening a link to one of its moves). */
+  Viewer.prototype.reveal = function () {
+    var root = this.root;
+    var item = this.items[this.current];
+    root.scrollIntoView({ block: "start" });
+    this.scrollList(item);
+  };
+
+  Viewer.prototype.go = function (where) {
+    var n = this.current;
+    if (where === "first") n = 0;
+    else if (where === "prev") n -= 1;
+    else if (where === "next") n += 1;
+    else if (where === "last") n = this.last();
+    if (n !== this.current && n >= 0 && n <= this.last()) this.show(n, true);
+  };
+
+  Viewer.prototype.jump = function (flag, direction) {
+    for (var n = this.current + direction; n >= 0 && n <= this.last(); n += direction) {
+      if (this.steps[n] && this.steps[n].flags.indexOf(flag) >= 0) {
+        this.show(n, true);
+        return true;
+      }
+    }
+    return false;
+  };
+
+  Viewer.prototype.toggleAutoplay = function () {
+    if (this.timer) { this.stop(); return; }
+    var self = this;
+    if (this.current >= this.last()) this.show(0, true);
+    this.playButton.setAttribute("aria-pressed", "true");
+    this.playButton.classList.add("kw-playing");
+    var tick = function () {
+      if (self.current >= self.last() || !document.contains(self.root)) { self.stop(); return; }
+      self.show(self.current + 1, true);
+      self.timer = setTimeout(tick, parseInt(self.speed.value, 10) || 1500);
+    };
+    this.timer = setTimeout(tick, parseInt(this.speed.value, 10) || 1500);
+  };
+
+  Viewer.prototype.stop = function () {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.playButton.setAttribute("aria-pressed", "false");
+    this.playButton.classList.remove("kw-playing");
+  };
+
+  Viewer.prototype.toggleHelp = function () {
+    this.help.hidden = !this.help.hidden;
+    this.helpButton.setAttribute("aria-expanded", String(!this.help.hidden));
+  };
+
+  var JUMP_KEYS = { c: "comment", p: "penalty", s: "special" };
+
+  /* Returns true when the key was ours. */
+  Viewer.prototype.key = function (ev) {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return false;
+    var t = ev.target;
+    var tag = t && t.tagName;
+    if (tag === "TEXTAREA" || tag === "SELECT" || (t && t.isContentEditable)) return false;
+    if (tag === "INPUT" && t.type !== "range") return false;
+    var onControl = tag === "INPUT" || tag === "BUTTON" || tag === "SUMMARY" || tag === "A";
+    switch (ev.key) {
+      case "ArrowLeft": this.stop(); this.go("prev"); return true;
+      case "ArrowRight": this.stop(); this.go("next"); return true;
+      case "Home": this.stop(); this.go("first"); return true;
+      case "End": this.stop(); this.go("last"); return true;
+      case " ":
+      case "Spacebar":
+        if (onControl) return false; /* Space presses the focused button */
+        this.toggleAutoplay();
+        return true;
+      case "?": this.toggleHelp(); return true;
+      case "Escape":
+        if (!this.help.hidden) { this.toggleHelp(); return true; }
+        return false;
+    }
+    var flag = JUMP_KEYS[ev.key.toLowerCase()];
+    if (flag) {
+      this.stop();
+      this.jump(flag, ev.shiftKey ? -1 : 1);
+      return true;
+    }
+    return false;
+  };
+
+  /* Keys typed while no viewer has focus go to the last one used, else the first one on
+     screen. */
+  function onDocumentKey(ev) {
+    if (ev.defaultPrevented) return;
+    var t = ev.target;
+    if (t && t !== document.body && t !== document.documentElement) return;
+    var v = active && document.contains(active.root) ? active : null;
+    for (var i = 0; !v && i < viewers.length; i++) {
+      var r = viewers[i].root.getBoundingClientRect();
+      if (r.bottom > 0 && r.top < window.innerHeight) v = viewers[i];
+    }
+    if (v && v.key(ev)) ev.preventDefault();
+  }
+
+  function onHashChange() {
+    var target = hashTarget();
+    if (!target) return;
+    for (var i = 0; i < viewers.length; i++) {
+      var v = viewers[i];
+      if (v.root.contains(target)) {
+        var n = stepOf(target);
+        if (n >= 0 && n !== v.current) { v.stop(); v.show(n, false); }
+        active = v;
+        v.reveal();
+        return;
+      }
+    }
+  }
+
+  /* ---- index tables: sort by header, filter by text ---- */
+
+  function cellValue(row, col) {
+    var cell = row.cells[col];
+    if (!cell) return "";
+    var v = cell.getAttribute("data-sort");
+    return v !== null ? v : cell.textContent.trim();
+  }
+
+  function compare(a, b) {
+    var x = parseFloat(a), y = parseFloat(b);
+    if (!isNaN(x) && !isNaN(y) && String(x) === a.replace(/^\+/, "") && String(y) === b.replace(/^\+/, "")) return x - y;
+    return a.localeCompare(b, undefined, { numeric: true });
+  }
+
+  function sortable(table) {
+    if (table.getAttribute("data-kw-ready")) return;
+    table.setAttribute("data-kw-ready", "1");
+    var heads = table.tHead ? table.tHead.rows[0].cells : [];
+    Array.prototype.forEach.call(heads, function (th, col) {
+      if (th.hasAttribute("data-kw-nosort")) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "kw-sort";
+      while (th.firstChild) button.appendChild(th.firstChild);
+      th.appendChild(button);
+      button.addEventListener("click", function () {
+        var up = th.getAttribute("aria-sort") !== "ascending";
+        Array.prototype.forEach.call(heads, function (h) { h.removeAttribute("aria-sort"); });
+        th.setAttribute("aria-sort", up ? "ascending" : "descending");
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function (a, b) {
+          var c = compare(cellValue(a, col), cellValue(b, col));
+          return up ? c : -c;
+        });
+        rows.forEach(function (r) { body.appendChild(r); });
+      });
+    });
+  }
+
+  function filterable(input) {
+    if (input.getAttribute("data-kw-ready")) return;
+    input.setAttribute("data-kw-ready", "1");
+    var selector = input.getAttribute("data-kw-filter");
+    var table = selector ? document.querySelector(selector) : null;
+    if (!table) {
+      var scope = input.parentElement;
+      while (scope && !scope.querySelector("table")) scope = scope.parentElement;
+      table = scope ? scope.querySelector("table") : null;
+    }
+    if (!table || !table.tBodies[0]) return;
+    input.hidden = false;
+    var count = document.querySelector('[data-kw-filter-count="' + (input.id || "") + '"]');
+    input.addEventListener("input", function () {
+      var terms = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      var shown = 0;
+      Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+        var text = row.textContent.toLowerCase();
+        var ok = terms.every(function (term) { return text.indexOf(term) >= 0; });
+        row.hidden = !ok;
+        if (ok) shown += 1;
+      });
+      if (count) count.textContent = String(shown);
+    });
+  }
+
+  function init() {
+    viewers.forEach(function (v) { v.stop(); });
+    viewers = [];
+    active = null;
+    var roots = document.querySelectorAll(".kw-viewer");
+    for (var i = 0; i < roots.length; i++) {
+      var v = new Viewer(roots[i]);
+      if (v.root) viewers.push(v);
+    }
+    Array.prototype.forEach.call(document.querySelectorAll("table[data-kw-sortable]"), sortable);
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-kw-filter]"), filterable);
+  }
+
+  if (!window.__kifuwiki) {
+    window.__kifuwiki = true;
+    document.addEventListener("keydown", onDocumentKey);
+    window.addEventListener("hashchange", onHashChange);
+    /* Material's instant navigation swaps pages without reloading scripts: re-initialise on
+       every page it shows (document$ replays the current page to a late subscriber). */
+    var start = function () {
+      if (window.document$ && typeof window.document$.subscribe === "function") {
+        window.document$.subscribe(init);
+      } else {
+        init();
+      }
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+    else start();
+  }
+})();

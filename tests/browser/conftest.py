@@ -1,0 +1,111 @@
+"""Browser fixtures: Debian's chromium driven by Playwright, and a local static server.
+
+Nothing here downloads a browser (no ``playwright install``): the tests use
+/usr/bin/chromium, which ``scripts/test`` installs with apt-get.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on 127.0.0.1 (a free port) in a thread; yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@dataclass
+class PageProblems:
+    """Console errors and uncaught exceptions a page produced."""
+
+    console: list[str] = field(default_factory=list)
+    exceptions: list[str] = field(default_factory=list)
+    dialogs: list[str] = field(default_factory=list)
+
+    def all(self) -> list[str]:
+        return self.console + self.exceptions + self.dialogs
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip("/usr/bin/chromium is missing (scripts/test installs it with apt-get)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Iterator[Callable[..., tuple[Any, PageProblems]]]:
+    """Open a URL in a fresh context; returns (page, problems seen so far and later)."""
+    contexts: list[Any] = []
+
+    def opener(url: str, **context_options: Any) -> tuple[Any, PageProblems]:
+        context = browser.new_context(**context_options)
+        contexts.append(context)
+        page = context.new_page()
+        problems = PageProblems()
+        page.on(
+            "console",
+            lambda msg: problems.console.append(msg.text) if msg.type == "error" else None,
+        )
+        page.on("pageerror", lambda exc: problems.exceptions.append(str(exc)))
+
+        def on_dialog(dialog: Any) -> None:
+            problems.dialogs.append(f"{dialog.type}: {dialog.message}")
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+        page.goto(url)
+        return page, problems
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
+def screenshot(page: Any, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path), full_page=False)
+    return path
