@@ -69,10 +69,18 @@ class Factor:
 
     base: CardRun
     exponent: CardRun | None = None
+    tower: tuple[CardRun, ...] = ()
+    """Further exponents of a chained power, as written: ``3^5^6`` is base ``3``,
+    exponent ``5``, tower ``(6,)``. Real records contain such chains (``3^5^6^6^8^8^2A``);
+    the parser keeps them faithfully and the rules engine judges them (added by the
+    notation engineer; empty for every ordinary factor)."""
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return self.base.cards + (self.exponent.cards if self.exponent else ())
+        cards = self.base.cards + (self.exponent.cards if self.exponent else ())
+        for run in self.tower:
+            cards += run.cards
+        return cards
 
 
 class Action(enum.Enum):
@@ -157,6 +165,8 @@ class Hand:
     cards: tuple[Card, ...] | None
     line: int
     column: int = 1
+    footnotes: tuple[str, ...] = ()
+    """Footnote markers written after the hand (Fandom ``A9TJQKX[1]``), kept for round trips."""
 
 
 class Dialect(enum.Enum):
@@ -184,3 +194,5 @@ class ParsedGame:
     """Fandom "(一試合目)と同じ": players copied from that earlier game in the file."""
     header_lines: list[str] = field(default_factory=list)
     """Other header text kept verbatim for the round trip."""
+    same_players_line: int | None = None
+    """Line of the "(一試合目)と同じ" note, for diagnostics about it."""

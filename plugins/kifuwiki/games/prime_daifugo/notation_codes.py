@@ -1,0 +1,63 @@
+"""Diagnostic codes of the Prime Daifugo notation parser (``PD0xx``).
+
+The codes are stable: tools and CI read them. Rules-engine codes live elsewhere
+(``PD1xx`` and up); this table only covers what the *text* of a record can get wrong.
+"""
+
+from __future__ import annotations
+
+UNREADABLE_MOVE = "PD001"
+NOT_A_MOVE_LINE = "PD002"
+HEADER_TEXT_KEPT = "PD003"
+UNKNOWN_PLAYER = "PD004"
+DECIMAL_NUMBER = "PD005"
+BAD_COMPOSITE = "PD006"
+HAND_TWICE = "PD007"
+BAD_HAND = "PD008"
+EMPTY_MOVE = "PD009"
+BAD_JOKER_VALUE = "PD010"
+PLAYER_TWICE = "PD011"
+BAD_NOTATION_OPTION = "PD012"
+SAME_PLAYERS_UNKNOWN = "PD013"
+BAD_DRAW = "PD014"
+BAD_PENALTY = "PD015"
+TWO_NUMBERS = "PD016"
+
+CODES: dict[str, str] = {
+    UNREADABLE_MOVE: (
+        "error: a move line contains text the parser cannot read; the column points at the "
+        "first character it could not read and the move is kept as written"
+    ),
+    NOT_A_MOVE_LINE: (
+        "error: a line after the first move is neither a move (`name:…`) nor a comment; "
+        "it is kept as written"
+    ),
+    HEADER_TEXT_KEPT: (
+        "warning: a line before the first move is not a player, judge, hand or move line; "
+        "it is kept as header text"
+    ),
+    UNKNOWN_PLAYER: "error: a move names a player who is not in the game",
+    DECIMAL_NUMBER: (
+        "warning: cards written as a decimal number (e.g. 1213 for QK) are ambiguous; the "
+        "move is kept as written and not guessed"
+    ),
+    BAD_COMPOSITE: (
+        "error: a composite play (`N=factors` or `factors=N`) is malformed: an empty "
+        "factor, a second `=`, or no side that reads as a factorisation"
+    ),
+    HAND_TWICE: "error: a player's initial hand is given twice",
+    BAD_HAND: "error: an initial hand contains something that is not a card",
+    EMPTY_MOVE: "error: a move line has nothing after `name:`",
+    BAD_JOKER_VALUE: "error: a joker value is not 0–13 (0, A, 2 … 9, T, J, Q, K or 10 … 13)",
+    PLAYER_TWICE: "warning: a player key is declared twice with different names",
+    BAD_NOTATION_OPTION: (
+        "warning: the front matter `notation:` is not `standard` or `fandom`; "
+        "the dialect was detected instead"
+    ),
+    SAME_PLAYERS_UNKNOWN: (
+        "error: '(…試合目)と同じ' refers to a game that is not earlier in the same file"
+    ),
+    BAD_DRAW: "error: the cards of a draw `D(…)` are not readable cards",
+    BAD_PENALTY: "error: the cards or count of a penalty `P(…)` are not readable",
+    TWO_NUMBERS: "error: a move puts two separate numbers on the field",
+}
