@@ -6,6 +6,7 @@ import click
 
 from kifuwiki import __version__
 from kifuwiki.cli.fmt import fmt_command
+from kifuwiki.cli.import_cmd import import_group
 from kifuwiki.cli.validate import validate_command
 
 
@@ -17,6 +18,7 @@ def cli() -> None:
 
 cli.add_command(validate_command)
 cli.add_command(fmt_command)
+cli.add_command(import_group)
 
 
 def main() -> None:

@@ -1,0 +1,207 @@
+"""A Catan log-sheet page (HTML) → Catan record files.
+
+The sheet is a table: a turn column, then one column per player whose header names the
+player and colour (``青プレイヤー(B)``), cells ``before|dice|after`` (usually
+``dice|after``), an optional ``(中略)`` row for omitted turns, and closing 追加点 (bonus)
+and 合計 (total) rows. Each table becomes one record in the Catan log-sheet notation::
+
+    1 B: 6 | R
+    (中略)
+    追加点: Y 1
+    合計: B 5, Y 5, R 7, W 11
+
+A cell the importer cannot turn into that notation is kept as an ``[import-review]``
+comment with a warning, so nothing on the sheet is lost.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bs4 import Tag
+
+from kifuwiki.core.diagnostics import Severity
+from kifuwiki.importers.fandom import Line, Page, article_root, clean, parse_html, text_lines
+from kifuwiki.importers.issues import ImportIssue
+from kifuwiki.importers.output import ImportedRecord, comment_lines, slugify
+from kifuwiki.importers.text import normalise
+
+GAME_ID = "catan"
+
+_TURN_HEADER = re.compile(r"^(?:ターン|手番|turn|Turn|TURN)$")
+_PLAYER_HEADER = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<letter>[A-Za-z]{1,3})\s*\)$")
+_PLAYER_WORD = re.compile(r"\s*(?:プレイヤー|プレーヤー|player|Player)\s*$")
+_OMITTED = re.compile(r"^(?:\.{3,}|…+|\(?中略\)?)$")
+_BONUS = re.compile(r"^(?:追加点|bonus|Bonus|BONUS)$")
+_TOTAL = re.compile(r"^(?:合計|total|Total|TOTAL)$")
+_POINTS = re.compile(r"-?\d+")
+
+
+@dataclass(slots=True)
+class SheetImport:
+    page: Page
+    records: list[ImportedRecord] = field(default_factory=list)
+    issues: list[ImportIssue] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    letter: str
+    name: str
+
+
+def _row_cells(row: Tag, notes: list[str]) -> list[Line]:
+    """One line per cell (a cell's own line breaks become spaces)."""
+    cells: list[Line] = []
+    for cell in row.find_all(["th", "td"], recursive=False):
+        parts = [line for line in text_lines(cell.get_text(), notes) if line.text]
+        text = " ".join(line.text for line in parts)
+        cells.append(Line(text, tuple(note for line in parts for note in line.notes)))
+        span = cell.get("colspan")
+        for _ in range(int(span) - 1 if isinstance(span, str) and span.isdigit() else 0):
+            cells.append(Line(""))
+    return cells
+
+
+def _columns(header: list[Line]) -> list[Column | None] | None:
+    """The player columns of a header row, or ``None`` if the row is not a sheet header."""
+    if not header or not _TURN_HEADER.match(header[0].text):
+        return None
+    columns: list[Column | None] = []
+    for cell in header[1:]:
+        match = _PLAYER_HEADER.match(cell.text)
+        if match is None:
+            columns.append(None)
+            continue
+        name = _PLAYER_WORD.sub("", match["name"]).strip() or match["letter"]
+        columns.append(Column(match["letter"].upper(), name))
+    return columns if any(columns) else None
+
+
+def cell_notation(text: str) -> str:
+    """``7-T8(R)|`` → ``7-T8(R) |``: parts separated by `` | `` as the notation writes them."""
+    return " | ".join(part.strip() for part in text.split("|")).strip()
+
+
+def _closing(
+    record: ImportedRecord, label: str, columns: list[Column | None], cells: list[Line]
+) -> None:
+    entries: list[str] = []
+    for column, cell in zip(columns, cells, strict=False):
+        if column is None or not cell.text:
+            continue
+        points = _POINTS.findall(cell.text)
+        if len(points) != 1:
+            record.review(
+                f"{label} {column.letter}: {cell.text}",
+                "IM012",
+                f"{label} of {column.letter}: '{cell.text}' is not a number of points",
+            )
+            continue
+        entries.append(f"{column.letter} {points[0]}")
+        if cell.text.replace(" ", "") not in (points[0], f"{points[0]}点"):
+            # Keep what the sheet said beside the number (カード1点 = a VP card).
+            record.body.extend(comment_lines(f"{label} {column.letter}: {cell.text}"))
+    if entries:
+        record.add(f"{label}: {', '.join(entries)}")
+
+
+def _sheet_record(
+    page: Page,
+    table: Tag,
+    columns: list[Column | None],
+    rows: list[list[Line]],
+    slug: str,
+    number: int | None,
+    license_name: str | None,
+) -> ImportedRecord:
+    players = [column for column in columns if column is not None]
+    meta: dict[str, object] = {
+        "game": GAME_ID,
+        "title": page.title,
+        "source": page.url,
+    }
+    if page.revision is not None:
+        meta["revision"] = page.revision
+    meta["players"] = {column.letter: column.name for column in players}
+    meta["order"] = " ".join(column.letter for column in players)
+    caption = table.find("caption")
+    if isinstance(caption, Tag) and normalise(caption.get_text(" ")):
+        meta["title"] = f"{page.title} {normalise(caption.get_text(' '))}"
+    elif number is not None:
+        meta["title"] = f"{page.title} ({number})"
+    if license_name:
+        meta["license"] = license_name
+    record = ImportedRecord(GAME_ID, slug, meta, page.url or page.title)
+    for cells in rows:
+        if not any(cell.text for cell in cells):
+            continue
+        first, rest = cells[0], cells[1:]
+        if first.text.isdigit():
+            for column, cell in zip(columns, rest, strict=False):
+                if column is not None and cell.text:
+                    record.add(f"{int(first.text)} {column.letter}: {cell_notation(cell.text)}")
+                    for note in cell.notes:
+                        record.body.extend(comment_lines(f"[注] {note}"))
+                elif cell.text:
+                    record.review(cell.text, "IM012", f"'{cell.text}' is in a column of no player")
+        elif _OMITTED.match(first.text) and not any(cell.text for cell in rest):
+            record.add("(中略)")
+        elif _BONUS.match(first.text):
+            _closing(record, "追加点", columns, rest)
+        elif _TOTAL.match(first.text):
+            _closing(record, "合計", columns, rest)
+        else:
+            text = " | ".join(cell.text for cell in cells)
+            record.review(text, "IM012", f"the row '{text}' is not a turn, (中略) or closing row")
+    return record
+
+
+def import_sheet(page: Page, license_name: str | None = None) -> SheetImport:
+    """Every log-sheet table on the page, one record each."""
+    result = SheetImport(page)
+    root, _ = article_root(parse_html(page.html))
+    notes = clean(root)
+    sheets: list[tuple[Tag, list[Column | None], list[list[Line]]]] = []
+    for table in root.find_all("table"):
+        rows = [
+            _row_cells(row, notes)
+            for row in table.find_all("tr")
+            if row.find_parent("table") is table
+        ]
+        rows = [row for row in rows if row]
+        if not rows:
+            continue
+        columns = _columns(rows[0])
+        if columns is None:
+            if rows[0] and _TURN_HEADER.match(rows[0][0].text):
+                result.issues.append(
+                    ImportIssue(
+                        Severity.WARNING,
+                        "IM031",
+                        "a table starts with a turn column but no header names a player "
+                        "like 青プレイヤー(B); skipped",
+                        page.url or page.title,
+                    )
+                )
+            continue
+        sheets.append((table, columns, rows[1:]))
+    if not sheets:
+        result.issues.append(
+            ImportIssue(
+                Severity.WARNING,
+                "IM030",
+                "no log-sheet table (ターン column + one column per player) on this page",
+                page.url or page.title,
+            )
+        )
+        return result
+    slug = slugify(page.title)
+    for number, (table, columns, rows) in enumerate(sheets, start=1):
+        name = f"{slug}-{number}" if len(sheets) > 1 else slug
+        several = number if len(sheets) > 1 else None
+        result.records.append(
+            _sheet_record(page, table, columns, rows, name, several, license_name)
+        )
+    return result

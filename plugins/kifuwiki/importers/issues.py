@@ -1,0 +1,41 @@
+"""What an importer reports: one line per problem, with the page and the line it is about."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kifuwiki.core.diagnostics import Severity
+from kifuwiki.importers.codes import CODES
+
+
+@dataclass(frozen=True, slots=True)
+class ImportIssue:
+    severity: Severity
+    code: str
+    message: str
+    page: str
+    """Where the material came from: a URL, a file, or a page title."""
+    record: str | None = None
+    """The record file the issue is about (its path relative to the records folder)."""
+    line: int | None = None
+    """1-based line in ``record``, or in the source when ``record`` is ``None``."""
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:  # a programming error, caught by the tests
+            raise ValueError(f"undocumented importer code {self.code}")
+
+    def format_text(self) -> str:
+        where = self.page
+        if self.record is not None:
+            where += f" → {self.record}" + (f":{self.line}" if self.line is not None else "")
+        elif self.line is not None:
+            where += f":{self.line}"
+        return f"{where}: {self.severity.value} {self.code} {self.message}"
+
+
+def error(code: str, message: str, page: str, line: int | None = None) -> ImportIssue:
+    return ImportIssue(Severity.ERROR, code, message, page, None, line)
+
+
+def warning(code: str, message: str, page: str, line: int | None = None) -> ImportIssue:
+    return ImportIssue(Severity.WARNING, code, message, page, None, line)

@@ -1,0 +1,211 @@
+"""Writing imported records: stable names, front matter, and never losing someone's edits.
+
+Re-importing the same source must give byte-identical files, yet each record keeps the
+date it was imported. So the date is chosen last: when a record file already exists and
+differs from the new import *only* in its import date, the file is left exactly as it is.
+Any other difference means someone edited the record (or the source changed); such a file
+is only overwritten with ``force``. Every write is atomic (:func:`atomic_write_text`), so
+an interrupted import leaves the old file whole.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from kifuwiki.core.atomic import atomic_write_text
+from kifuwiki.core.diagnostics import Severity
+from kifuwiki.importers.issues import ImportIssue
+
+#: Marks a line the importer kept but could not interpret, so a person can review it.
+REVIEW_MARK = "[import-review]"
+RECORD_SUFFIX = ".kifu"
+#: Front-matter key of the import date.
+DATE_KEY = "imported"
+
+_SLUG_JUNK = re.compile(r"[^\w]+")
+
+
+def slugify(text: str, fallback: str = "page") -> str:
+    """A file-name-safe slug that keeps Japanese letters.
+
+    ``素数大富豪 第1回/決勝`` → ``素数大富豪-第1回-決勝``.
+    """
+    text = unicodedata.normalize("NFKC", text).strip().lower()
+    text = _SLUG_JUNK.sub("-", text).strip("-_")[:80].strip("-_")
+    return text or fallback
+
+
+def comment_lines(text: str) -> list[str]:
+    """A record comment (``* …``) per non-blank line of ``text``."""
+    return [f"* {line.strip()}" for line in text.splitlines() if line.strip()]
+
+
+@dataclass(frozen=True, slots=True)
+class BodyNote:
+    index: int
+    """0-based index of the body line the note is about."""
+    severity: Severity
+    code: str
+    message: str
+
+
+@dataclass(slots=True)
+class ImportedRecord:
+    """One record file an importer wants to write."""
+
+    game: str
+    """Game id, which is also the folder under the records root."""
+    slug: str
+    meta: dict[str, Any]
+    """Front matter, in the order it is written (without the import date)."""
+    page: str
+    """Where it came from, for messages."""
+    body: list[str] = field(default_factory=list)
+    notes: list[BodyNote] = field(default_factory=list)
+    dated: bool = True
+    """Whether the front matter carries the import date."""
+
+    @property
+    def relative_path(self) -> str:
+        return f"{self.game}/{self.slug}{RECORD_SUFFIX}"
+
+    def add(self, line: str) -> None:
+        self.body.append(line)
+
+    def review(self, original: str, code: str, message: str) -> None:
+        """Keep a line the importer cannot interpret as a marked comment, with a warning."""
+        self.notes.append(BodyNote(len(self.body), Severity.WARNING, code, message))
+        self.body.append(f"* {REVIEW_MARK} {original.strip()}")
+
+    def front_matter(self, date: dt.date | None) -> str:
+        meta = dict(self.meta)
+        if self.dated and date is not None:
+            meta[DATE_KEY] = date
+        dumped = yaml.safe_dump(
+            meta, allow_unicode=True, sort_keys=False, default_flow_style=False, width=10**6
+        )
+        return f"---\n{dumped}---\n"
+
+    def render(self, date: dt.date | None) -> str:
+        body = "\n".join(line.rstrip() for line in self.body).strip("\n")
+        return self.front_matter(date) + body + "\n"
+
+    def issues(self) -> list[ImportIssue]:
+        """The notes, located at their lines in the record file."""
+        offset = self.front_matter(dt.date(2000, 1, 1)).count("\n")
+        return [
+            ImportIssue(
+                note.severity,
+                note.code,
+                note.message,
+                self.page,
+                self.relative_path,
+                offset + note.index + 1,
+            )
+            for note in self.notes
+        ]
+
+
+def unique_slugs(records: Iterable[ImportedRecord], taken: set[str]) -> None:
+    """Give records that would share a file name in one run distinct ``-2``, ``-3`` … slugs."""
+    for record in records:
+        base = record.slug
+        number = 1
+        while record.relative_path in taken:
+            number += 1
+            record.slug = f"{base}-{number}"
+        taken.add(record.relative_path)
+
+
+class WriteStatus(enum.Enum):
+    NEW = "new"
+    UPDATED = "updated"
+    """An existing, different file replaced because of ``force``."""
+    UNCHANGED = "unchanged"
+    KEPT = "kept"
+    """An existing, different file left alone (no ``force``)."""
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class WriteResult:
+    path: Path
+    status: WriteStatus
+    text: str
+    written: bool
+    issue: ImportIssue | None = None
+
+
+def _existing_date(text: str) -> dt.date | None:
+    """The import date in an existing record's front matter, if it has one."""
+    if not text.startswith("---\n"):
+        return None
+    end = text.find("\n---\n", 3)
+    if end < 0:
+        return None
+    try:
+        meta = yaml.safe_load(text[4 : end + 1])
+    except yaml.YAMLError:
+        return None
+    value = meta.get(DATE_KEY) if isinstance(meta, dict) else None
+    return value if isinstance(value, dt.date) else None
+
+
+def write_record(
+    record: ImportedRecord,
+    root: Path,
+    *,
+    today: dt.date,
+    force: bool = False,
+    dry_run: bool = False,
+) -> WriteResult:
+    """Write one record under ``root`` (atomically), unless that would lose a person's edit."""
+    path = root / record.game / f"{record.slug}{RECORD_SUFFIX}"
+    text = record.render(today)
+    status = WriteStatus.NEW
+    if path.exists():
+        try:
+            existing: str | None = path.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            existing = None
+        if existing == text:
+            return WriteResult(path, WriteStatus.UNCHANGED, text, False)
+        if existing is not None and record.dated:
+            old_date = _existing_date(existing)
+            if old_date is not None and existing == record.render(old_date):
+                # Same import on another day: keep the file byte for byte.
+                return WriteResult(path, WriteStatus.UNCHANGED, existing, False)
+        if not force:
+            issue = ImportIssue(
+                Severity.ERROR,
+                "IM050",
+                "the file exists and differs from this import (edited by hand, or the source "
+                "changed); it was kept as it is. Use --force to overwrite it",
+                record.page,
+                record.relative_path,
+            )
+            return WriteResult(path, WriteStatus.KEPT, text, False, issue)
+        status = WriteStatus.UPDATED
+    if dry_run:
+        return WriteResult(path, status, text, False)
+    try:
+        atomic_write_text(path, text)
+    except OSError as exc:
+        issue = ImportIssue(
+            Severity.ERROR,
+            "IM051",
+            f"cannot write the file: {exc.strerror or exc}",
+            record.page,
+            record.relative_path,
+        )
+        return WriteResult(path, WriteStatus.FAILED, text, False, issue)
+    return WriteResult(path, status, text, True)
