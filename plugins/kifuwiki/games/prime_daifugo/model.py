@@ -196,3 +196,6 @@ class ParsedGame:
     """Other header text kept verbatim for the round trip."""
     same_players_line: int | None = None
     """Line of the "(一試合目)と同じ" note, for diagnostics about it."""
+    declared_players: list[str] = field(default_factory=list)
+    """Keys named by player lines in the body (Fandom ``A:Foo``), as opposed to keys
+    that only came from front matter or move lines; the writer writes exactly these."""

@@ -111,6 +111,8 @@ _STD_FAST = re.compile(
 )
 
 _STOP = r"[^\s|;,#()\[\]]"
+#: One joker value: a rank, or its decimal value 0–13 (a longer number is not one).
+_JV = r"(?:1[0-3](?!\d)|\d(?!\d)|[A2-9TJQK])"
 _TOKEN = re.compile(
     "|".join(
         [
@@ -124,7 +126,8 @@ _TOKEN = re.compile(
             rf"(?P<penf>;P(?:\((?P<penf_n>[^()]*)\))?=(?P<penf_c>{_STOP}*))",
             r"(?P<pen>P(?:\((?P<pen_p>[^()]*)\)|(?P<pen_n>\d+))?)",
             r"(?P<penj>\((?:ペナルティ|P|P=(?P<penj_c>[^()]*))\))",
-            rf"(?P<joker>[|;]X=(?P<jv>{_STOP}*(?:,(?!P){_STOP}+)*))",
+            rf"(?P<joker>[|;]X=(?P<jv>{_JV}(?:,{_JV})*))",
+            r"(?P<jokbad>[|;]X=)",
             r"(?P<dec>[A2-9TJQKX?0-9]*[01][A2-9TJQKX?0-9]*)",
             r"(?P<cards>(?:[A2-9TJQKX?][dchs]?)+)",
             r"(?P<op>[=*^])",
@@ -372,6 +375,14 @@ class _MoveScanner:
             elif kind == "joker":
                 if not self._jokers(match):
                     return self._unknown()
+            elif kind == "jokbad":
+                self._problem(
+                    Severity.ERROR,
+                    codes.BAD_JOKER_VALUE,
+                    "a joker value must follow 'X=': 0–13 (0, A, 2 … 9, T, J, Q, K)",
+                    match.end(),
+                )
+                return self._unknown()
             elif kind in ("pen", "penf", "penj"):
                 if not self._penalty(kind, match):
                     return self._unknown()
@@ -779,6 +790,8 @@ class _GameParser:
                 number,
                 column,
             )
+        if key not in self.declared:
+            game.declared_players.append(key)
         self.declared.add(key)
         self.known_names.add(key)
         game.players[key] = name
