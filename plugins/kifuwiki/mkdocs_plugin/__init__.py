@@ -1,0 +1,1 @@
+"""The MkDocs plugin: a thin adapter from MkDocs events to :mod:`kifuwiki.render`."""

@@ -1,0 +1,22 @@
+"""The plugin's options, validated by MkDocs itself."""
+
+from __future__ import annotations
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+
+
+class KifuwikiConfig(Config):  # type: ignore[no-untyped-call]
+    records_dir = c.Type(str, default="records")
+    """Folder of record files, relative to ``mkdocs.yml`` (or absolute)."""
+    url = c.Type(str, default="records/")
+    """Where the generated pages live in the site (``records/`` → ``/records/…``)."""
+    strict = c.Type(bool, default=False)
+    """Record errors fail the build (with the file and line of the first one)."""
+    language = c.Optional(c.Choice(("ja", "en")))
+    """Label language; defaults to the theme's ``language`` (``ja`` when unset)."""
+    custom_templates = c.Optional(c.Dir(exists=True))
+    """A folder searched before the packaged templates (override any template)."""
+    rules = c.Optional(c.Type((str, dict)))
+    """Default rule set for records whose front matter names none: a preset name or a
+    mapping ``{preset: …, <option>: …}``."""

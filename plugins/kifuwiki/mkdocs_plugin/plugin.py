@@ -1,0 +1,333 @@
+"""``plugins: [kifuwiki]``: record files → checked, step-through pages in a MkDocs site.
+
+The plugin only adapts MkDocs events to the MkDocs-free core: :mod:`kifuwiki.archive`
+loads and checks records, :mod:`kifuwiki.render` turns them into HTML. Record pages
+are generated files that never enter the navigation (every page renders the whole
+nav, so 2,000 records in it cost minutes); users put the index pages in their nav.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
+
+from kifuwiki.archive import iter_record_paths, load_source
+from kifuwiki.core.cache import ContentCache, cache_salt, templates_fingerprint
+from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.core.recordfile import RecordSource, content_hash, decode, split_record_file
+from kifuwiki.games import get_game, normalise_game_id
+from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
+from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
+from kifuwiki.render.archive import Archive
+from kifuwiki.render.environment import make_environment
+from kifuwiki.render.labels import normalise_language
+from kifuwiki.render.resources import assets_dir, templates_dir
+from kifuwiki.render.site import SitePage
+
+log = get_plugin_logger(__name__)
+
+#: Where the viewer's CSS and JS land in the built site.
+ASSETS_URI = "assets/kifuwiki"
+SUPERFENCES = "pymdownx.superfences"
+
+
+@dataclass(slots=True)
+class LoadedRecord:
+    record: GameRecord
+    view: RecordView
+
+
+class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-call]
+    def __init__(self) -> None:
+        # Parsed records by (display path, content hash, rules): survives serve rebuilds
+        # because on_startup makes this object persistent.
+        self._records: dict[tuple[str, str, str], list[LoadedRecord]] = {}
+        self._page_cache: ContentCache | None = None
+        self._archive: Archive | None = None
+        self._pages: dict[str, SitePage] = {}
+        self._records_dir = Path("records")
+        self._lang = "ja"
+        self._rules: dict[str, Any] | None = None
+        self._current_page = ""
+        self.is_serve = False
+
+    # Defining on_startup keeps this plugin object alive across `mkdocs serve` rebuilds,
+    # which is what lets the in-memory record cache skip unchanged files.
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.is_serve = command == "serve"
+
+    # Early (50): the fence must be registered before MkDocs builds any Markdown
+    # instance, and our assets go to the FRONT of extra_css/extra_javascript so
+    # the user's own stylesheets and scripts, added later in the list, win.
+    @event_priority(50)
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        base = Path(config.config_file_path or ".").resolve().parent
+        records_dir = Path(self.config.records_dir)
+        self._records_dir = records_dir if records_dir.is_absolute() else base / records_dir
+        theme_language = config.theme.get("language") or config.theme.get("locale")
+        self._lang = self.config.language or normalise_language(
+            str(theme_language) if theme_language else None
+        )
+        rules = self.config.rules
+        self._rules = {"preset": rules} if isinstance(rules, str) else dict(rules or {}) or None
+        custom = Path(self.config.custom_templates) if self.config.custom_templates else None
+        self._env = make_environment(custom)
+        self._page_cache = ContentCache(
+            base / ".cache" / "kifuwiki",
+            cache_salt(
+                "record-page",
+                self._rules,
+                self._lang,
+                self.config.url,
+                config.use_directory_urls,
+                templates_fingerprint(templates_dir(), custom),
+            ),
+        )
+        self._register_fence(config)
+        css, js = self._asset_uris()
+        config.extra_css[0:0] = css
+        config.extra_javascript[0:0] = js
+        return config
+
+    def _register_fence(self, config: MkDocsConfig) -> None:
+        settings: dict[str, Any] = {
+            "env": self._env,
+            "lang": self._lang,
+            "rules": self._rules,
+            "warn": self._warn_fence,
+        }
+        bound = functools.partial(fence_format, **settings)
+        if SUPERFENCES not in config.markdown_extensions:
+            config.markdown_extensions.append(SUPERFENCES)
+        fences: list[dict[str, Any]] = config.mdx_configs.setdefault(SUPERFENCES, {}).setdefault(
+            "custom_fences", []
+        )
+        for fence in fences:
+            if fence.get("name") == FENCE_NAME:
+                # The user declared it; if it is ours, give it the site's settings.
+                if fence.get("format") is fence_format:
+                    fence["format"] = bound
+                break
+        else:
+            fences.append(
+                {
+                    "name": FENCE_NAME,
+                    "class": FENCE_NAME,
+                    "format": bound,
+                    "validator": fence_validator,
+                }
+            )
+        # SuperFences only takes quoted options; our own preprocessor (which runs
+        # first) also reads ```kifu game=catan and works the same way.
+        if "kifuwiki" not in config.markdown_extensions:
+            config.markdown_extensions.append(KifuExtension(**settings))  # type: ignore[arg-type]
+
+    def _asset_uris(self) -> tuple[list[str], list[str]]:
+        folder = assets_dir()
+        files = sorted(p.name for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
+        css = [f"{ASSETS_URI}/{name}" for name in files if name.endswith(".css")]
+        js = [f"{ASSETS_URI}/{name}" for name in files if name.endswith(".js")]
+        return css, js
+
+    def _warn_fence(self, message: str) -> None:
+        where = f"{self._current_page}: " if self._current_page else ""
+        log.warning(f"{where}{message}")
+
+    # Default priority (0): after plugins that add Markdown files at 50, and before
+    # nav plugins (literate-nav, awesome-pages) that run last and must see our pages.
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        loaded = self._load_records(config)
+        views = [item.view for item in loaded]
+        records_root = self._display_path(self._records_dir, config)
+        self._archive = Archive.build(views, self.config.url, records_root, self._lang)
+        self._pages = {}
+        for page in self._archive.plan.pages:
+            existing = files.get_file_from_path(page.src_uri)
+            if existing is not None:
+                # A hand-written page wins (a user's own records/index.md, say).
+                if page.kind != "record":
+                    continue
+                files.remove(existing)
+            generated = File.generated(config, page.src_uri, content=_stub(page))
+            if page.kind in ("record", "player", "event"):
+                generated.inclusion = InclusionLevel.NOT_IN_NAV
+            files.append(generated)
+            self._pages[page.src_uri] = page
+        folder = assets_dir()
+        if folder.is_dir():
+            for path in sorted(folder.iterdir()):
+                uri = f"{ASSETS_URI}/{path.name}"
+                if path.is_file() and files.get_file_from_path(uri) is None:
+                    files.append(File.generated(config, uri, abs_src_path=str(path)))
+        self._report([item.record for item in loaded])
+        return files
+
+    def _display_path(self, path: Path, config: MkDocsConfig) -> str:
+        base = Path(config.config_file_path or ".").resolve().parent
+        try:
+            return path.resolve().relative_to(base).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def _load_records(self, config: MkDocsConfig) -> list[LoadedRecord]:
+        if not self._records_dir.is_dir():
+            log.info(f"no records folder at {self._records_dir}; no record pages made")
+            return []
+        rules_key = repr(sorted((self._rules or {}).items()))
+        fresh: dict[tuple[str, str, str], list[LoadedRecord]] = {}
+        loaded: list[LoadedRecord] = []
+        for path in iter_record_paths([self._records_dir]):
+            name = self._display_path(path, config)
+            try:
+                data = path.read_bytes()
+            except OSError as exc:
+                source = RecordSource(path=name, index=1, count=1, meta={}, lines=[])
+                diagnostic = Diagnostic(
+                    Severity.ERROR, "RF000", f"cannot read the file: {exc}", 1, 1, name
+                )
+                loaded.extend(self._load_sources([source], [diagnostic]))
+                continue
+            key = (name, hashlib.blake2b(data, digest_size=16).hexdigest(), rules_key)
+            items = self._records.get(key)
+            if items is None:
+                text, problems = decode(data, name)
+                items = self._load_sources(split_record_file(text, name), problems)
+            fresh[key] = items
+            loaded.extend(items)
+        # Only what this build saw stays cached: memory follows the archive, not history.
+        self._records = fresh
+        return loaded
+
+    def _load_sources(
+        self, sources: list[RecordSource], problems: list[Diagnostic]
+    ) -> list[LoadedRecord]:
+        if problems:
+            sources[0].diagnostics[:0] = problems
+        items = []
+        for source in sources:
+            record = load_source(source, self._rules)
+            items.append(LoadedRecord(record, _view_of(record)))
+        return items
+
+    def _report(self, records: list[GameRecord]) -> None:
+        """Log every diagnostic: errors as warnings (``mkdocs build --strict`` fails on
+        them), the rest as info; with the plugin's own ``strict``, stop with the first."""
+        first_error: Diagnostic | None = None
+        errors = 0
+        for record in records:
+            for diagnostic in record.diagnostics:
+                text = diagnostic.format_text()
+                if diagnostic.severity is Severity.ERROR:
+                    errors += 1
+                    first_error = first_error or diagnostic
+                    log.warning(text)
+                else:
+                    log.info(text)
+        if self.config.strict and first_error is not None:
+            raise PluginError(
+                f"kifuwiki: {errors} record error(s); the first is "
+                f"{first_error.format_text()} (strict: true)"
+            )
+
+    # Remember which page is being rendered, so a broken ```kifu block's warning can
+    # name it (MkDocs renders pages one at a time).
+    def on_page_markdown(
+        self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        self._current_page = page.file.src_uri
+        return markdown
+
+    # After Markdown rendered our stub, swap in the real HTML; the search plugin
+    # reads page.content later (on_page_context), so comments get indexed.
+    def on_page_content(
+        self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str | None:
+        self._current_page = ""
+        site_page = self._pages.get(page.file.src_uri)
+        if site_page is None or self._archive is None:
+            return html
+        archive = self._archive
+
+        def url_of(src_uri: str) -> str:
+            file = files.get_file_from_path(src_uri)
+            return file.url if file is not None else src_uri
+
+        if site_page.kind == "record" and self._page_cache is not None:
+            key = self._record_cache_key(site_page, url_of)
+            cached = self._page_cache.get("record-page", key)
+            if cached is not None:
+                return cached
+            rendered = archive.render(site_page, self._env, self._lang, url_of)
+            self._page_cache.put("record-page", key, rendered)
+            return rendered
+        return archive.render(site_page, self._env, self._lang, url_of)
+
+    def _record_cache_key(self, page: SitePage, url_of: Any) -> str:
+        """Everything a record page depends on: its record and the URLs it links to."""
+        assert self._archive is not None
+        view = self._archive.by_key[page.key]
+        plan = self._archive.plan
+        targets = [page.src_uri, view.record.source.file_text, str(view.record.index)]
+        targets += [plan.players[p.name].src_uri for p in view.players if p.name in plan.players]
+        targets += [p.src_uri for p in plan.special.values()]
+        event = view.record.meta.get("event")
+        if event is not None and str(event).strip() in plan.events:
+            targets.append(plan.events[str(event).strip()].src_uri)
+        if view.record.game in plan.indexes:
+            targets.append(plan.indexes[view.record.game].src_uri)
+        targets.append(url_of(page.src_uri))
+        return content_hash("\x00".join(targets))
+
+    # mkdocs serve watches docs_dir and mkdocs.yml; records live outside docs_dir,
+    # so watch them too, or an edited record would not trigger a rebuild.
+    def on_serve(
+        self, server: LiveReloadServer, /, *, config: MkDocsConfig, builder: Any
+    ) -> LiveReloadServer:
+        if self._records_dir.is_dir():
+            server.watch(str(self._records_dir))
+        return server
+
+
+def _view_of(record: GameRecord) -> RecordView:
+    """The game's view, or a minimal one when the game is unknown or its view failed."""
+    game_id = normalise_game_id(record.game)
+    if game_id is not None:
+        try:
+            return get_game(game_id).view(record)
+        except ImportError:
+            pass
+        except Exception as exc:  # a bug in a game's view must not take the site down
+            log.warning(f"{record.path}: internal error while showing this record ({exc!r})")
+            record.diagnostics.append(
+                Diagnostic(
+                    Severity.ERROR,
+                    "RF998",
+                    f"internal error while showing this record ({type(exc).__name__}); "
+                    "please report it with the record attached",
+                    record.source.first_line,
+                    1,
+                    record.path,
+                )
+            )
+    return RecordView(record=record, players=[], steps=[])
+
+
+def _stub(page: SitePage) -> str:
+    """The Markdown a generated page starts as: only its title (HTML-escaped, since
+    themes print page titles unescaped); on_page_content replaces the body."""
+    import json
+    from html import escape
+
+    title = json.dumps(escape(page.title, quote=False), ensure_ascii=False)
+    return f"---\ntitle: {title}\n---\n\n{escape(page.title, quote=False)}\n"

@@ -1,0 +1,291 @@
+"""A whole archive → pages: game indexes, player and event pages, the validation report.
+
+Everything here is generic over :class:`RecordView`: games, wins, first-player wins
+and each game's own ``player_stats`` (summed or maxed as the stat says), so a new game
+needs no change here. Player identity is the display name (front matter ``players:``
+already mapped abbreviations to names in the game's view).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import jinja2
+
+from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.games.base import PlayerStat, RecordView
+from kifuwiki.render.record import meta_value_text, render_record_page
+from kifuwiki.render.site import PageLinks, SitePage, SitePlan, meta_text, page_url, record_key
+
+#: Badges that are already short codes; others are shown by their label.
+_CODE_BADGES = ("GC", "RR", "IN")
+_BADGE_ORDER = {"GC": 0, "RR": 1, "IN": 2, "penalty": 3, "warning": 5, "error": 4}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCell:
+    name: str
+    href: str | None
+    winner: bool
+    rank: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class IndexRow:
+    """One game in an index table, with its links resolved for the page showing it."""
+
+    view: RecordView
+    href: str | None
+    date: str
+    event: str
+    event_href: str | None
+    players: tuple[PlayerCell, ...]
+    winner: str
+    moves: int
+    badges: tuple[str, ...]
+    errors: int
+    warnings: int
+
+    @property
+    def game(self) -> str:
+        return self.view.record.game
+
+    @property
+    def title(self) -> str:
+        return self.view.record.title
+
+
+@dataclass(slots=True)
+class StatTotal:
+    """One statistic of a player over the archive (for one game kind)."""
+
+    game: str
+    key: str
+    label_ja: str
+    label_en: str
+    aggregate: str
+    value: int = 0
+    display: str | None = None
+    seen: bool = False
+
+    def add(self, stat: PlayerStat) -> None:
+        if self.aggregate == "max":
+            if not self.seen or stat.value > self.value:
+                self.value = stat.value
+                self.display = stat.display
+        else:
+            self.value += stat.value
+        self.seen = True
+
+    def label(self, lang: str) -> str:
+        return self.label_en if lang == "en" else self.label_ja
+
+    @property
+    def shown(self) -> str:
+        return self.display if self.display is not None else str(self.value)
+
+
+@dataclass(slots=True)
+class PlayerSummary:
+    name: str
+    games: list[RecordView] = field(default_factory=list)
+    wins: int = 0
+    first_games: int = 0
+    first_wins: int = 0
+    stats: dict[tuple[str, str], StatTotal] = field(default_factory=dict)
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / len(self.games) if self.games else None
+
+    @property
+    def first_win_rate(self) -> float | None:
+        return self.first_wins / self.first_games if self.first_games else None
+
+    @property
+    def game_kinds(self) -> list[str]:
+        return sorted({view.record.game for view in self.games})
+
+    def stats_for(self, game: str) -> list[StatTotal]:
+        return [stat for (kind, _), stat in self.stats.items() if kind == game]
+
+
+def percent(rate: float | None) -> str:
+    return "—" if rate is None else f"{rate * 100:.1f}%"
+
+
+def first_player_name(view: RecordView) -> str | None:
+    """The first player's display name (records may name them by their key)."""
+    first = view.record.first_player
+    if first is None:
+        return None
+    for line in view.players:
+        if first in (line.key, line.name):
+            return line.name
+    return first
+
+
+def winners_of(view: RecordView) -> list[str]:
+    names = [line.name for line in view.players if line.winner]
+    if not names and view.record.winner:
+        names = [first_player_name_for(view, view.record.winner)]
+    return names
+
+
+def first_player_name_for(view: RecordView, key: str) -> str:
+    for line in view.players:
+        if key in (line.key, line.name):
+            return line.name
+    return key
+
+
+def sorted_badges(badges: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(badges, key=lambda b: (_BADGE_ORDER.get(b, 9), b)))
+
+
+@dataclass(slots=True)
+class Archive:
+    """All records of a site, grouped the ways the archive pages need."""
+
+    views: list[RecordView]
+    plan: SitePlan
+    players: dict[str, PlayerSummary] = field(default_factory=dict)
+    events: dict[str, list[RecordView]] = field(default_factory=dict)
+    by_game: dict[str, list[RecordView]] = field(default_factory=dict)
+    by_key: dict[str, RecordView] = field(default_factory=dict)
+
+    @classmethod
+    def build(
+        cls,
+        views: Iterable[RecordView],
+        prefix: str = "records/",
+        records_root: str | None = None,
+        lang: str = "ja",
+    ) -> Archive:
+        # Newest first; the file path keeps the order stable between builds.
+        ordered = sorted(views, key=lambda v: (v.record.path or "", v.record.index))
+        ordered.sort(key=lambda v: meta_value_text(v.record.meta.get("date", "")), reverse=True)
+        archive = cls(ordered, SitePlan.build(ordered, prefix, records_root, lang))
+        for view in ordered:
+            record = view.record
+            archive.by_key[record_key(record)] = view
+            archive.by_game.setdefault(record.game, []).append(view)
+            event = meta_text(record, "event")
+            if event:
+                archive.events.setdefault(event, []).append(view)
+            first = first_player_name(view)
+            for line in view.players:
+                summary = archive.players.setdefault(line.name, PlayerSummary(line.name))
+                summary.games.append(view)
+                summary.wins += line.winner
+                if line.name == first:
+                    summary.first_games += 1
+                    summary.first_wins += line.winner
+                for stat in view.player_stats.get(line.name, []):
+                    total = summary.stats.get((record.game, stat.key))
+                    if total is None:
+                        total = StatTotal(
+                            record.game, stat.key, stat.label_ja, stat.label_en, stat.aggregate
+                        )
+                        summary.stats[(record.game, stat.key)] = total
+                    total.add(stat)
+        return archive
+
+    # -- rows and lists -------------------------------------------------------------
+
+    def rows(self, views: Iterable[RecordView], links: PageLinks) -> list[IndexRow]:
+        rows = []
+        for view in views:
+            record = view.record
+            event = meta_text(record, "event")
+            badges = set(view.badges)
+            if record.errors:
+                badges.add("error")
+            if record.warnings:
+                badges.add("warning")
+            rows.append(
+                IndexRow(
+                    view=view,
+                    href=links.record(record),
+                    date=meta_value_text(record.meta.get("date", "")),
+                    event=event,
+                    event_href=links.event(event) if event else None,
+                    players=tuple(
+                        PlayerCell(p.name, links.player(p.name), p.winner, p.rank)
+                        for p in view.players
+                    ),
+                    winner=", ".join(winners_of(view)),
+                    moves=record.moves,
+                    badges=sorted_badges(badges),
+                    errors=record.errors,
+                    warnings=record.warnings,
+                )
+            )
+        return rows
+
+    def all_diagnostics(self) -> list[tuple[RecordView, Diagnostic]]:
+        found = [(view, d) for view in self.views for d in view.record.diagnostics]
+        found.sort(
+            key=lambda item: (
+                item[1].severity.rank,
+                item[0].record.path or "",
+                item[0].record.index,
+                item[1].line,
+                item[1].column,
+            )
+        )
+        return found
+
+    def counts(self) -> dict[str, int]:
+        diagnostics = [d for view in self.views for d in view.record.diagnostics]
+        return {
+            "records": len(self.views),
+            "files": len({view.record.path for view in self.views}),
+            "errors": sum(d.severity is Severity.ERROR for d in diagnostics),
+            "warnings": sum(d.severity is Severity.WARNING for d in diagnostics),
+            "info": sum(d.severity is Severity.INFO for d in diagnostics),
+        }
+
+    # -- rendering ------------------------------------------------------------------
+
+    def render(
+        self,
+        page: SitePage,
+        env: jinja2.Environment,
+        lang: str,
+        url_of: Callable[[str], str] = page_url,
+    ) -> str:
+        """The HTML body of one archive page (the site generator adds its own theme)."""
+        links = PageLinks(self.plan, page.src_uri, url_of)
+        if page.kind == "record":
+            return render_record_page(self.by_key[page.key], env, lang, links)
+        context: dict[str, object] = {
+            "archive": self,
+            "page": page,
+            "links": links,
+            "lang": lang,
+            "percent": percent,
+        }
+        if page.kind == "home":
+            context["rows"] = self.rows(self.views, links)
+            return env.get_template("records_home.html").render(context)
+        if page.kind == "index":
+            context["rows"] = self.rows(self.by_game.get(page.key, []), links)
+            return env.get_template("index_game.html").render(context)
+        if page.kind == "player":
+            summary = self.players[page.key]
+            context["player"] = summary
+            context["rows"] = self.rows(summary.games, links)
+            return env.get_template("player.html").render(context)
+        if page.kind == "players":
+            return env.get_template("players.html").render(context)
+        if page.kind == "event":
+            context["event"] = page.key
+            context["rows"] = self.rows(self.events.get(page.key, []), links)
+            return env.get_template("event.html").render(context)
+        if page.kind == "events":
+            return env.get_template("events.html").render(context)
+        context["diagnostics"] = self.all_diagnostics()
+        context["counts"] = self.counts()
+        return env.get_template("report.html").render(context)

@@ -1,0 +1,59 @@
+"""The Jinja environment every kifuwiki page and partial is rendered with.
+
+It is kifuwiki's own environment, not the MkDocs theme's: autoescape is on (record
+text is never trusted), the loader searches a user's ``custom_templates`` folder
+before the packaged templates (so any template or game partial can be overridden),
+and environments are cached per folder so templates compile once per process.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import jinja2
+
+from kifuwiki.core.safe_markdown import render_comment, render_inline
+from kifuwiki.games import get_game, normalise_game_id
+from kifuwiki.render.labels import t
+from kifuwiki.render.resources import templates_dir
+
+
+def game_name(game_id: str, lang: str = "ja") -> str:
+    """The game's display name in ``lang``; the id itself for an unknown game."""
+    known = normalise_game_id(game_id)
+    if known is None:
+        return game_id
+    try:
+        names = get_game(known).names
+    except ImportError:  # a game package that is not there (yet)
+        return game_id
+    return names.get("en" if lang == "en" else "ja") or names.get("en") or game_id
+
+
+def make_environment(custom_templates: Path | None = None) -> jinja2.Environment:
+    """The (cached) environment for ``custom_templates`` over the packaged templates."""
+    key = str(custom_templates.resolve()) if custom_templates is not None else None
+    return _environment(key)
+
+
+@cache
+def _environment(custom_templates: str | None) -> jinja2.Environment:
+    loaders: list[jinja2.BaseLoader] = []
+    if custom_templates is not None:
+        loaders.append(jinja2.FileSystemLoader(custom_templates))
+    loaders.append(jinja2.FileSystemLoader(str(templates_dir())))
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        # Templates change under `mkdocs serve` only when someone edits them; checking
+        # mtimes keeps a long-running server honest at the cost of one stat per render.
+        auto_reload=True,
+    )
+    env.filters["comment"] = render_comment
+    env.filters["comment_inline"] = render_inline
+    env.globals["t"] = t
+    env.globals["game_name"] = game_name
+    return env

@@ -1,0 +1,140 @@
+"""UI strings in Japanese and English, shared by every template (viewer included).
+
+Templates call ``t("key", lang)``. A key missing from the table comes back as the key
+itself, so a page never breaks over a label; a test checks that every key the
+templates use is in the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+#: key → (Japanese, English)
+LABELS: Mapping[str, tuple[str, str]] = {
+    # Record header
+    "title": ("タイトル", "Title"),
+    "game": ("ゲーム", "Game"),
+    "event": ("大会", "Event"),
+    "date": ("日付", "Date"),
+    "players": ("プレイヤー", "Players"),
+    "player": ("プレイヤー", "Player"),
+    "rank": ("順位", "Rank"),
+    "winner": ("勝者", "Winner"),
+    "no_winner": ("なし", "none"),
+    "first_player": ("先手", "First player"),
+    "rules": ("ルール", "Rules"),
+    "source": ("出典", "Source"),
+    "license": ("ライセンス", "Licence"),
+    "attribution": ("クレジット", "Attribution"),
+    "record_file": ("棋譜ファイル", "Record file"),
+    "more_info": ("その他の情報", "More information"),
+    "key": ("項目", "Key"),
+    "value": ("値", "Value"),
+    "moves": ("手数", "Moves"),
+    "badges": ("特記", "Badges"),
+    # Diagnostics
+    "diagnostics": ("検査結果", "Diagnostics"),
+    "no_diagnostics": ("問題は見つかりませんでした。", "No problems found."),
+    "severity": ("重大度", "Severity"),
+    "error": ("エラー", "error"),
+    "warning": ("警告", "warning"),
+    "info": ("情報", "info"),
+    "errors": ("エラー", "Errors"),
+    "warnings": ("警告", "Warnings"),
+    "code": ("コード", "Code"),
+    "message": ("内容", "Message"),
+    "location": ("位置", "Location"),
+    "line": ("行", "line"),
+    "column": ("列", "column"),
+    "step": ("手", "Move"),
+    "go_to_move": ("この手へ", "go to this move"),
+    "record_broken": (
+        "この棋譜には誤りがあります。下の検査結果を見てください。",
+        "This record has errors; see the diagnostics below.",
+    ),
+    "embed_error": ("棋譜を表示できません", "Cannot show this record"),
+    # Archive pages
+    "records_home": ("棋譜", "Records"),
+    "game_index": ("棋譜一覧", "All records"),
+    "player_pages": ("プレイヤー一覧", "Players"),
+    "event_pages": ("大会一覧", "Events"),
+    "report": ("検査レポート", "Validation report"),
+    "filter": ("絞り込み", "Filter"),
+    "filter_placeholder": ("名前・大会・日付で絞り込み", "Filter by name, event or date"),
+    "games": ("対局数", "Games"),
+    "wins": ("勝ち", "Wins"),
+    "win_rate": ("勝率", "Win rate"),
+    "first_games": ("先手の対局", "Games as first player"),
+    "first_win_rate": ("先手勝率", "Win rate as first player"),
+    "statistics": ("成績", "Statistics"),
+    "game_list": ("対局一覧", "Games"),
+    "no_records": ("棋譜はまだありません。", "No records yet."),
+    "no_event": ("大会なし", "No event"),
+    "files": ("ファイル数", "Files"),
+    "records_count": ("棋譜数", "Records"),
+    "archive_clean": (
+        "すべての棋譜に問題はありません。",
+        "Every record is clean.",
+    ),
+    "all_games": ("すべてのゲーム", "All games"),
+    # Badges
+    "badge_GC": ("グロタンカット", "Grothendieck cut"),
+    "badge_RR": ("ラマヌジャン革命", "Ramanujan revolution"),
+    "badge_IN": ("インフィニティ", "Infinity"),
+    "badge_penalty": ("ペナルティ", "penalty"),
+    "badge_error": ("エラーあり", "has errors"),
+    "badge_warning": ("警告あり", "has warnings"),
+    # Viewer (templates/viewer.html and the JS read these)
+    "viewer": ("棋譜再生", "Record viewer"),
+    "start_position": ("開始局面", "Start position"),
+    "final_position": ("最終局面", "Final position"),
+    "move_list": ("指し手", "Moves"),
+    "move": ("手", "Move"),
+    "comment": ("コメント", "Comment"),
+    "comments": ("コメント", "Comments"),
+    "bookmark": ("しおり", "Bookmark"),
+    "state": ("局面", "Position"),
+    "show_state": ("局面を表示", "Show position"),
+    "first": ("最初へ", "First"),
+    "previous": ("前へ", "Previous"),
+    "next": ("次へ", "Next"),
+    "last": ("最後へ", "Last"),
+    "play": ("自動再生", "Play"),
+    "pause": ("停止", "Pause"),
+    "speed": ("速度", "Speed"),
+    "slider": ("手の位置", "Move slider"),
+    "next_comment": ("次のコメント", "Next comment"),
+    "next_penalty": ("次のペナルティ", "Next penalty"),
+    "next_special": ("次の特殊な出し方", "Next special play"),
+    "shortcuts": ("キーボード操作", "Keyboard shortcuts"),
+    "shortcut_help": (
+        "← →: 1手ずつ / Home End: 最初・最後 / スペース: 自動再生 / ?: このヘルプ",
+        "← →: step / Home End: first, last / Space: play / ?: this help",
+    ),
+    "no_js": (
+        "JavaScript を使うと1手ずつ再生できます。",
+        "With JavaScript on, you can step through the moves.",
+    ),
+}
+
+LANGUAGES = ("ja", "en")
+
+
+def normalise_language(lang: str | None) -> str:
+    """``ja``/``en`` from a theme language such as ``ja``, ``en_US`` or ``fr``.
+
+    No language means Japanese (the games' home); any language other than Japanese
+    gets English, the closer of the two for most readers.
+    """
+    if not lang:
+        return "ja"
+    base = lang.replace("_", "-").split("-")[0].lower()
+    return "ja" if base == "ja" else "en"
+
+
+def t(key: str, lang: str = "ja") -> str:
+    """The label ``key`` in ``lang`` (Japanese unless ``lang`` is English)."""
+    pair = LABELS.get(key)
+    if pair is None:
+        return key
+    return pair[1] if normalise_language(lang) == "en" else pair[0]

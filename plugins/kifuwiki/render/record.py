@@ -1,0 +1,125 @@
+"""One record → HTML: the step-through viewer, and the full record page around it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+import jinja2
+from markupsafe import Markup
+
+from kifuwiki.core.diagnostics import Diagnostic
+from kifuwiki.games.base import RecordView
+from kifuwiki.render.site import NO_LINKS, PageLinks, meta_text
+
+#: Front-matter keys the record header shows in its own rows (or that only steer
+#: loading); any other key is shown in a small "more information" table, so nothing
+#: a person wrote is silently dropped.
+KNOWN_META_KEYS = frozenset(
+    {
+        "game", "title", "event", "date", "players", "source", "url", "license", "licence",
+        "attribution", "author", "rules", "notation", "dialect",
+    }
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLink:
+    text: str
+    href: str | None
+    """Only http(s) addresses become links; anything else (``javascript:``…) stays text."""
+
+
+@dataclass(slots=True)
+class RecordHeader:
+    """What the top of a record page says, computed once from the RecordView."""
+
+    title: str
+    event: str
+    date: str
+    rules: str
+    source: SourceLink | None
+    license: str
+    attribution: str
+    extra_meta: list[tuple[str, str]] = field(default_factory=list)
+
+
+def safe_href(url: str) -> str | None:
+    """``url`` if it is an absolute http(s) address, else ``None``."""
+    text = url.strip()
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        return None
+    if (
+        parts.scheme.lower() in ("http", "https")
+        and parts.netloc
+        and not any(ch.isspace() or ord(ch) < 32 for ch in text)
+    ):
+        return text
+    return None
+
+
+def meta_value_text(value: Any) -> str:
+    """A front-matter value as one line of text (mappings and lists as JSON)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    if isinstance(value, (dict, list, tuple)):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return "" if value is None else str(value)
+
+
+def record_header(view: RecordView) -> RecordHeader:
+    record = view.record
+    source_text = meta_text(record, "source") or meta_text(record, "url")
+    source = SourceLink(source_text, safe_href(source_text)) if source_text else None
+    extra = [
+        (str(key), meta_value_text(value))
+        for key, value in record.meta.items()
+        if str(key).lower() not in KNOWN_META_KEYS
+    ]
+    return RecordHeader(
+        title=record.title,
+        event=meta_text(record, "event"),
+        date=meta_value_text(record.meta.get("date", "")),
+        rules=record.rules or meta_value_text(record.meta.get("rules", "")),
+        source=source,
+        license=meta_text(record, "license") or meta_text(record, "licence"),
+        attribution=meta_text(record, "attribution") or meta_text(record, "author"),
+        extra_meta=extra,
+    )
+
+
+def diagnostics_of(view: RecordView) -> list[Diagnostic]:
+    """The record's diagnostics, most severe first within each line."""
+    return sorted(view.record.diagnostics, key=lambda d: (d.line, d.column, d.severity.rank))
+
+
+def render_viewer(view: RecordView, env: jinja2.Environment, lang: str, prefix: str = "") -> Markup:
+    """The step-through viewer for one record (``templates/viewer.html``)."""
+    html = env.get_template("viewer.html").render(view=view, lang=lang, prefix=prefix)
+    return Markup(html)  # noqa: S704 - rendered by an autoescaping environment
+
+
+def render_record_page(
+    view: RecordView,
+    env: jinja2.Environment,
+    lang: str,
+    links: PageLinks = NO_LINKS,
+) -> str:
+    """A whole record page: header, viewer, and every diagnostic linked to its move."""
+    return env.get_template("record.html").render(
+        view=view,
+        record=view.record,
+        header=record_header(view),
+        diagnostics=diagnostics_of(view),
+        viewer=render_viewer(view, env, lang),
+        lang=lang,
+        links=links,
+        prefix="",
+    )

@@ -1,0 +1,26 @@
+"""Where the packaged templates and assets live, installed or in a checkout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import kifuwiki
+
+
+def templates_dir() -> Path:
+    """The packaged templates folder.
+
+    A wheel carries the top-level ``templates/`` inside the package as
+    ``kifuwiki/templates``; an editable install (a checkout) does not, so fall back
+    to the repository's own top-level folder.
+    """
+    package = Path(kifuwiki.__file__).resolve().parent
+    packaged = package / "templates"
+    if packaged.is_dir():
+        return packaged
+    return package.parent.parent / "templates"
+
+
+def assets_dir() -> Path:
+    """Static files (JS, CSS) the viewer needs on every page that shows a record."""
+    return templates_dir() / "assets"

@@ -1,0 +1,233 @@
+"""The archive's pages: where each one lives, and links between them.
+
+A :class:`SitePlan` gives every page a source URI (``records/prime-daifugo/g1.md``,
+as if it were a Markdown file in the docs folder) and a title. URLs are derived the
+way MkDocs derives them, so the plan works under MkDocs and anywhere else.
+
+Slugs keep Unicode (Japanese names stay readable in the address bar) and replace
+only what breaks a path or URL, so a page's address depends on its name alone and
+stays stable as the archive grows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import Literal
+from urllib.parse import quote
+
+from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.render.environment import game_name
+from kifuwiki.render.labels import t
+
+PageKind = Literal["home", "index", "record", "player", "players", "event", "events", "report"]
+
+#: Characters that break a path, a URL or a file name on some system.
+_UNSAFE = re.compile(r"[\s/\\?#%&:*\"'<>|\[\]{}^`~=+;,@!$()]+")
+_RESERVED = {"", ".", "..", "index", "assets"}
+
+
+def slugify(text: str) -> str:
+    """A path-safe, URL-safe slug that keeps Unicode letters (``金剛戦 第1期`` → ``金剛戦-第1期``).
+
+    Never empty and never a reserved name (``index``, ``..``): those get a short hash
+    of the original text, so the result is still a pure function of the name.
+    """
+    normal = unicodedata.normalize("NFKC", text)
+    normal = "".join(ch for ch in normal if unicodedata.category(ch)[0] != "C")
+    slug = _UNSAFE.sub("-", normal).strip("-.").lower()
+    slug = re.sub(r"-{2,}", "-", slug)[:80].strip("-.")
+    if slug in _RESERVED:
+        slug = f"{slug or 'page'}-{short_hash(text)}".lstrip(".-")
+    return slug
+
+
+def short_hash(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=3).hexdigest()
+
+
+def page_url(src_uri: str, use_directory_urls: bool = True) -> str:
+    """The site-root-relative URL MkDocs gives a page at ``src_uri`` (percent-encoded)."""
+    path = PurePosixPath(src_uri)
+    stem = path.stem
+    parent = "" if str(path.parent) == "." else f"{path.parent}/"
+    if stem in ("index", "README"):
+        url = parent
+    elif use_directory_urls:
+        url = f"{parent}{stem}/"
+    else:
+        url = f"{parent}{stem}.html"
+    return quote(url)
+
+
+def relative_url(target: str, here: str) -> str:
+    """``target`` (site-root-relative) as seen from the page at URL ``here``."""
+    here_dir = here if here.endswith("/") or not here else posixpath.dirname(here) + "/"
+    target_path, _, fragment = target.partition("#")
+    rel = posixpath.relpath("/" + target_path, "/" + here_dir)
+    if (not target_path or target_path.endswith("/")) and not rel.endswith("/"):
+        rel += "/"
+    return rel + (f"#{fragment}" if fragment else "")
+
+
+def record_key(record: GameRecord) -> str:
+    """Identity of one game in the archive: its file and its index in that file."""
+    return f"{record.path or record.title}#{record.index}"
+
+
+def meta_text(record: GameRecord, key: str) -> str:
+    """A front-matter value as plain text ('' when absent)."""
+    value = record.meta.get(key)
+    if value is None:
+        return ""
+    return str(value).strip()
+
+
+@dataclass(frozen=True, slots=True)
+class SitePage:
+    src_uri: str
+    kind: PageKind
+    title: str
+    key: str = ""
+    """The record key, player name, event name or game id this page is about."""
+    game: str = ""
+
+
+@dataclass(slots=True)
+class SitePlan:
+    """Every archive page, and which page shows which record, player or event."""
+
+    prefix: str
+    pages: list[SitePage] = field(default_factory=list)
+    records: dict[str, SitePage] = field(default_factory=dict)
+    players: dict[str, SitePage] = field(default_factory=dict)
+    events: dict[str, SitePage] = field(default_factory=dict)
+    indexes: dict[str, SitePage] = field(default_factory=dict)
+    special: dict[str, SitePage] = field(default_factory=dict)
+    """``home``, ``players``, ``events``, ``report``."""
+
+    @classmethod
+    def build(
+        cls,
+        views: Iterable[RecordView],
+        prefix: str = "records/",
+        records_root: str | None = None,
+        lang: str = "ja",
+    ) -> SitePlan:
+        prefix = normalise_prefix(prefix)
+        plan = cls(prefix=prefix)
+        taken: set[str] = set()
+
+        def add(page: SitePage) -> SitePage:
+            uri = page.src_uri
+            if uri in taken:  # two names with the same slug: both stay, one gets a hash
+                base = uri.removesuffix(".md")
+                uri = f"{base}-{short_hash(page.kind + page.key)}.md"
+                page = SitePage(uri, page.kind, page.title, page.key, page.game)
+            taken.add(uri)
+            plan.pages.append(page)
+            return page
+
+        plan.special["home"] = add(SitePage(f"{prefix}index.md", "home", t("records_home", lang)))
+        plan.special["report"] = add(SitePage(f"{prefix}report.md", "report", t("report", lang)))
+        plan.special["players"] = add(
+            SitePage(f"{prefix}players/index.md", "players", t("player_pages", lang))
+        )
+        plan.special["events"] = add(
+            SitePage(f"{prefix}events/index.md", "events", t("event_pages", lang))
+        )
+        view_list = list(views)
+        for game in sorted({v.record.game for v in view_list}):
+            title = f"{game_name(game, lang)} {t('game_index', lang)}"
+            plan.indexes[game] = add(
+                SitePage(f"{prefix}{slugify(game)}/index.md", "index", title, game, game)
+            )
+        for view in view_list:
+            record = view.record
+            uri = f"{prefix}{slugify(record.game)}/{record_slug(record, records_root)}.md"
+            plan.records[record_key(record)] = add(
+                SitePage(uri, "record", record.title, record_key(record), record.game)
+            )
+        for name in sorted({p.name for v in view_list for p in v.players}):
+            plan.players[name] = add(
+                SitePage(f"{prefix}players/{slugify(name)}.md", "player", name, name)
+            )
+        for event in sorted({meta_text(v.record, "event") for v in view_list} - {""}):
+            plan.events[event] = add(
+                SitePage(f"{prefix}events/{slugify(event)}.md", "event", event, event)
+            )
+        return plan
+
+    def record_page(self, record: GameRecord) -> SitePage | None:
+        return self.records.get(record_key(record))
+
+
+def normalise_prefix(prefix: str) -> str:
+    """``records`` / ``/records/`` → ``records/``; empty means the site root."""
+    parts = [slugify(part) for part in prefix.strip().strip("/").split("/") if part.strip()]
+    return "".join(f"{part}/" for part in parts)
+
+
+def record_slug(record: GameRecord, records_root: str | None = None) -> str:
+    """A record page's path below its game folder, from the record file's own path.
+
+    ``records/prime-daifugo/2024/kongo.kifu`` → ``2024/kongo``; the second game in a
+    file gets ``-2``. The game's folder name is dropped (the game id is already in
+    the URL).
+    """
+    path = PurePosixPath((record.path or slugify(record.title) or "record").replace("\\", "/"))
+    parts = list(path.with_suffix("").parts) if path.suffix == ".kifu" else list(path.parts)
+    if records_root:
+        root = PurePosixPath(records_root.replace("\\", "/")).parts
+        if tuple(parts[: len(root)]) == root:
+            parts = parts[len(root) :]
+    if len(parts) > 1 and parts[0] == record.game:
+        parts = parts[1:]
+    slugs = [slugify(part) for part in parts] or ["record"]
+    if record.source.count > 1:
+        slugs[-1] = f"{slugs[-1]}-{record.index}"
+    return "/".join(slugs)
+
+
+@dataclass(frozen=True, slots=True)
+class PageLinks:
+    """Links from one page (``here``) to the other pages of a :class:`SitePlan`.
+
+    ``url_of`` maps a page's source URI to its site-root-relative URL; the MkDocs
+    plugin passes the URLs MkDocs computed, anything else can use :func:`page_url`.
+    Every method returns ``None`` when there is no such page (a record shown on its
+    own, outside an archive), and templates then print plain text.
+    """
+
+    plan: SitePlan | None = None
+    here: str = ""
+    url_of: Callable[[str], str] = page_url
+
+    def to(self, page: SitePage | None, fragment: str = "") -> str | None:
+        if page is None or self.plan is None:
+            return None
+        target = self.url_of(page.src_uri) + (f"#{fragment}" if fragment else "")
+        return relative_url(target, self.url_of(self.here) if self.here else "")
+
+    def record(self, record: GameRecord, fragment: str = "") -> str | None:
+        return self.to(self.plan.record_page(record) if self.plan else None, fragment)
+
+    def player(self, name: str) -> str | None:
+        return self.to(self.plan.players.get(name) if self.plan else None)
+
+    def event(self, name: str) -> str | None:
+        return self.to(self.plan.events.get(name) if self.plan else None)
+
+    def index(self, game: str) -> str | None:
+        return self.to(self.plan.indexes.get(game) if self.plan else None)
+
+    def special(self, name: str) -> str | None:
+        return self.to(self.plan.special.get(name) if self.plan else None)
+
+
+NO_LINKS = PageLinks()
