@@ -1,0 +1,79 @@
+"""Catan (カタン) log sheets: notation → rules → view → writer, exposed as ``GAME``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.catan.codes import CODES
+from kifuwiki.games.catan.model import CatanRecord
+from kifuwiki.games.catan.notation import TURN, parse
+from kifuwiki.games.catan.replay import Replay, replay
+
+RULES = "catan-base"
+_CELL_HINT = re.compile(r"^\s*[0-9]+\s+\S+\s*[:：]\s*(?:[0-9]{1,2}(?:-\S+)?\s*(?:\||$)|\[)")
+
+
+@dataclass(slots=True)
+class CatanData:
+    """What ``GameRecord.data`` holds for a Catan record."""
+
+    record: CatanRecord
+    replay: Replay
+
+
+class CatanGame:
+    id = "catan"
+    names: Mapping[str, str] = {"ja": "カタン", "en": "Catan"}
+    dialects: tuple[str, ...] = ("sheet",)
+    codes: Mapping[str, str] = CODES
+
+    def detect(self, source: RecordSource) -> bool:
+        """A record is a log sheet when most of its lines are ``turn player: dice | …``."""
+        texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
+        if not texts:
+            return False
+        hits = sum(1 for text in texts if TURN.match(text) and _CELL_HINT.match(text))
+        return hits * 2 > len(texts)
+
+    def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        parsed = parse(source)
+        bag = parsed.bag
+        result = replay(parsed.record, bag)
+        record = parsed.record
+        names = [record.name(key) for key in record.order]
+        return GameRecord(
+            game=self.id,
+            source=source,
+            title=source.title,
+            players=names,
+            first_player=record.name(record.order[0]) if record.order else None,
+            winner=record.name(result.winner) if result.winner else None,
+            ranking=[record.name(key) for key in result.ranking],
+            moves=len(record.turns),
+            diagnostics=bag.sorted(),
+            rules=RULES,
+            data=CatanData(record, result),
+        )
+
+    def view(self, record: GameRecord) -> RecordView:
+        from kifuwiki.games.catan.view import build_view
+
+        return build_view(record)
+
+    def format(self, record: GameRecord, dialect: str | None = None) -> str:
+        from kifuwiki.games.catan.writer import write
+
+        data = record.data
+        if not isinstance(data, CatanData):
+            raise TypeError("not a Catan record")
+        return write(data.record)
+
+
+GAME = CatanGame()
+
+__all__ = ["GAME", "CatanData", "CatanGame"]

@@ -1,0 +1,61 @@
+"""Stable diagnostic codes of Catan records (``CT…``): never renumber, only add.
+
+``CT1xx`` come from reading the notation and the front matter, ``CT2xx`` from the rules.
+"""
+
+from __future__ import annotations
+
+CODES: dict[str, str] = {
+    # Notation
+    "CT100": "a line that is not a turn, an omission mark or a closing line",
+    "CT101": "a player letter that is not in the seat order",
+    "CT102": "the dice part is missing or is not a number from 2 to 12",
+    "CT103": "an action that is not a build (R S C D) or a card in brackets",
+    "CT104": "a hex reference that is not terrain + number (+ identifier), or D for the desert",
+    "CT105": "a cell with more than three parts (before | dice | after)",
+    "CT106": "a card letter that no card set uses",
+    "CT107": "cards from both the German and the English letter set in one record",
+    "CT108": "a bonus or total entry that is not 'player points'",
+    "CT109": "a closing line given twice, or a player listed twice in it",
+    "CT110": "a 7 without the robber's destination (write 7-T8(R))",
+    "CT111": "a robber destination after a number other than 7",
+    "CT112": "a robbery victim who is not a player of the record",
+    "CT113": "a knight without the robber's destination (write [R]-T8(B))",
+    "CT114": "a robber destination after a card that is not a knight",
+    "CT115": "a front matter field (players, order, cards) that cannot be used",
+    "CT116": "a board that is not 19 land hexes in rows of 3, 4, 5, 4, 3",
+    "CT117": "board hexes with the same terrain and number but no identifier",
+    "CT118": "a board whose terrains or numbers differ from the base game's",
+    "CT119": "harbours that are not 9 entries of 3 or a resource letter",
+    "CT120": "a Monopoly or Discovery card with the wrong number of resources",
+    "CT121": "a '+' on an action that cannot take Longest Road or Largest Army",
+    "CT122": "a turn line after the closing lines",
+    "CT123": "a record without any turn",
+    # Rules
+    "CT200": "a turn out of seat order",
+    "CT201": "turn numbers that go backwards",
+    "CT202": "the robber stays where it is (it must move)",
+    "CT203": "a player who robs themselves",
+    "CT204": "more than one development card played in a turn",
+    "CT205": "a development card played without one bought in an earlier turn",
+    "CT206": "more cards of one kind played than the development deck holds",
+    "CT207": "more development cards bought than the deck holds (25)",
+    "CT208": "more than 15 roads",
+    "CT209": "more than 5 settlements on the board",
+    "CT210": "more than 4 cities",
+    "CT211": "a city without a settlement to replace",
+    "CT212": "Largest Army taken without at least 3 knights and more than the holder",
+    "CT213": "a knight that gives Largest Army written without '+'",
+    "CT214": "Longest Road taken with fewer than 5 roads",
+    "CT215": "a '+' by the player who already holds that card",
+    "CT216": "turns after a player reached 10 points on their own turn",
+    "CT217": "a total that does not add up",
+    "CT218": "more bonus points than victory-point cards the player can hold",
+    "CT219": "the last turn's player did not win, or a winner is not the last player",
+    "CT220": "nobody reached 10 points",
+    "CT221": "a hex that is not on the board",
+    "CT222": "a hex reference that needs its identifier (the board has several)",
+    "CT223": "the same terrain and number written with and without an identifier",
+    "CT224": "omitted turns: the checks that need the whole game are skipped",
+    "CT225": "a Road Building card without the roads it placed",
+}

@@ -1,0 +1,560 @@
+"""Read a Catan log sheet (the seed's notation) into :class:`CatanRecord`.
+
+Body lines::
+
+    1 B: 6 | R                  dice | after (the common case)
+    11 W: [R]-G8(B) | 8 | R R+   before | dice | after
+    (中略)                       omitted turns (also ``...``)
+    追加点: Y 1                  bonus points (also ``bonus:``)
+    合計: B 5, Y 5, R 7, W 11    totals (also ``total:``)
+
+Letters mean different things by position (the reference's resolution): a bare
+letter in an action part is a build, the first letter after ``7-`` or ``]-`` is a
+terrain, letters after ``M``/``E``/``D`` inside brackets are resources, and ``( )``
+after a hex always holds a player. Errors are collected, never raised.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
+from kifuwiki.games.catan.board import parse_board, parse_hex
+from kifuwiki.games.catan.model import (
+    RESOURCES,
+    Action,
+    Board,
+    Build,
+    Card,
+    CatanRecord,
+    Closing,
+    ClosingKind,
+    Dice,
+    Item,
+    Omission,
+    Robbery,
+    Turn,
+    Unreadable,
+)
+
+OMISSION = re.compile(r"^\s*(?:\.\.\.|…|⋯|\.{3,}|[(（]中略[)）]|中略)\s*$")
+CLOSING = re.compile(
+    r"^\s*(?P<label>追加点|合計|bonus|total)\s*[:：]\s*(?P<rest>.*)$", re.IGNORECASE
+)
+TURN = re.compile(
+    r"^(?P<indent>\s*)(?P<turn>[0-9]+)\s+(?P<player>[^\s:：|]+)\s*[:：]\s?(?P<cell>.*)$"
+)
+MARKS = re.compile(r"\s+(?P<marks>!!|\?\?|!\?|\?!|!|\?)$")
+ENTRY = re.compile(r"(?P<player>[^\s,、:：0-9]+)\s*[:：]?\s*(?P<points>-?[0-9]+)\s*点?")
+BUILD_LETTERS = {b.value: b for b in Build}
+
+#: Card letters that only one set uses, and which set they prove.
+_SET_MARKERS = {"K": "en", "D": "en", "S": "de", "E": "de"}
+
+
+@dataclass(slots=True)
+class ParseResult:
+    record: CatanRecord
+    bag: DiagnosticBag
+    card_set_declared: bool
+    card_sets_seen: set[str] = field(default_factory=set)
+
+
+def _front_matter_line(source: RecordSource, key: str) -> int:
+    """The file line of a front matter key, so its diagnostics point somewhere useful."""
+    lines = source.file_text.replace("\r\n", "\n").split("\n")
+    if not lines or lines[0].strip() != "---":
+        return 1
+    for number, text in enumerate(lines[1:], start=2):
+        if text.strip() in ("---", "..."):
+            break
+        if re.match(rf"^{re.escape(key)}\s*:", text):
+            return number
+    return 1
+
+
+def _keys(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [str(v).strip() for v in value if str(v).strip()]
+    return [k for k in re.split(r"[\s,、→>]+", str(value)) if k]
+
+
+def _read_players(source: RecordSource, bag: DiagnosticBag) -> tuple[dict[str, str], list[str]]:
+    meta = source.meta
+    players: dict[str, str] = {}
+    raw = meta.get("players")
+    if isinstance(raw, dict):
+        players = {str(k).strip(): str(v).strip() for k, v in raw.items()}
+    elif raw is not None:
+        for key in _keys(raw):
+            key, _, name = key.partition("=")
+            players[key] = name or key
+    order: list[str] = []
+    if meta.get("order") is not None:
+        order = _keys(meta["order"])
+        line = _front_matter_line(source, "order")
+        if len(set(order)) != len(order):
+            bag.error("CT115", "'order' names a player twice", line)
+            order = list(dict.fromkeys(order))
+        for key in order:
+            players.setdefault(key, key)
+    if not order:
+        order = list(players)
+    if any(not re.fullmatch(r"[^\s:：|()（）]+", key) for key in order):
+        bag.error(
+            "CT115",
+            "player letters must not contain spaces, ':', '|' or parentheses",
+            _front_matter_line(source, "players"),
+        )
+    if players and set(players) - set(order):
+        extra = ", ".join(sorted(set(players) - set(order)))
+        bag.error(
+            "CT115",
+            f"'players' names {extra}, who is not in 'order'",
+            _front_matter_line(source, "order"),
+        )
+    return players, order
+
+
+def _read_card_set(source: RecordSource, bag: DiagnosticBag) -> str | None:
+    raw = source.meta.get("cards")
+    if raw is None:
+        return None
+    value = str(raw).strip().lower()
+    aliases = {"de": "de", "german": "de", "deutsch": "de", "en": "en", "english": "en"}
+    if value not in aliases:
+        bag.error(
+            "CT115",
+            f"cards: '{raw}' is neither 'de' (German letters) nor 'en' (English letters)",
+            _front_matter_line(source, "cards"),
+        )
+        return None
+    return aliases[value]
+
+
+def _read_board(source: RecordSource, bag: DiagnosticBag) -> Board | None:
+    if source.meta.get("board") is None:
+        if source.meta.get("harbours") is not None:
+            bag.error(
+                "CT119",
+                "harbours are given without a board",
+                _front_matter_line(source, "harbours"),
+            )
+        return None
+    return parse_board(
+        source.meta["board"],
+        source.meta.get("harbours"),
+        _front_matter_line(source, "board"),
+        bag,
+    )
+
+
+class _CellReader:
+    """Reads one turn cell: its parts, actions, dice and robberies."""
+
+    def __init__(
+        self, line: int, players: set[str], card_set: str | None, bag: DiagnosticBag
+    ) -> None:
+        self.line = line
+        self.players = players
+        self.card_set = card_set
+        self.bag = bag
+
+    def robbery(self, text: str, column: int) -> tuple[Robbery | None, int]:
+        """A hex and an optional ``(victim)`` at the start of ``text``; returns the length read."""
+        match = re.match(r"(?P<hex>[A-Za-z0-9]+)(?:\((?P<victim>[^()]*)\))?", text)
+        if match is None:
+            self.bag.error(
+                "CT104",
+                f"'{text[:12]}' is not a hex: write terrain + number (+ identifier), "
+                "like T8 or S4n, or D for the desert",
+                self.line,
+                column,
+            )
+            return None, len(text.split(" ")[0])
+        ref = parse_hex(match.group("hex"), column)
+        if ref is None:
+            self.bag.error(
+                "CT104",
+                f"'{match.group('hex')}' is not a hex: write terrain (G B S W T) + number "
+                "2–12 (+ identifier), like T8 or S4n, or D for the desert",
+                self.line,
+                column,
+            )
+            return None, match.end()
+        victim = match.group("victim")
+        victim_column = column + match.start("victim") if victim is not None else column
+        if victim is not None:
+            victim = victim.strip()
+            if victim not in self.players:
+                self.bag.error(
+                    "CT112",
+                    f"'{victim}' in ( ) is not a player of this record"
+                    + (f" (players: {', '.join(sorted(self.players))})" if self.players else ""),
+                    self.line,
+                    victim_column,
+                )
+        return Robbery(ref, victim, victim_column), match.end()
+
+    def dice(self, text: str, column: int) -> Dice | None:
+        stripped = text.strip()
+        column += len(text) - len(text.lstrip())
+        match = re.fullmatch(r"(?P<value>[0-9]{1,2})(?:\s*-\s*(?P<rest>.*))?", stripped)
+        if match is None or not 2 <= int(match.group("value")) <= 12:
+            self.bag.error(
+                "CT102",
+                f"'{stripped}' is not a dice result: write the number 2–12 (a 7 as 7-T8(R))"
+                if stripped
+                else "the dice result is missing",
+                self.line,
+                column,
+            )
+            return None
+        value = int(match.group("value"))
+        rest = match.group("rest")
+        if rest is None:
+            if value == 7:
+                self.bag.error(
+                    "CT110",
+                    "a 7 needs the robber's destination: write 7-T8(R) (hex, then the victim)",
+                    self.line,
+                    column,
+                )
+            return Dice(value, column)
+        rest_column = column + match.start("rest")
+        if value != 7:
+            self.bag.error(
+                "CT111",
+                f"only a 7 moves the robber; '{stripped}' rolls {value}",
+                self.line,
+                rest_column,
+            )
+        robbery, used = self.robbery(rest, rest_column)
+        if robbery is not None and used < len(rest):
+            self.bag.error(
+                "CT104",
+                f"unexpected '{rest[used:]}' after the robber's destination",
+                self.line,
+                rest_column + used,
+            )
+        return Dice(value, column, robbery if value == 7 else None)
+
+    def card(self, inner: str, column: int) -> tuple[Card | None, tuple[str, ...], bool, str]:
+        """The card in ``[inner]``: (card, resources, takes, letter)."""
+        stripped = inner.strip()
+        takes = "+" in stripped
+        body = stripped.replace("+", "")
+        letter, rest = body[:1], body[1:]
+        resources = tuple(ch for ch in rest if ch not in " ()（）,、")
+        if any(ch not in RESOURCES for ch in resources):
+            self.bag.error(
+                "CT103",
+                f"'[{inner}]': only resource letters G B S W T may follow the card letter",
+                self.line,
+                column,
+            )
+            resources = tuple(ch for ch in resources if ch in RESOURCES)
+        card: Card | None
+        if letter == "K":
+            card = Card.KNIGHT
+        elif letter == "S":
+            card = Card.ROAD_BUILDING
+        elif letter == "M":
+            card = Card.MONOPOLY
+        elif letter in ("E", "D"):
+            card = Card.DISCOVERY
+        elif letter == "R":
+            # Resolved by the caller: knight (German) or Road Building (English).
+            card = None
+        else:
+            self.bag.error(
+                "CT106",
+                f"'[{inner}]' is not a card: German letters [R] [S] [M] [E], "
+                "English letters [K] [R] [M] [D]",
+                self.line,
+                column,
+            )
+            return None, (), takes, ""
+        return card, resources, takes, letter
+
+    def actions(self, text: str, column: int) -> tuple[Action, ...]:
+        actions: list[Action] = []
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch.isspace():
+                i += 1
+                continue
+            at = column + i
+            if ch == "[":
+                end = text.find("]", i)
+                if end < 0:
+                    self.bag.error("CT103", "a card bracket '[' is not closed", self.line, at)
+                    break
+                card, resources, takes, letter = self.card(text[i + 1 : end], at)
+                i = end + 1
+                if i < len(text) and text[i] == "+":
+                    takes = True
+                    i += 1
+                robbery = None
+                if i < len(text) and text[i] == "-":
+                    robbery, used = self.robbery(text[i + 1 :], column + i + 1)
+                    i += 1 + used
+                if letter == "":
+                    continue
+                actions.append(self.resolve_card(card, letter, resources, takes, robbery, at))
+                continue
+            if ch in BUILD_LETTERS:
+                takes = i + 1 < len(text) and text[i + 1] == "+"
+                actions.append(Action(at, build=BUILD_LETTERS[ch], takes=takes))
+                i += 2 if takes else 1
+                continue
+            end = i
+            while end < len(text) and not text[end].isspace():
+                end += 1
+            self.bag.error(
+                "CT103",
+                f"'{text[i:end]}' is not an action: builds are R S C D, cards are in brackets",
+                self.line,
+                at,
+            )
+            i = end
+        return tuple(actions)
+
+    def resolve_card(
+        self,
+        card: Card | None,
+        letter: str,
+        resources: tuple[str, ...],
+        takes: bool,
+        robbery: Robbery | None,
+        column: int,
+    ) -> Action:
+        if card is None:  # [R]: a knight with a robber move, else by the card set
+            if robbery is not None or self.card_set != "en":
+                card = Card.KNIGHT
+            else:
+                card = Card.ROAD_BUILDING
+        if card is Card.KNIGHT and robbery is None:
+            self.bag.error(
+                "CT113",
+                f"a knight moves the robber: write [{letter}]-T8(B) (hex, then the victim)",
+                self.line,
+                column,
+            )
+        if card is not Card.KNIGHT and robbery is not None:
+            self.bag.error(
+                "CT114",
+                f"only a knight moves the robber; [{letter}] is not a knight here",
+                self.line,
+                column,
+            )
+            robbery = None
+        wanted = {Card.MONOPOLY: 1, Card.DISCOVERY: 2}.get(card, 0)
+        if resources and len(resources) != wanted:
+            what = {
+                Card.MONOPOLY: "Monopoly names one resource",
+                Card.DISCOVERY: "Discovery takes two resources",
+            }.get(card, "this card takes no resources")
+            self.bag.error("CT120", f"[{letter}…]: {what}", self.line, column)
+        return Action(column, card=card, resources=resources, robbery=robbery, takes=takes)
+
+    def cell(
+        self, text: str, column: int
+    ) -> tuple[tuple[Action, ...], Dice | None, tuple[Action, ...]]:
+        parts: list[tuple[str, int]] = []
+        start = 0
+        for index, ch in enumerate(text + "|"):
+            if ch == "|":
+                parts.append((text[start:index], column + start))
+                start = index + 1
+        if len(parts) > 3:
+            self.bag.error(
+                "CT105",
+                f"this cell has {len(parts)} parts; write before | dice | after",
+                self.line,
+                parts[3][1] - 1,
+            )
+            parts = parts[:3]
+        if len(parts) == 3:
+            before = self.actions(*parts[0])
+            dice = self.dice(*parts[1])
+            after = self.actions(*parts[2])
+            return before, dice, after
+        if len(parts) == 2:
+            return (), self.dice(*parts[0]), self.actions(*parts[1])
+        return (), self.dice(*parts[0]), ()
+
+
+def _closing(
+    match: re.Match[str], line: SourceLine, players: set[str], bag: DiagnosticBag
+) -> Closing:
+    label = match.group("label")
+    kind = ClosingKind.BONUS if label.lower() in ("追加点", "bonus") else ClosingKind.TOTAL
+    rest = match.group("rest")
+    base = match.start("rest") + 1
+    values: dict[str, int] = {}
+    position = 0
+    for entry in ENTRY.finditer(rest):
+        gap = rest[position : entry.start()].strip(" ,、")
+        if gap:
+            bag.error(
+                "CT108",
+                f"'{gap}' is not an entry: write the player letter and the points, like 'Y 1'",
+                line.number,
+                base + position,
+            )
+        position = entry.end()
+        key = entry.group("player")
+        if key not in players:
+            bag.error(
+                "CT101",
+                f"'{key}' is not a player of this record",
+                line.number,
+                base + entry.start(),
+            )
+            continue
+        if key in values:
+            bag.error("CT109", f"{key} is listed twice", line.number, base + entry.start())
+            continue
+        values[key] = int(entry.group("points"))
+    tail = rest[position:].strip(" ,、")
+    if tail:
+        bag.error(
+            "CT108",
+            f"'{tail}' is not an entry: write the player letter and the points, like 'Y 1'",
+            line.number,
+            base + position,
+        )
+    return Closing(kind, label, values, line.number)
+
+
+def parse(source: RecordSource) -> ParseResult:
+    """Parse one game; every problem becomes a diagnostic, never an exception."""
+    bag = DiagnosticBag()
+    players, order = _read_players(source, bag)
+    declared = _read_card_set(source, bag)
+    board = _read_board(source, bag)
+    known_players = set(order)
+    infer_order = not order
+
+    items: list[Item] = []
+    setup_notes: list[SourceLine] = []
+    closed = False
+    turn_lines: list[tuple[SourceLine, re.Match[str]]] = []
+    for line in source.lines:
+        if line.kind is LineKind.BLANK:
+            continue
+        if line.kind in (LineKind.COMMENT, LineKind.BOOKMARK):
+            (items[-1].notes if items else setup_notes).append(line)
+            continue
+        text = line.text
+        if OMISSION.match(text):
+            items.append(Omission(line.number, line.text.strip()))
+            continue
+        closing = CLOSING.match(text)
+        if closing:
+            item = _closing(closing, line, known_players, bag)
+            if any(isinstance(i, Closing) and i.kind is item.kind for i in items):
+                bag.error(
+                    "CT109", f"a second '{item.label}' line", line.number, 1 + closing.start()
+                )
+                items.append(Unreadable(line.number, line.text.strip()))
+            else:
+                items.append(item)
+            closed = True
+            continue
+        match = TURN.match(text)
+        if match is None:
+            bag.error(
+                "CT100",
+                "this line is not a turn ('12 W: 4 | R'), an omission ('...' or '(中略)'), "
+                "or a closing line ('追加点:' / '合計:')",
+                line.number,
+                len(text) - len(text.lstrip()) + 1,
+            )
+            items.append(Unreadable(line.number, line.text.strip()))
+            continue
+        if closed:
+            bag.error(
+                "CT122", "a turn after the closing lines", line.number, 1 + match.start("turn")
+            )
+        player = match.group("player")
+        if infer_order and player not in known_players:
+            order.append(player)
+            players.setdefault(player, player)
+            known_players.add(player)
+        turn_lines.append((line, match))
+        items.append(Turn(0, player, line.number, 0, (), None, (), ""))
+
+    # The card set decides what a bare [R] is, so find it before reading any cell.
+    sets_seen = _card_sets_in(match.group("cell") for _, match in turn_lines)
+    card_set = declared or (next(iter(sets_seen)) if len(sets_seen) == 1 else "de")
+
+    # Cells are read once every player is known (an inferred order grows while reading).
+    turns = iter(item for item in items if isinstance(item, Turn))
+    for (line, match), turn in zip(turn_lines, turns, strict=True):
+        player = match.group("player")
+        cell = match.group("cell")
+        cell_column = match.start("cell") + 1
+        marks = ""
+        mark = MARKS.search(cell)
+        if mark:
+            marks = mark.group("marks")
+            cell = cell[: mark.start()]
+        if player not in known_players:
+            bag.error(
+                "CT101",
+                f"'{player}' is not in the seat order ({' '.join(order)})",
+                line.number,
+                match.start("player") + 1,
+            )
+        reader = _CellReader(line.number, known_players, card_set, bag)
+        errors_before = bag.errors
+        before, dice, after = reader.cell(cell, cell_column)
+        turn.clean = bag.errors == errors_before
+        turn.number = int(match.group("turn"))
+        turn.player = player
+        turn.player_column = match.start("player") + 1
+        turn.before, turn.dice, turn.after = before, dice, after
+        turn.text = cell.strip()
+        turn.marks = marks
+
+    if not turn_lines:
+        bag.error("CT123", "this record has no turn lines ('1 B: 6 | R')", source.first_line)
+    if infer_order and turn_lines:
+        bag.warning(
+            "CT115",
+            "no 'order' in the front matter: the seat order is taken from the first turns ("
+            + " → ".join(order)
+            + ")",
+            source.first_line,
+            once="order",
+        )
+
+    if len(sets_seen) > 1 or (declared and sets_seen - {declared}):
+        bag.warning(
+            "CT107",
+            "this record mixes German card letters ([R]=knight, [S], [E]) and English ones "
+            "([K], [R]=road building, [D]); each card was read by its own set",
+            source.first_line,
+        )
+    record = CatanRecord(players, order, card_set, board, items, setup_notes)
+    return ParseResult(record, bag, declared is not None, sets_seen)
+
+
+def _card_sets_in(cells: Iterable[str]) -> set[str]:
+    """Which letter sets the cells prove: [K] [D…] are English, [S] [E…] [R]-hex German."""
+    seen: set[str] = set()
+    for cell in cells:
+        for match in re.finditer(r"\[\s*(?P<letter>[A-Z])[^\]]*\](?P<hex>\+?-)?", cell):
+            letter = match.group("letter")
+            if letter in _SET_MARKERS:
+                seen.add(_SET_MARKERS[letter])
+            elif letter == "R" and match.group("hex"):
+                seen.add("de")
+    return seen

@@ -1,0 +1,793 @@
+"""The rules engine: replay a log sheet turn by turn, one snapshot per step.
+
+What the log shows is checked; what it cannot show (resources in hand, positions
+without a board, which card was bought) is never guessed. Counts the engine derives
+are *exact* until the first omitted turn; after it they are lower bounds (roads,
+cities, knights, cards) or unknown (settlements on the board), and the checks that
+need exact counts are skipped, with one CT224 warning saying so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.games.catan.model import (
+    DECK,
+    DECK_SIZE,
+    PIECE_LIMITS,
+    VP_CARDS,
+    WINNING_POINTS,
+    Action,
+    Build,
+    Card,
+    CatanRecord,
+    ClosingKind,
+    HexRef,
+    Omission,
+    Robbery,
+    Turn,
+)
+
+CARD_NAMES: dict[Card, tuple[str, str]] = {
+    Card.KNIGHT: ("騎士", "knight"),
+    Card.ROAD_BUILDING: ("街道建設", "Road Building"),
+    Card.MONOPOLY: ("独占", "Monopoly"),
+    Card.DISCOVERY: ("発見", "Discovery"),
+}
+BUILD_NAMES: dict[Build, tuple[str, str, str]] = {
+    Build.ROAD: ("街道", "road", "roads"),
+    Build.SETTLEMENT: ("開拓地", "settlement", "settlements"),
+    Build.CITY: ("都市", "city", "cities"),
+    Build.DEVELOPMENT: ("発展カード", "development card", "development cards"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """One player's pieces and cards after a step (setup: 2 settlements, 2 roads)."""
+
+    roads: int = 2
+    settlements: int = 2
+    cities: int = 0
+    bought: int = 0
+    knights: int = 0
+    road_building: int = 0
+    monopoly: int = 0
+    discovery: int = 0
+    roads_built: int = 0
+    settlements_built: int = 0
+    cities_built: int = 0
+    lr_taken: int = 0
+    la_taken: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.knights + self.road_building + self.monopoly + self.discovery
+
+    def played_of(self, card: Card) -> int:
+        return int(getattr(self, card.value if card is not Card.KNIGHT else "knights"))
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The game after one step: every player's tally, holders, robber, points."""
+
+    tallies: dict[str, Tally]
+    lr_holder: str | None
+    la_holder: str | None
+    robber: str | None
+    """The robber's hex as last written; ``None`` when an omission hides it."""
+    exact: bool
+    """False after omitted turns: counts are lower bounds, settlements unknown."""
+    vp: dict[str, int]
+    """Points the log shows (buildings, LR, LA); a lower bound when not exact."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    index: int
+    turn: Turn | None
+    """``None`` for the setup step."""
+    snapshot: Snapshot
+    annotations: tuple[tuple[str, str], ...] = ()
+    """Machine annotations as (Japanese, English)."""
+    omitted_before: bool = False
+    took: frozenset[str] = frozenset()
+    """``LR`` / ``LA`` taken in this step."""
+    rolled: int | None = None
+
+
+@dataclass(slots=True)
+class Replay:
+    record: CatanRecord
+    steps: list[StepResult]
+    totals: dict[str, int] | None
+    bonus: dict[str, int]
+    winner: str | None
+    ranking: list[str]
+    complete: bool
+    """No omitted turns: every count is exact."""
+    dice: list[int] = field(default_factory=list)
+
+
+def _points(t: Tally, key: str, lr: str | None, la: str | None) -> int:
+    return t.settlements + 2 * t.cities + (2 if lr == key else 0) + (2 if la == key else 0)
+
+
+class _Engine:
+    def __init__(self, record: CatanRecord, bag: DiagnosticBag) -> None:
+        self.record = record
+        self.bag = bag
+        self.tallies: dict[str, Tally] = {key: Tally() for key in record.order}
+        self.lr: str | None = None
+        self.la: str | None = None
+        desert = record.board.desert if record.board else None
+        self.robber: str | None = desert.ref.text if desert else "D"
+        self.exact = True
+        self.last: tuple[int, int] | None = None
+        """(turn number, seat) of the last turn line."""
+        self.after_omission = False
+        self.game_over_at: Turn | None = None
+        self.deck_played: dict[Card, int] = dict.fromkeys(DECK, 0)
+        self.deck_bought = 0
+        self.id_forms: dict[str, set[str]] = {}
+        """Terrain+number → identifiers written (``""`` for none), to spot CT223."""
+
+    # -- helpers --------------------------------------------------------------
+
+    def snapshot(self) -> Snapshot:
+        vp = {k: _points(t, k, self.lr, self.la) for k, t in self.tallies.items()}
+        if not self.exact:
+            # Lower bound: the 2 setup settlements, +1 per settlement or city seen.
+            vp = {
+                k: 2
+                + t.settlements_built
+                + t.cities_built
+                + (2 if self.lr == k else 0)
+                + (2 if self.la == k else 0)
+                for k, t in self.tallies.items()
+            }
+        return Snapshot(dict(self.tallies), self.lr, self.la, self.robber, self.exact, vp)
+
+    def name(self, key: str | None) -> str:
+        return self.record.name(key) if key else "—"
+
+    # -- turn order -------------------------------------------------------------
+
+    def check_order(self, turn: Turn, step: int) -> None:
+        order = self.record.order
+        if turn.player not in order:
+            return
+        seat = order.index(turn.player)
+        here = (turn.number, seat)
+        if self.after_omission or (self.last is None and not self.exact):
+            if self.last is not None and here <= self.last:
+                self.bag.error(
+                    "CT201",
+                    f"turn {turn.number} {turn.player} comes after turn {self.last[0]} "
+                    f"{order[self.last[1]]}; turns must go forwards",
+                    turn.line,
+                    1,
+                    step=step,
+                )
+        else:
+            if self.last is None:
+                expected = (1, 0)
+            else:
+                number, last_seat = self.last
+                expected = (
+                    (number + 1, 0) if last_seat == len(order) - 1 else (number, last_seat + 1)
+                )
+            if here != expected:
+                code = "CT201" if self.last is not None and here <= self.last else "CT200"
+                self.bag.error(
+                    code,
+                    f"expected turn {expected[0]} {order[expected[1]]} (seat order "
+                    f"{' → '.join(order)}), not turn {turn.number} {turn.player}; "
+                    "mark left-out turns with '...' or '(中略)'",
+                    turn.line,
+                    1,
+                    step=step,
+                )
+        self.last = here
+        self.after_omission = False
+
+    # -- robber -----------------------------------------------------------------
+
+    def move_robber(
+        self, turn: Turn, robbery: Robbery, step: int, notes: list[tuple[str, str]]
+    ) -> None:
+        ref = robbery.hex
+        self.check_hex(ref, turn, step)
+        target = self.resolve(ref)
+        if self.robber is not None and target == self.robber:
+            self.bag.error(
+                "CT202",
+                f"the robber is already on {ref.text}; it must move to another hex",
+                turn.line,
+                ref.column,
+                step=step,
+            )
+        if robbery.victim is not None and robbery.victim == turn.player:
+            self.bag.error(
+                "CT203",
+                f"{turn.player} cannot steal from themselves; the victim must be another player",
+                turn.line,
+                robbery.victim_column,
+                step=step,
+            )
+        self.robber = target
+        if robbery.victim:
+            victim = self.name(robbery.victim)
+            notes.append(
+                (
+                    f"泥棒を{ref.text}へ、{victim}から1枚奪う",
+                    f"robber to {ref.text}, steals from {victim}",
+                )
+            )
+        else:
+            notes.append(
+                (f"泥棒を{ref.text}へ (奪うカードなし)", f"robber to {ref.text}, no steal")
+            )
+
+    def resolve(self, ref: HexRef) -> str:
+        """The hex the robber stands on, by the board's name for it when there is one."""
+        board = self.record.board
+        if board is not None:
+            found = board.find(ref)
+            if len(found) == 1:
+                return found[0].ref.text
+        return ref.text
+
+    def check_hex(self, ref: HexRef, turn: Turn, step: int) -> None:
+        board = self.record.board
+        if board is None:
+            forms = self.id_forms.setdefault(ref.key, set())
+            forms.add(ref.ident)
+            if "" in forms and len(forms) > 1:
+                self.bag.warning(
+                    "CT223",
+                    f"{ref.key} is written both with and without an identifier; if there are "
+                    f"two {ref.key} hexes, write the identifier every time",
+                    turn.line,
+                    ref.column,
+                    step=step,
+                    once=f"CT223:{ref.key}",
+                )
+            return
+        found = board.find(ref)
+        if not found:
+            self.bag.error(
+                "CT221",
+                f"there is no {ref.text} hex on this record's board",
+                turn.line,
+                ref.column,
+                step=step,
+            )
+        elif len(found) > 1:
+            idents = ", ".join(h.ref.text for h in found)
+            self.bag.error(
+                "CT222",
+                f"the board has {len(found)} {ref.key} hexes ({idents}); say which one",
+                turn.line,
+                ref.column,
+                step=step,
+            )
+
+    # -- one action --------------------------------------------------------------
+
+    def play_card(
+        self,
+        turn: Turn,
+        action: Action,
+        card: Card,
+        state: _TurnState,
+        step: int,
+    ) -> None:
+        key = turn.player
+        tally = self.tallies[key]
+        label_ja, label_en = CARD_NAMES[card]
+        state.cards_played += 1
+        if state.cards_played == 2:
+            self.bag.error(
+                "CT204",
+                "only one development card may be played per turn",
+                turn.line,
+                action.column,
+                step=step,
+            )
+        if self.exact and tally.played + 1 > state.bought_before:
+            self.bag.error(
+                "CT205",
+                f"{key} plays a development card but has bought only {state.bought_before} "
+                f"before this turn and played {tally.played} (a card bought this turn "
+                "cannot be played)",
+                turn.line,
+                action.column,
+                step=step,
+            )
+        self.deck_played[card] += 1
+        if self.deck_played[card] > DECK[card]:
+            self.bag.error(
+                "CT206",
+                f"this is {card_count(self.deck_played[card], label_en)} played in the game; "
+                f"the deck holds only {DECK[card]}",
+                turn.line,
+                action.column,
+                step=step,
+            )
+        field_name = "knights" if card is Card.KNIGHT else card.value
+        tally = replace(tally, **{field_name: getattr(tally, field_name) + 1})
+        self.tallies[key] = tally
+        extra_en = ""
+        if action.resources:
+            extra_en = " (" + " ".join(action.resources) + ")"
+        state.notes.append((f"{label_ja}カードを使用{extra_en}", f"plays {label_en}{extra_en}"))
+        if card is Card.KNIGHT and action.robbery is not None:
+            self.move_robber(turn, action.robbery, step, state.notes)
+        if card is Card.KNIGHT:
+            self.largest_army(turn, action, step, state)
+        elif card is Card.ROAD_BUILDING:
+            state.free_roads = 2
+            state.road_building_at = action
+            state.road_building_roads = 0
+            if action.takes:
+                self.longest_road(turn, action, step, state)
+        elif action.takes:
+            self.bag.error(
+                "CT121",
+                f"'+' marks taking Longest Road or Largest Army; {label_en} takes neither",
+                turn.line,
+                action.column,
+                step=step,
+            )
+
+    def largest_army(self, turn: Turn, action: Action, step: int, state: _TurnState) -> None:
+        key = turn.player
+        knights = self.tallies[key].knights
+        holder_knights = self.tallies[self.la].knights if self.la else 0
+        deserved = knights >= 3 and (self.la is None or knights > holder_knights)
+        if action.takes:
+            if self.la == key:
+                self.bag.warning(
+                    "CT215",
+                    f"{key} already holds Largest Army; '+' marks taking it",
+                    turn.line,
+                    action.column,
+                    step=step,
+                )
+                return
+            if self.exact and not deserved:
+                holder = f" and {self.la} has {holder_knights}" if self.la else ""
+                self.bag.error(
+                    "CT212",
+                    f"Largest Army needs at least 3 knights and more than the holder; "
+                    f"{key} has played {knights}{holder}",
+                    turn.line,
+                    action.column,
+                    step=step,
+                )
+            self.take(key, "LA", knights, state)
+        elif self.exact and deserved and self.la != key:
+            self.bag.warning(
+                "CT213",
+                f"this is {key}'s knight number {knights}, which takes Largest Army; "
+                "write '+' after it ([R+])",
+                turn.line,
+                action.column,
+                step=step,
+            )
+            self.take(key, "LA", knights, state)
+
+    def longest_road(self, turn: Turn, action: Action, step: int, state: _TurnState) -> None:
+        key = turn.player
+        roads = self.tallies[key].roads
+        if self.lr == key:
+            self.bag.warning(
+                "CT215",
+                f"{key} already holds Longest Road; '+' marks taking it",
+                turn.line,
+                action.column,
+                step=step,
+            )
+            return
+        if self.exact and roads < 5:
+            self.bag.error(
+                "CT214",
+                f"Longest Road needs a road of at least 5 pieces; {key} has only {roads} roads",
+                turn.line,
+                action.column,
+                step=step,
+            )
+        self.take(key, "LR", roads, state)
+
+    def take(self, key: str, card: str, count: int, state: _TurnState) -> None:
+        tally = self.tallies[key]
+        if card == "LA":
+            previous = self.la
+            self.la = key
+            self.tallies[key] = replace(tally, la_taken=tally.la_taken + 1)
+            at_least = "" if self.exact else "≥"
+            ja = f"最大騎士力を獲得 (騎士{at_least}{count}枚)"
+            en = f"takes Largest Army with {at_least}{count} knights"
+        else:
+            previous = self.lr
+            self.lr = key
+            self.tallies[key] = replace(tally, lr_taken=tally.lr_taken + 1)
+            ja = "最長交易路を獲得"
+            at_least = "" if self.exact else "≥"
+            en = f"takes Longest Road ({at_least}{count} roads on the board)"
+        if previous:
+            ja += f" ({self.name(previous)}から)"
+            en += f" from {self.name(previous)}"
+        state.take_notes.append((ja, en))
+        state.took.add(card)
+
+    def build(self, turn: Turn, action: Action, step: int, state: _TurnState) -> None:
+        assert action.build is not None
+        key = turn.player
+        tally = self.tallies[key]
+        kind = action.build
+        if kind is Build.DEVELOPMENT:
+            self.deck_bought += 1
+            state.bought += 1
+            self.tallies[key] = replace(tally, bought=tally.bought + 1)
+            if self.deck_bought > DECK_SIZE:
+                self.bag.error(
+                    "CT207",
+                    f"this is development card number {self.deck_bought} bought; "
+                    f"the deck holds {DECK_SIZE}",
+                    turn.line,
+                    action.column,
+                    step=step,
+                )
+            if action.takes:
+                self.bag.error(
+                    "CT121",
+                    "'+' marks taking Longest Road or Largest Army; buying a card takes neither",
+                    turn.line,
+                    action.column,
+                    step=step,
+                )
+            return
+        if kind is Build.ROAD:
+            free = state.free_roads > 0
+            if free:
+                state.free_roads -= 1
+                state.road_building_roads += 1
+            tally = replace(tally, roads=tally.roads + 1, roads_built=tally.roads_built + 1)
+            if tally.roads > PIECE_LIMITS[Build.ROAD]:
+                self.bag.error(
+                    "CT208",
+                    f"{key} would have {tally.roads} roads; each player has only 15",
+                    turn.line,
+                    action.column,
+                    step=step,
+                )
+        elif kind is Build.SETTLEMENT:
+            tally = replace(
+                tally,
+                settlements=tally.settlements + 1,
+                settlements_built=tally.settlements_built + 1,
+            )
+            if self.exact and tally.settlements > PIECE_LIMITS[Build.SETTLEMENT]:
+                self.bag.error(
+                    "CT209",
+                    f"{key} would have {tally.settlements} settlements on the board; "
+                    "each player has only 5 (cities give them back)",
+                    turn.line,
+                    action.column,
+                    step=step,
+                )
+        else:
+            if self.exact and tally.settlements < 1:
+                self.bag.error(
+                    "CT211",
+                    f"{key} has no settlement left to turn into a city",
+                    turn.line,
+                    action.column,
+                    step=step,
+                )
+            tally = replace(
+                tally,
+                settlements=tally.settlements - 1,
+                cities=tally.cities + 1,
+                cities_built=tally.cities_built + 1,
+            )
+            if tally.cities_built > PIECE_LIMITS[Build.CITY]:
+                self.bag.error(
+                    "CT210",
+                    f"{key} would have {tally.cities_built} cities; each player has only 4",
+                    turn.line,
+                    action.column,
+                    step=step,
+                )
+            if action.takes:
+                self.bag.error(
+                    "CT121",
+                    "'+' marks taking Longest Road or Largest Army; a city takes neither",
+                    turn.line,
+                    action.column,
+                    step=step,
+                )
+        self.tallies[key] = tally
+        state.built[kind] = state.built.get(kind, 0) + 1
+        if action.takes and kind in (Build.ROAD, Build.SETTLEMENT):
+            self.longest_road(turn, action, step, state)
+
+    def end_road_building(self, turn: Turn, step: int, state: _TurnState) -> None:
+        """A Road Building card with no roads written: it still placed two (CT225)."""
+        action = state.road_building_at
+        if action is None:
+            return
+        if state.road_building_roads == 0:
+            self.bag.warning(
+                "CT225",
+                "Road Building places two free roads; write them after the card ([S]R R). "
+                "Two roads are counted",
+                turn.line,
+                action.column,
+                step=step,
+            )
+            tally = self.tallies[turn.player]
+            self.tallies[turn.player] = replace(
+                tally, roads=tally.roads + 2, roads_built=tally.roads_built + 2
+            )
+        state.road_building_at = None
+
+    # -- one turn ----------------------------------------------------------------
+
+    def turn(self, turn: Turn, step: int) -> StepResult:
+        omitted = self.after_omission
+        self.check_order(turn, step)
+        if self.game_over_at is not None:
+            winner = self.game_over_at
+            self.bag.error(
+                "CT216",
+                f"{winner.player} reached {WINNING_POINTS} points on their own turn "
+                f"(turn {winner.number}, line {winner.line}); the game ended there",
+                turn.line,
+                1,
+                step=step,
+                once="CT216",
+            )
+        state = _TurnState(bought_before=self.tallies.get(turn.player, Tally()).bought)
+        if turn.player not in self.tallies:
+            return StepResult(step, turn, self.snapshot(), omitted_before=omitted)
+        for action in turn.before:
+            self.action(turn, action, state, step)
+        self.end_road_building(turn, step, state)
+        if turn.dice is not None and turn.dice.robbery is not None:
+            self.move_robber(turn, turn.dice.robbery, step, state.notes)
+        for action in turn.after:
+            self.action(turn, action, state, step)
+        self.end_road_building(turn, step, state)
+        for kind in (Build.ROAD, Build.SETTLEMENT, Build.CITY, Build.DEVELOPMENT):
+            count = state.built.get(kind, 0)
+            if count:
+                ja, singular, plural = BUILD_NAMES[kind]
+                en_what = singular if count == 1 else plural
+                verb = "buys" if kind is Build.DEVELOPMENT else "builds"
+                state.notes.append((f"{ja}×{count}", f"{verb} {count} {en_what}"))
+        state.notes.extend(state.take_notes)
+        snapshot = self.snapshot()
+        if self.exact and snapshot.vp[turn.player] >= WINNING_POINTS and not self.game_over_at:
+            self.game_over_at = turn
+            state.notes.append(
+                (
+                    f"{snapshot.vp[turn.player]}点に到達",
+                    f"reaches {snapshot.vp[turn.player]} points",
+                )
+            )
+        return StepResult(
+            step,
+            turn,
+            snapshot,
+            tuple(state.notes),
+            omitted,
+            frozenset(state.took),
+            turn.dice.value if turn.dice else None,
+        )
+
+    def action(self, turn: Turn, action: Action, state: _TurnState, step: int) -> None:
+        if action.card is not None:
+            if action.card is not Card.ROAD_BUILDING:
+                self.end_road_building(turn, step, state)
+            self.play_card(turn, action, action.card, state, step)
+        elif action.build is not None:
+            if action.build is not Build.ROAD:
+                state.free_roads = 0
+            self.build(turn, action, step, state)
+
+    def omission(self, item: Omission) -> None:
+        if self.exact:
+            self.bag.warning(
+                "CT224",
+                "turns are left out here: from now on counts are lower bounds and the checks "
+                "that need the whole game (settlements, cards, points) are skipped",
+                item.line,
+                1,
+                once="CT224",
+            )
+        self.exact = False
+        self.after_omission = True
+        self.robber = None
+
+
+@dataclass(slots=True)
+class _TurnState:
+    bought_before: int
+    cards_played: int = 0
+    bought: int = 0
+    free_roads: int = 0
+    road_building_at: Action | None = None
+    road_building_roads: int = 0
+    built: dict[Build, int] = field(default_factory=dict)
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    take_notes: list[tuple[str, str]] = field(default_factory=list)
+    """Taking LR / LA is said after the builds, as people tell a turn."""
+    took: set[str] = field(default_factory=set)
+
+
+def card_count(n: int, label: str) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n if n < 20 else n % 10, "th")
+    return f"the {n}{suffix} {label}"
+
+
+def replay(record: CatanRecord, bag: DiagnosticBag) -> Replay:
+    """Replay every turn; diagnostics go into ``bag``."""
+    engine = _Engine(record, bag)
+    steps = [StepResult(0, None, engine.snapshot())]
+    dice: list[int] = []
+    for item in record.items:
+        if isinstance(item, Omission):
+            engine.omission(item)
+        elif isinstance(item, Turn):
+            result = engine.turn(item, len(steps))
+            steps.append(result)
+            if item.dice is not None:
+                dice.append(item.dice.value)
+    bonus_line = record.closing(ClosingKind.BONUS)
+    total_line = record.closing(ClosingKind.TOTAL)
+    bonus = dict(bonus_line.values) if bonus_line else {}
+    totals = dict(total_line.values) if total_line else None
+    final = steps[-1].snapshot
+    _check_closing(record, engine, final, bonus, totals, bag)
+    winner, ranking = _result(record, final, bonus, totals, steps)
+    if totals is not None or engine.exact:
+        _check_winner(record, steps, final, bonus, totals, winner, bag)
+    return Replay(record, steps, totals, bonus, winner, ranking, engine.exact, dice)
+
+
+def _check_closing(
+    record: CatanRecord,
+    engine: _Engine,
+    final: Snapshot,
+    bonus: dict[str, int],
+    totals: dict[str, int] | None,
+    bag: DiagnosticBag,
+) -> None:
+    bonus_line = record.closing(ClosingKind.BONUS)
+    total_line = record.closing(ClosingKind.TOTAL)
+    if bonus_line is not None:
+        for key, points in bonus.items():
+            # The bonus may include LR and LA (+2 each) or only VP cards: allow for both.
+            cards = VP_CARDS
+            if engine.exact:
+                cards = min(cards, final.tallies[key].bought)
+            cap = (
+                cards + (2 if final.lr_holder == key else 0) + (2 if final.la_holder == key else 0)
+            )
+            if points < 0 or points > cap:
+                bag.error(
+                    "CT218",
+                    f"{key}'s bonus of {points} is more than the victory-point cards "
+                    f"{key} can hold"
+                    + (
+                        f" ({final.tallies[key].bought} development cards bought)"
+                        if engine.exact
+                        else ""
+                    ),
+                    bonus_line.line,
+                    1,
+                )
+        if sum(bonus.values()) > VP_CARDS + 4:
+            bag.error(
+                "CT218",
+                f"the bonus points add up to {sum(bonus.values())}; the deck has only "
+                f"{VP_CARDS} victory-point cards (plus 2 for each of LR and LA)",
+                bonus_line.line,
+                1,
+            )
+    if totals is None or total_line is None:
+        return
+    for key in record.order:
+        if key not in totals:
+            continue
+        tally = final.tallies[key]
+        extra = bonus.get(key, 0)
+        cards = (2 if final.lr_holder == key else 0) + (2 if final.la_holder == key else 0)
+        if engine.exact:
+            buildings = tally.settlements + 2 * tally.cities
+            allowed = {buildings + cards + extra, buildings + extra}
+            if totals[key] not in allowed:
+                bag.error(
+                    "CT217",
+                    f"{key}'s total {totals[key]} does not add up: {tally.settlements} "
+                    f"settlements + 2 × {tally.cities} cities"
+                    + (" + Longest Road 2" if final.lr_holder == key else "")
+                    + (" + Largest Army 2" if final.la_holder == key else "")
+                    + f" + bonus {extra} = {buildings + cards + extra}",
+                    total_line.line,
+                    1,
+                )
+        else:
+            floor = 2 + tally.settlements_built + tally.cities_built + extra
+            if totals[key] < floor:
+                bag.error(
+                    "CT217",
+                    f"{key}'s total {totals[key]} is less than the log shows: at least "
+                    f"{floor} (2 setup settlements, {tally.settlements_built} settlements and "
+                    f"{tally.cities_built} cities built, bonus {extra})",
+                    total_line.line,
+                    1,
+                )
+
+
+def _final_points(
+    record: CatanRecord, final: Snapshot, bonus: dict[str, int], totals: dict[str, int] | None
+) -> dict[str, int]:
+    if totals is not None:
+        return {k: totals.get(k, final.vp[k] + bonus.get(k, 0)) for k in record.order}
+    return {k: final.vp[k] + bonus.get(k, 0) for k in record.order}
+
+
+def _result(
+    record: CatanRecord,
+    final: Snapshot,
+    bonus: dict[str, int],
+    totals: dict[str, int] | None,
+    steps: list[StepResult],
+) -> tuple[str | None, list[str]]:
+    points = _final_points(record, final, bonus, totals)
+    ranking = sorted(record.order, key=lambda k: (-points[k], record.order.index(k)))
+    last = steps[-1].turn
+    winner = None
+    if last is not None and last.player in points and points[last.player] >= WINNING_POINTS:
+        winner = last.player
+    return winner, ranking
+
+
+def _check_winner(
+    record: CatanRecord,
+    steps: list[StepResult],
+    final: Snapshot,
+    bonus: dict[str, int],
+    totals: dict[str, int] | None,
+    winner: str | None,
+    bag: DiagnosticBag,
+) -> None:
+    last = steps[-1].turn
+    if last is None:
+        return
+    points = _final_points(record, final, bonus, totals)
+    line = record.closing(ClosingKind.TOTAL)
+    where = line.line if line else last.line
+    if winner is None:
+        reached = [k for k in record.order if points[k] >= WINNING_POINTS]
+        if reached:
+            bag.error(
+                "CT219",
+                f"{', '.join(reached)} has {WINNING_POINTS} or more points, but the game "
+                f"ends on {last.player}'s turn; a player wins only on their own turn",
+                where,
+                1,
+            )
+        else:
+            bag.warning(
+                "CT220",
+                f"nobody reached {WINNING_POINTS} points: the game ends unfinished",
+                where,
+                1,
+            )

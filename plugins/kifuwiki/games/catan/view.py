@@ -1,0 +1,394 @@
+"""A replayed log sheet → :class:`RecordView`: plain data for the templates.
+
+One step per player turn (step 0 is the setup). Each step's ``state`` holds the
+turn grid around the current turn (the whole grid is in ``extra``, once per page,
+so a long game does not repeat it in every step), every player's counts, the
+robber and the LR / LA holders. ``extra`` holds the board and the charts.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from kifuwiki.core.diagnostics import Severity
+from kifuwiki.core.recordfile import LineKind, SourceLine
+from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
+from kifuwiki.games.catan import CatanData
+from kifuwiki.games.catan.board import (
+    BOARD_HEIGHT,
+    BOARD_WIDTH,
+    HEX_SIZE,
+    harbour_positions,
+    hex_center,
+    hex_points,
+)
+from kifuwiki.games.catan.charts import dice_chart, holder_chart, player_colours, vp_chart
+from kifuwiki.games.catan.model import RESOURCE_NAMES, CatanRecord, Omission, Turn
+from kifuwiki.games.catan.replay import Replay, StepResult
+from kifuwiki.games.catan.writer import actions_text, dice_text
+
+#: How many rounds of the grid each step shows (the current one and the two before).
+GRID_WINDOW = 3
+TERRAIN_FILL = {
+    "G": "#f3d36b",
+    "B": "#c96a3d",
+    "S": "#9ea3a8",
+    "W": "#a5d46a",
+    "T": "#3f8f3f",
+    "D": "#e6d8a8",
+}
+
+
+def _cell(turn: Turn, card_set: str, step: int, current: bool) -> dict[str, Any]:
+    before = actions_text(turn.before, card_set) if turn.clean else ""
+    dice = dice_text(turn.dice) if turn.clean else turn.text
+    after = actions_text(turn.after, card_set) if turn.clean else ""
+    return {
+        "player": turn.player,
+        "before": before,
+        "dice": dice,
+        "after": after,
+        "text": turn.text,
+        "step": step,
+        "current": current,
+    }
+
+
+def _rows(record: CatanRecord) -> list[dict[str, Any]]:
+    """The grid: one row per turn number, an ``omitted`` row where turns are left out."""
+    rows: list[dict[str, Any]] = []
+    step = 0
+    for item in record.items:
+        if isinstance(item, Omission):
+            rows.append({"turn": None, "omitted": True, "text": item.text, "cells": {}})
+        elif isinstance(item, Turn):
+            step += 1
+            if not rows or rows[-1]["omitted"] or rows[-1]["turn"] != item.number:
+                rows.append({"turn": item.number, "omitted": False, "text": "", "cells": {}})
+            rows[-1]["cells"].setdefault(item.player, (item, step))
+    return rows
+
+
+def _grid(
+    rows: list[dict[str, Any]], record: CatanRecord, upto: int | None, window: int | None
+) -> list[dict[str, Any]]:
+    """Rows up to step ``upto`` (all when ``None``), the last ``window`` turn rows of them."""
+    shown: list[dict[str, Any]] = []
+    for row in rows:
+        if row["omitted"]:
+            shown.append({"turn": None, "omitted": True, "text": row["text"], "cells": []})
+            continue
+        steps = [step for _, step in row["cells"].values()]
+        if upto is not None and min(steps) > upto:
+            break
+        cells = []
+        for key in record.order:
+            found = row["cells"].get(key)
+            if found is None or (upto is not None and found[1] > upto):
+                cells.append({"player": key, "empty": True, "current": False})
+            else:
+                cells.append(_cell(found[0], record.card_set, found[1], found[1] == upto))
+        shown.append({"turn": row["turn"], "omitted": False, "text": "", "cells": cells})
+    if window is not None:
+        turn_rows = [i for i, row in enumerate(shown) if not row["omitted"]]
+        if len(turn_rows) > window:
+            first = turn_rows[-window]
+            # Keep an omission row just before the window: it explains the gap.
+            if first > 0 and shown[first - 1]["omitted"]:
+                first -= 1
+            shown = shown[first:]
+    return shown
+
+
+def _counts(step: StepResult, record: CatanRecord, colours: dict[str, str]) -> list[dict[str, Any]]:
+    snap = step.snapshot
+    at_least = "" if snap.exact else "≥"
+    current = step.turn.player if step.turn else None
+    players = []
+    for key in record.order:
+        t = snap.tallies[key]
+        players.append(
+            {
+                "key": key,
+                "name": record.name(key),
+                "colour": colours[key],
+                "current": key == current,
+                "vp": snap.vp[key],
+                "vp_text": f"{at_least}{snap.vp[key]}",
+                "roads": t.roads,
+                "roads_text": f"{at_least}{t.roads}",
+                "settlements": t.settlements if snap.exact else None,
+                "settlements_text": str(t.settlements) if snap.exact else "?",
+                "cities": t.cities_built,
+                "cities_text": f"{at_least}{t.cities_built}",
+                "knights": t.knights,
+                "knights_text": f"{at_least}{t.knights}",
+                "bought": t.bought,
+                "bought_text": f"{at_least}{t.bought}",
+                "played": t.played,
+                "played_text": f"{at_least}{t.played}",
+                "lr": snap.lr_holder == key,
+                "la": snap.la_holder == key,
+            }
+        )
+    return players
+
+
+def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    comments = tuple(line.comment for line in lines if line.comment)
+    bookmarks = tuple(line.bookmark for line in lines if line.kind is LineKind.BOOKMARK)
+    return comments, bookmarks
+
+
+def _step_notes(record: CatanRecord) -> dict[int, list[SourceLine]]:
+    """Comments by step: a comment after an omission belongs to the next turn."""
+    notes: dict[int, list[SourceLine]] = defaultdict(list)
+    notes[0].extend(record.setup_notes)
+    step = 0
+    pending: list[SourceLine] = []
+    for item in record.items:
+        if isinstance(item, Turn):
+            step += 1
+            notes[step].extend(pending)
+            pending = []
+            notes[step].extend(item.notes)
+        elif isinstance(item, Omission):
+            pending.extend(item.notes)
+        else:
+            notes[step].extend(item.notes)
+    notes[step].extend(pending)
+    return notes
+
+
+def _label(step: StepResult, record: CatanRecord) -> str:
+    if step.turn is None:
+        return "Setup: every player places 2 settlements and 2 roads"
+    turn = step.turn
+    parts = [f"Turn {turn.number}, {record.name(turn.player)}"]
+    if turn.dice is not None:
+        parts.append(f"rolls {turn.dice.value}")
+    parts.extend(en for _, en in step.annotations)
+    return "; ".join(parts)
+
+
+def _board(record: CatanRecord, replay: Replay) -> dict[str, Any] | None:
+    board = record.board
+    if board is None:
+        return None
+    robber = replay.steps[-1].snapshot.robber
+    visits: dict[str, int] = defaultdict(int)
+    for step in replay.steps:
+        if step.turn is None:
+            continue
+        for robbery in _robberies(step.turn):
+            found = board.find(robbery)
+            if len(found) == 1:
+                visits[found[0].ref.text] += 1
+    hexes = []
+    for board_hex in board.hexes:
+        x, y = hex_center(board_hex.row, board_hex.col)
+        ref = board_hex.ref
+        ja, en = RESOURCE_NAMES[ref.terrain]
+        hexes.append(
+            {
+                "id": ref.text,
+                "terrain": ref.terrain,
+                "terrain_ja": ja,
+                "terrain_en": en,
+                "number": ref.number,
+                "ident": ref.ident,
+                "x": x,
+                "y": y,
+                "points": hex_points(x, y, HEX_SIZE - 1),
+                "fill": TERRAIN_FILL[ref.terrain],
+                "red": ref.number in (6, 8),
+                "pips": 6 - abs(7 - ref.number) if ref.number else 0,
+                "robber": ref.text == robber,
+                "visits": visits.get(ref.text, 0),
+            }
+        )
+    harbours = [
+        {"x": x, "y": y, "label": label, "generic": label == "3"}
+        for (x, y), label in zip(
+            harbour_positions(len(board.harbours)), board.harbours, strict=True
+        )
+    ]
+    return {
+        "width": BOARD_WIDTH,
+        "height": BOARD_HEIGHT,
+        "hexes": hexes,
+        "harbours": harbours,
+        "robber": robber,
+    }
+
+
+def _robberies(turn: Turn) -> list[Any]:
+    refs = [a.robbery.hex for a in turn.actions if a.robbery is not None]
+    if turn.dice is not None and turn.dice.robbery is not None:
+        refs.append(turn.dice.robbery.hex)
+    return refs
+
+
+def _final_table(replay: Replay) -> list[dict[str, Any]]:
+    record = replay.record
+    final = replay.steps[-1].snapshot
+    rows = []
+    for key in record.order:
+        t = final.tallies[key]
+        rows.append(
+            {
+                "key": key,
+                "name": record.name(key),
+                "settlements": t.settlements if final.exact else None,
+                "cities": t.cities_built,
+                "lr": final.lr_holder == key,
+                "la": final.la_holder == key,
+                "bonus": replay.bonus.get(key, 0),
+                "total": replay.totals.get(key) if replay.totals else None,
+                "shown": final.vp[key],
+                "winner": replay.winner == key,
+            }
+        )
+    return rows
+
+
+def _player_stats(replay: Replay) -> dict[str, list[PlayerStat]]:
+    record = replay.record
+    final = replay.steps[-1].snapshot
+    stats: dict[str, list[PlayerStat]] = {}
+    for key in record.order:
+        t = final.tallies[key]
+        points = (
+            replay.totals[key]
+            if replay.totals and key in replay.totals
+            else final.vp[key] + replay.bonus.get(key, 0)
+        )
+        stats[record.name(key)] = [
+            PlayerStat("catan_points", "得点 (最高)", "best score", points, "max"),
+            PlayerStat("catan_knights", "騎士カード使用", "knights played", t.knights),
+            PlayerStat("catan_lr", "最長交易路獲得", "Longest Road taken", t.lr_taken),
+            PlayerStat("catan_la", "最大騎士力獲得", "Largest Army taken", t.la_taken),
+            PlayerStat("catan_roads", "街道建設", "roads built", t.roads_built),
+            PlayerStat("catan_settlements", "開拓地建設", "settlements built", t.settlements_built),
+            PlayerStat("catan_cities", "都市建設", "cities built", t.cities_built),
+            PlayerStat("catan_cards", "発展カード購入", "development cards bought", t.bought),
+        ]
+    return stats
+
+
+def build_view(game: GameRecord) -> RecordView:
+    data = game.data
+    if not isinstance(data, CatanData):
+        raise TypeError("not a Catan record")
+    record, replay = data.record, data.replay
+    colours = player_colours(record.order)
+    rows = _rows(record)
+    notes = _step_notes(record)
+    line_steps = {step.turn.line: step.index for step in replay.steps if step.turn}
+    flagged: dict[int, set[str]] = defaultdict(set)
+    for diagnostic in game.diagnostics:
+        index = diagnostic.step if diagnostic.step is not None else line_steps.get(diagnostic.line)
+        if index is not None and diagnostic.severity is not Severity.INFO:
+            flagged[index].add(diagnostic.severity.value)
+
+    seats = [{"key": k, "name": record.name(k), "colour": colours[k]} for k in record.order]
+    steps: list[StepView] = []
+    for step in replay.steps:
+        turn = step.turn
+        comments, bookmarks = _notes(notes.get(step.index, []))
+        flags = set(flagged.get(step.index, set()))
+        if comments:
+            flags.add("comment")
+        if step.took:
+            flags.add("special")
+        annotations = [en for _, en in step.annotations]
+        annotations_ja = [ja for ja, _ in step.annotations]
+        if step.omitted_before:
+            annotations.insert(0, "turns omitted before this one")
+            annotations_ja.insert(0, "この前のターンは省略")
+        state = {
+            "turn": turn.number if turn else None,
+            "player": turn.player if turn else None,
+            "exact": step.snapshot.exact,
+            "dice": dice_text(turn.dice) if turn else None,
+            "rolled": step.rolled,
+            "robber": step.snapshot.robber,
+            "lr": step.snapshot.lr_holder,
+            "la": step.snapshot.la_holder,
+            "lr_name": record.name(step.snapshot.lr_holder) if step.snapshot.lr_holder else None,
+            "la_name": record.name(step.snapshot.la_holder) if step.snapshot.la_holder else None,
+            "took": sorted(step.took),
+            "seats": seats,
+            "grid": _grid(rows, record, step.index, GRID_WINDOW) if turn else [],
+            "players": _counts(step, record, colours),
+            "annotations_ja": annotations_ja,
+            "omitted_before": step.omitted_before,
+        }
+        steps.append(
+            StepView(
+                index=step.index,
+                anchor=f"m{step.index}",
+                player=record.name(turn.player) if turn else None,
+                notation=f"{turn.number} {turn.player}: {turn.text}" if turn else "",
+                line=turn.line if turn else game.source.first_line,
+                kind="turn" if turn else "setup",
+                label=_label(step, record),
+                marks=turn.marks if turn else "",
+                comments=comments,
+                bookmarks=bookmarks,
+                annotations=tuple(annotations),
+                flags=frozenset(flags),
+                state=state,
+            )
+        )
+
+    rank = {key: i for i, key in enumerate(replay.ranking, start=1)}
+    players = [PlayerLine(k, record.name(k), rank.get(k), replay.winner == k) for k in record.order]
+    badges = set()
+    final = replay.steps[-1].snapshot
+    if any(s.took & {"LR"} for s in replay.steps):
+        badges.add("LR")
+    if any(s.took & {"LA"} for s in replay.steps):
+        badges.add("LA")
+    if record.has_omissions:
+        badges.add("omitted")
+    if record.board is not None:
+        badges.add("board")
+    if game.errors:
+        badges.add("error")
+    if game.warnings:
+        badges.add("warning")
+    header = [
+        (
+            "カード / Cards",
+            "de ([R] 騎士 knight, [S] 街道建設 road building, [M], [E])"
+            if record.card_set == "de"
+            else "en ([K] knight, [R] road building, [M], [D])",
+        ),
+        ("席順 / Seats", " → ".join(f"{record.name(k)} ({k})" for k in record.order)),
+    ]
+    if replay.winner:
+        header.append(("勝者 / Winner", record.name(replay.winner)))
+    extra = {
+        "seats": seats,
+        "grid": _grid(rows, record, None, None),
+        "board": _board(record, replay),
+        "dice": dice_chart(replay.dice),
+        "vp": vp_chart(replay, colours),
+        "holders": holder_chart(replay, colours),
+        "final": _final_table(replay),
+        "complete": replay.complete,
+        "has_totals": replay.totals is not None,
+        "lr": final.lr_holder,
+        "la": final.la_holder,
+    }
+    return RecordView(
+        record=game,
+        players=players,
+        steps=steps,
+        header=header,
+        badges=frozenset(badges),
+        player_stats=_player_stats(replay),
+        extra=extra,
+    )
