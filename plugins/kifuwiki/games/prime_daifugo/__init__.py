@@ -1,0 +1,112 @@
+"""素数大富豪 (Prime Daifugo): notation → replay under a rule set → view → canonical text.
+
+``GAME`` is the :class:`~kifuwiki.games.base.GameModule` the registry loads.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, cast
+
+from kifuwiki.core.diagnostics import Diagnostic, DiagnosticBag
+from kifuwiki.core.recordfile import RecordSource, split_record_file
+from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.prime_daifugo import codes as engine_codes
+from kifuwiki.games.prime_daifugo import notation, notation_codes
+from kifuwiki.games.prime_daifugo.model import ParsedGame
+from kifuwiki.games.prime_daifugo.replay import Replay, replay
+from kifuwiki.games.prime_daifugo.rules import resolve_rules
+
+GAME_ID = "prime-daifugo"
+
+
+@dataclass(slots=True)
+class LoadedGame:
+    """What :attr:`GameRecord.data` holds for a Prime Daifugo record."""
+
+    parsed: ParsedGame
+    replay: Replay
+
+
+def _players_meta(meta: Mapping[str, Any]) -> dict[str, str] | None:
+    players = meta.get("players")
+    if isinstance(players, Mapping):
+        return {str(key): str(value) for key, value in players.items()}
+    return None
+
+
+def _front_matter_line(source: RecordSource) -> int:
+    """Line of ``rules:`` in the front matter, for warnings about it."""
+    for number, text in enumerate(source.file_text.splitlines()[:200], start=1):
+        if text.startswith("rules:"):
+            return number
+    return 1
+
+
+def _resolve_same_players(source: RecordSource, game: ParsedGame) -> list[Diagnostic]:
+    """Fandom "(一試合目)と同じ": copy the players of an earlier game of the same file."""
+    earlier_sources = split_record_file(source.file_text, source.path)[: source.index - 1]
+    meta = _players_meta(source.meta)
+    games = [notation.parse_game(earlier, meta)[0] for earlier in earlier_sources]
+    # Resolving is idempotent; the earlier games' own problems are reported when they
+    # are loaded, so keep only what is new for this game.
+    before = notation.resolve_same_players(games)
+    return notation.resolve_same_players([*games, game])[len(before) :]
+
+
+class PrimeDaifugo:
+    id = GAME_ID
+    names: Mapping[str, str] = {"ja": "素数大富豪", "en": "Prime Daifugo"}
+    dialects: tuple[str, ...] = ("standard", "fandom")
+    codes: Mapping[str, str] = {**notation_codes.CODES, **engine_codes.CODES}
+
+    def detect(self, source: RecordSource) -> bool:
+        return notation.detect(source)
+
+    def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        parsed, diagnostics = notation.parse_game(source, _players_meta(source.meta))
+        if parsed.same_players_as is not None:
+            diagnostics.extend(_resolve_same_players(source, parsed))
+        bag = DiagnosticBag()
+        spec: object = source.meta.get("rules")
+        if spec is None and rules is not None:
+            spec = rules.get(GAME_ID, rules.get("rules"))
+        rule_set = resolve_rules(spec, bag, _front_matter_line(source))
+        result = replay(parsed, rule_set)
+        names = [parsed.players.get(key) or key for key in result.seats]
+        ranking = [names[seat] for seat in result.ranking]
+        return GameRecord(
+            game=GAME_ID,
+            source=source,
+            title=source.title,
+            players=names,
+            first_player=names[result.first_seat] if result.first_seat is not None else None,
+            winner=names[result.final.out[0]] if result.final.out else None,
+            ranking=ranking,
+            moves=len(parsed.moves),
+            diagnostics=sorted(
+                [*diagnostics, *bag.items, *result.diagnostics],
+                key=lambda d: (d.line, d.column, d.severity.rank),
+            ),
+            rules=rule_set.name,
+            data=LoadedGame(parsed, result),
+        )
+
+    def view(self, record: GameRecord) -> RecordView:
+        from kifuwiki.games.prime_daifugo.view import build_view
+
+        return build_view(record)
+
+    def format(self, record: GameRecord, dialect: str | None = None) -> str:
+        loaded = cast(LoadedGame, record.data)
+        # The writer is the notation engineer's module; import it when needed.
+        writer = importlib.import_module("kifuwiki.games.prime_daifugo.writer")
+        write_game = cast(Callable[[ParsedGame, str | None], str], writer.write_game)
+        return write_game(loaded.parsed, dialect)
+
+
+GAME = PrimeDaifugo()
+
+__all__ = ["GAME", "LoadedGame", "PrimeDaifugo"]

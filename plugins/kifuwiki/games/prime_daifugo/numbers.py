@@ -1,0 +1,172 @@
+"""Numbers made of cards: exact values, primality, and explaining a composite cheaply.
+
+Cards are read as decimal numbers written side by side (Q,K → ``1213``); a joker stands
+for the value its player declared (0–13). Numbers are exact Python integers of any size.
+Primality uses :func:`sympy.isprime` (exact for every size) and is memoised, because the
+same numbers come back again and again in an archive (57, 1729, 1213 …).
+
+A composite is explained *without factoring it*: a small factor found by bounded trial
+division, a full factorisation only when the number is small, else a Fermat/Miller–Rabin
+witness. Nothing here can take long, however big the number a player wrote.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from sympy import isprime as _sympy_isprime
+
+from kifuwiki.games.prime_daifugo.model import RANK_VALUES
+
+#: Decimal text of each rank (``T`` → ``10``).
+RANK_DIGITS: dict[str, str] = {rank: str(value) for rank, value in RANK_VALUES.items()}
+
+#: Trial division stops here: enough to name a factor of most composites people play.
+TRIAL_DIVISION_BOUND = 10_000
+#: Numbers below this are small enough to factor completely for the annotation.
+FULL_FACTOR_BELOW = 10**12
+
+_SMALL_PRIMES: tuple[int, ...] = tuple(
+    p for p in range(2, TRIAL_DIVISION_BOUND) if all(p % q for q in range(2, int(p**0.5) + 1))
+)
+
+
+def joker_value(text: str) -> int | None:
+    """A declared joker value: ``K`` → 13, ``0`` → 0, ``10`` → 10; ``None`` if unreadable."""
+    text = text.strip().upper()
+    if text in RANK_VALUES:
+        return RANK_VALUES[text]
+    if text.isdigit() and text.isascii():
+        return int(text)
+    return None
+
+
+def digits_of(ranks: str, jokers: tuple[int, ...] = ()) -> str | None:
+    """Decimal text of cards side by side; jokers take ``jokers`` left to right.
+
+    ``None`` when a card is unknown (``?``) or a joker has no value.
+    """
+    parts: list[str] = []
+    joker_index = 0
+    for rank in ranks:
+        digit = RANK_DIGITS.get(rank)
+        if digit is None:
+            if rank != "X" or joker_index >= len(jokers):
+                return None
+            digit = str(jokers[joker_index])
+            joker_index += 1
+        parts.append(digit)
+    return "".join(parts)
+
+
+@lru_cache(maxsize=65_536)
+def number_of(ranks: str, jokers: tuple[int, ...] = ()) -> int | None:
+    """The exact number cards make: ``QK`` → 1213, ``X3`` with X=0 → 3."""
+    text = digits_of(ranks, jokers)
+    return int(text) if text else None
+
+
+@lru_cache(maxsize=65_536)
+def is_prime(n: int) -> bool:
+    return n >= 2 and bool(_sympy_isprime(n))
+
+
+def small_factor(n: int) -> int | None:
+    """The smallest prime factor of ``n`` below the trial-division bound, if any."""
+    for p in _SMALL_PRIMES:
+        if p * p > n:
+            return None
+        if n % p == 0:
+            return p
+    return None
+
+
+def _factor_small(n: int) -> list[int]:
+    """All prime factors (with repeats) of ``n < FULL_FACTOR_BELOW`` by trial division."""
+    factors: list[int] = []
+    p = 2
+    while p * p <= n:
+        while n % p == 0:
+            factors.append(p)
+            n //= p
+        p += 1 if p == 2 else 2
+    if n > 1:
+        factors.append(n)
+    return factors
+
+
+def format_factors(factors: list[int]) -> str:
+    """``[2, 2, 2, 3]`` → ``2^3 × 3``."""
+    parts: list[str] = []
+    for p in sorted(set(factors)):
+        count = factors.count(p)
+        parts.append(f"{p}^{count}" if count > 1 else str(p))
+    return " × ".join(parts)
+
+
+def _miller_rabin_witness(n: int) -> int | None:
+    """A base that proves odd ``n`` composite (strong-pseudoprime test), if a small one does."""
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d //= 2
+        s += 1
+    for a in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
+        if a % n == 0:
+            continue
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return a
+    return None
+
+
+@lru_cache(maxsize=4_096)
+def explain_composite(n: int) -> str:
+    """Why ``n`` is not prime, in a few words, in bounded time.
+
+    ``221`` → ``221 = 13 × 17``; a big number with a small factor → ``… is divisible by 7``;
+    otherwise a Miller–Rabin witness.
+    """
+    if n < 2:
+        return f"{n} is not prime (primes start at 2)"
+    if n < FULL_FACTOR_BELOW:
+        return f"{n} = {format_factors(_factor_small(n))}"
+    p = small_factor(n)
+    if p is not None:
+        return f"{n} is divisible by {p}"
+    witness = _miller_rabin_witness(n)
+    if witness is not None:
+        return f"{n} fails the Miller–Rabin test to base {witness}"
+    return f"{n} is not prime"  # pragma: no cover - no known composite passes all 12 bases
+
+
+def check_factorisation(n: int, factors: list[tuple[int, int | None]]) -> str | None:
+    """``None`` if ``factors`` ((base, exponent or None) pairs) is a prime factorisation of ``n``.
+
+    Otherwise a short reason for a reader. An exponent is never expanded past the size
+    of ``n``: ``2^(KKKK…)`` cannot equal ``n`` and is rejected without computing it.
+    """
+    if not factors:
+        return "no factors were written"
+    limit = max(n, 2).bit_length()
+    product = 1
+    for base, exponent in factors:
+        if not is_prime(base):
+            return f"factor {base} is not prime ({explain_composite(base)})"
+        if exponent is None:
+            exponent = 1
+        elif exponent < 2:
+            return f"exponent {exponent} is not allowed (it must be 2 or more)"
+        if exponent > limit:
+            return f"{base}^{exponent} is far larger than {n}"
+        product *= base**exponent
+        if product > n:
+            break
+    if product != n:
+        return f"the factors multiply to {product if product <= n else 'more than ' + str(n)}"
+    return None

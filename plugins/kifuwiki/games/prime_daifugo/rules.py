@@ -1,0 +1,192 @@
+"""Rule sets for Prime Daifugo: named presets plus option overrides from front matter.
+
+The presets follow ``/work/shared/reference/daifugo-rules.md`` §4:
+
+* ``standard`` (default): tournament rules (金剛戦, Mathpower杯, the primeqk rules page).
+  11 cards each, penalty = cards played (+ factor cards of a composite), jokers 0–13,
+  composites with exponents, 57 (GC), 1729 (RR) and a lone joker (IN) are special.
+* ``fandom``: the Fandom wiki's rules (seed 003) and notation (seed 000). The same game,
+  but the wiki deals "equally" rather than 11 each, so the hand size is not checked.
+* ``online``: the two-player online server: a pass or a penalty flushes the field at once.
+
+Front matter ``rules:`` is either a preset name (``rules: fandom``) or a mapping
+(``rules: {preset: online, hand_size: 7}``). Unknown options or values become warnings and
+are otherwise ignored, so a typo never stops a record from being checked.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from kifuwiki.core.diagnostics import DiagnosticBag
+
+
+class PenaltyMode(enum.Enum):
+    NORMAL = "normal"
+    """As many cards as were played, factor cards of a composite included."""
+    FIELD_COUNT = "field-count"
+    """As many cards as the number put on the field (factor cards not counted)."""
+    ALWAYS_1 = "always-1"
+    """One card, whatever was played."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    name: str = "standard"
+    hand_size: int | None = 11
+    """Cards dealt to each player; ``None``: any size (equal hands are still expected)."""
+    deck_size: int = 54
+    penalty_mode: PenaltyMode = PenaltyMode.NORMAL
+    joker_min: int = 0
+    joker_max: int = 13
+    composites: bool = True
+    exponents: bool = True
+    grothendieck_cut: bool = True
+    """57 as a two-card play flushes the field; its player leads again."""
+    ramanujan_revolution: bool = True
+    """1729 as a four-card play reverses the order of strength until played again."""
+    infinity_joker: bool = True
+    """A lone joker beats any single card and flushes (``X[IN]``)."""
+    flush_on_pass: bool = False
+    """A pass or a penalty flushes the field at once (the two-player online server)."""
+    max_draws_per_turn: int = 1
+
+    def penalty_size(self, number_cards: int, factor_cards: int) -> int:
+        if self.penalty_mode is PenaltyMode.ALWAYS_1:
+            return 1
+        if self.penalty_mode is PenaltyMode.FIELD_COUNT:
+            return number_cards
+        return number_cards + factor_cards
+
+    def describe(self) -> str:
+        """The preset name plus the options that differ from it, for page headers."""
+        base = PRESETS.get(self.name, STANDARD)
+        changed = [
+            f"{f.name}={_show(getattr(self, f.name))}"
+            for f in fields(self)
+            if f.name != "name" and getattr(self, f.name) != getattr(base, f.name)
+        ]
+        return self.name + (f" ({', '.join(changed)})" if changed else "")
+
+
+def _show(value: object) -> str:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+STANDARD = RuleSet()
+FANDOM = RuleSet(name="fandom", hand_size=None)
+ONLINE = RuleSet(name="online", flush_on_pass=True)
+
+PRESETS: dict[str, RuleSet] = {"standard": STANDARD, "fandom": FANDOM, "online": ONLINE}
+
+_OPTION_ALIASES = {
+    "penalty": "penalty_mode",
+    "penalty_size": "penalty_mode",
+    "gc": "grothendieck_cut",
+    "rr": "ramanujan_revolution",
+    "in": "infinity_joker",
+    "exponent": "exponents",
+    "composite": "composites",
+}
+
+_BOOL_OPTIONS = {
+    "composites",
+    "exponents",
+    "grothendieck_cut",
+    "ramanujan_revolution",
+    "infinity_joker",
+    "flush_on_pass",
+}
+_INT_OPTIONS = {"deck_size", "joker_min", "joker_max", "max_draws_per_turn"}
+
+
+def _option_key(raw: str) -> str:
+    key = raw.strip().lower().replace("-", "_").replace(" ", "_")
+    return _OPTION_ALIASES.get(key, key)
+
+
+def _joker_range(value: object) -> tuple[int, int] | None:
+    """``joker_range: 0-13`` / ``[1, 13]``."""
+    if isinstance(value, list | tuple) and len(value) == 2:
+        low, high = value
+    elif isinstance(value, str) and "-" in value:
+        low, _, high = value.partition("-")
+    else:
+        return None
+    try:
+        pair = int(str(low).strip()), int(str(high).strip())
+    except ValueError:
+        return None
+    return pair if 0 <= pair[0] <= pair[1] else None
+
+
+def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
+    """The rule set a record's front matter (or a site default) asks for.
+
+    Problems are warnings on ``line`` (the front matter), and the rest of the spec still
+    applies: ``{preset: online, hand_sise: 7}`` is the online preset plus one warning.
+    """
+    if spec is None or spec == "":
+        return STANDARD
+    if isinstance(spec, str):
+        preset = PRESETS.get(spec.strip().lower())
+        if preset is None:
+            bag.warning(
+                "PD100",
+                f"unknown rule set '{spec}'; using 'standard' (known: {', '.join(PRESETS)})",
+                line,
+            )
+            return STANDARD
+        return preset
+    if not isinstance(spec, Mapping):
+        bag.warning("PD100", "'rules' must be a rule-set name or a mapping of options", line)
+        return STANDARD
+    options: dict[str, Any] = {_option_key(str(k)): v for k, v in spec.items()}
+    rules = resolve_rules(options.pop("preset", None) or options.pop("name", None), bag, line)
+    changes: dict[str, Any] = {}
+    for key, value in options.items():
+        if key in _BOOL_OPTIONS:
+            if isinstance(value, bool):
+                changes[key] = value
+            else:
+                _bad_value(bag, line, key, value, "true or false")
+        elif key in _INT_OPTIONS:
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                changes[key] = value
+            else:
+                _bad_value(bag, line, key, value, "a whole number")
+        elif key == "hand_size":
+            if value is None or (
+                isinstance(value, int) and not isinstance(value, bool) and value > 0
+            ):
+                changes[key] = value
+            else:
+                _bad_value(bag, line, key, value, "a whole number of cards")
+        elif key == "penalty_mode":
+            mode = next((m for m in PenaltyMode if m.value == str(value).strip().lower()), None)
+            if mode is None:
+                _bad_value(bag, line, key, value, ", ".join(m.value for m in PenaltyMode))
+            else:
+                changes[key] = mode
+        elif key == "joker_range":
+            pair = _joker_range(value)
+            if pair is None:
+                _bad_value(bag, line, key, value, "a range like 0-13")
+            else:
+                changes["joker_min"], changes["joker_max"] = pair
+        else:
+            bag.warning("PD101", f"unknown rule option '{key}' is ignored", line)
+    if changes.get("joker_min", rules.joker_min) > changes.get("joker_max", rules.joker_max):
+        bag.warning("PD102", "joker_min is above joker_max; the joker range is unchanged", line)
+        changes.pop("joker_min", None)
+        changes.pop("joker_max", None)
+    return replace(rules, **changes) if changes else rules
+
+
+def _bad_value(bag: DiagnosticBag, line: int, key: str, value: object, expected: str) -> None:
+    bag.warning("PD102", f"rule option '{key}' has value '{value}'; expected {expected}", line)
