@@ -153,7 +153,7 @@ def _sheet_record(
         elif _TOTAL.match(first.text):
             _closing(record, "合計", columns, rest)
         else:
-            text = " | ".join(cell.text for cell in cells)
+            text = " | ".join(cell.text for cell in cells if cell.text)
             record.review(text, "IM012", f"the row '{text}' is not a turn, (中略) or closing row")
     return record
 

@@ -87,6 +87,8 @@ class Line:
     text: str
     notes: tuple[str, ...] = ()
     """Footnotes the line carried, as text."""
+    header: bool = False
+    """A table's header row: prose, never record text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +217,8 @@ def _table_lines(table: Tag, notes: list[str]) -> tuple[Line, ...]:
         if not non_empty:
             continue
         if all(cell.name == "th" for cell in cells):
-            lines.append(Line(" | ".join(" ".join(x.text for x in c) for c in non_empty)))
+            text = " | ".join(" ".join(x.text for x in c) for c in non_empty)
+            lines.append(Line(text, header=True))
             continue
         if (
             len(non_empty) == 2
@@ -292,6 +295,12 @@ def is_record_line(text: str) -> bool:
     return len(value.split()) <= 3
 
 
+def canonical_record_line(text: str) -> str:
+    """``A : 223`` → ``A:223`` (no spaces around the colon that ends the player)."""
+    match = _RECORD_LINE.match(text)
+    return f"{match['key']}:{match['value']}" if match else text
+
+
 def is_hand_line(text: str) -> bool:
     match = _RECORD_LINE.match(text)
     if match is None:
@@ -360,27 +369,38 @@ def _is_record_block(block: Block) -> bool:
 
 
 def split_games(events: list[Event]) -> list[Candidate]:
-    """Group the page's record lines into candidate games, in page order."""
+    """Group the page's record lines into candidate games, in page order.
+
+    A game starts at a 試合目 heading (or line), or at the first record block of a
+    section; it ends at the next game or at a heading of its own level or higher.
+    Prose and sub-headings inside a game are kept (as comments); prose of the section
+    before its record block is kept as a comment on the game.
+    """
     candidates: list[Candidate] = []
     current: Candidate | None = None
-    section = ""
+    section, section_level = "", 0
+    pending: list[Line] = []
 
-    def start(heading: str | None, number: int | None, level: int | None) -> Candidate:
+    def start(heading: str | None, number: int | None) -> Candidate:
+        level = section_level or None
         candidate = Candidate(heading, number, level, section)
+        candidate.items.extend(Item("prose", line) for line in pending)
+        pending.clear()
         candidates.append(candidate)
         return candidate
 
     for event in events:
         if isinstance(event, Heading):
+            pending.clear()
             match = _GAME_HEADING.match(event.title)
             if match:
-                current = start(match.group("no"), _game_number(match.group("no")), event.level)
-                section = event.title
+                section, section_level = event.title, event.level
+                current = start(match.group("no"), _game_number(match.group("no")))
             elif current is not None and current.level is not None and event.level > current.level:
                 current.items.append(Item("heading", Line(event.title)))
             else:
                 current = None
-                section = event.title
+                section, section_level = event.title, event.level
             continue
         record_block = _is_record_block(event)
         for line in event.lines:
@@ -389,22 +409,25 @@ def split_games(events: list[Event]) -> list[Candidate]:
                 continue
             heading_match = _GAME_HEADING.match(text)
             if heading_match and len(text) <= len(heading_match.group(0)) + 1:
-                level = current.level if current is not None else None
-                number = _game_number(heading_match.group("no"))
-                current = start(heading_match.group("no"), number, level)
+                pending.clear()
+                current = start(heading_match.group("no"), _game_number(heading_match.group("no")))
                 continue
-            if _SAME_AS.search(text) and (current is not None or record_block):
+            if record_block or (current is not None and _SAME_AS.search(text)):
                 if current is None:
-                    current = start(None, None, None)
-                current.items.append(Item("same-as", line))
-                continue
-            if record_block:
-                if current is None:
-                    current = start(None, None, None)
-                kind = "record" if is_record_line(text) else "review"
-                current.items.append(Item(kind, line))
+                    current = start(None, None)
+                if _SAME_AS.search(text):
+                    current.items.append(Item("same-as", line))
+                elif line.header:
+                    current.items.append(Item("prose", line))
+                elif is_record_line(text):
+                    record = Line(canonical_record_line(text), line.notes)
+                    current.items.append(Item("record", record))
+                else:
+                    current.items.append(Item("review", line))
             elif current is not None:
                 current.items.append(Item("prose", line))
+            elif section_level:
+                pending.append(line)
     return candidates
 
 

@@ -201,6 +201,8 @@ def read_saved_page(path: Path) -> Page:
         return Page(title, path.as_posix(), revid if isinstance(revid, int) else None, html)
     html = data.decode("utf-8", errors="replace")
     soup = parse_html(html)
+    for element in soup.select("h1 script, h1 style, title script"):
+        element.decompose()
     heading = soup.select_one("h1#firstHeading, h1.page-header__title, .mw-page-title-main")
     if heading is not None:
         title = normalise(" ".join(heading.get_text(" ").split()))
