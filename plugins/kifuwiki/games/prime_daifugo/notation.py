@@ -77,6 +77,14 @@ def _cards(text: str) -> tuple[Card, ...]:
     )
 
 
+def _first_non_card(text: str) -> int:
+    """Offset of the first character in ``text`` that is not part of a card (or blank)."""
+    stripped = text.lstrip()
+    skipped = len(text) - len(stripped)
+    match = _CARDS_RE.match(stripped)
+    return skipped + (match.end() if match else 0)
+
+
 def parse_cards(text: str, column: int = 1) -> CardRun | None:
     """``QhK?X`` → a :class:`CardRun`; ``None`` when the text is not all cards."""
     if _CARDS_RE.fullmatch(text) is None:
@@ -159,6 +167,7 @@ _FANDOM_SIGNS = re.compile(
     r"初期\s*:|素数判定員|:\s*Pass\b|\((?:GC|RR)\)|;X=|:\s*D(?:;|$)|P\(\d+\);|:\s*[^:\n]*\*[^:\n]*=",
     re.MULTILINE,
 )
+_FANDOM_KEY = re.compile(r"^\s*[A-Z]\s*:", re.MULTILINE)
 _STANDARD_SIGNS = re.compile(
     r":\s*\(|D\(|:\s*%|\[(?:GC|RR|IN)\]|\|X=|,P\(|:\s*[A2-9TJQKX]+=", re.MULTILINE
 )
@@ -187,13 +196,22 @@ def detect_dialect(source: RecordSource) -> Dialect:
     if declared in ("fandom", "standard"):
         return Dialect(declared)
     text = normalise("\n".join(line.text for line in source.lines if line.kind is LineKind.TEXT))
-    fandom, standard = _count(_FANDOM_SIGNS, text), _count(_STANDARD_SIGNS, text)
+    fandom, standard = _signs(text)
     if fandom == standard == 0 and source.count > 1:
         # A short game in a multi-game file ("二試合目" with a few plain plays) says
         # nothing by itself: the file's other games do.
-        whole = normalise(source.file_text)
-        fandom, standard = _count(_FANDOM_SIGNS, whole), _count(_STANDARD_SIGNS, whole)
+        fandom, standard = _signs(normalise(source.file_text))
     return Dialect.FANDOM if fandom > standard else Dialect.STANDARD
+
+
+def _signs(text: str) -> tuple[int, int]:
+    """How many telltale signs of (Fandom, standard) the text has."""
+    fandom = _count(_FANDOM_SIGNS, text)
+    # The spec's one-letter player symbols (A:Foo, B:223) count once, not per line:
+    # a standard record may have a player called "A" too.
+    if _FANDOM_KEY.search(text):
+        fandom += 1
+    return fandom, _count(_STANDARD_SIGNS, text)
 
 
 def detect(source: RecordSource) -> bool:
@@ -407,7 +425,9 @@ class _MoveScanner:
                 return self._unknown()
         elif passed is not None:
             result.action = passed
-        elif result.draw is not None:
+        elif result.draw is not None and not (
+            result.penalty or result.out or result.tags or result.joker_values
+        ):
             result.action = Action.DRAW
         else:
             self._problem(
@@ -437,13 +457,21 @@ class _MoveScanner:
         if inner is None:
             self.result.draw = (_PLAIN_CARDS[UNKNOWN],)
             return True
-        inner = inner.strip()
-        if _CARDS_RE.fullmatch(inner) is None:
+        if _CARDS_RE.fullmatch(inner.strip()) is None:
+            group = (
+                "draw_f" if fandom is not None else "draw_p" if match.group("draw_p") else "draw_b"
+            )
+            offset = match.start(group) + _first_non_card(inner)
             self._problem(
-                Severity.ERROR, codes.BAD_DRAW, f"the drawn cards '{inner}' are not cards", 0
+                Severity.ERROR,
+                codes.BAD_DRAW,
+                f"the drawn cards '{inner.strip()}' are not cards ('{inner.strip()[0]}'?)"
+                if inner.strip()
+                else "the drawn cards are not cards",
+                offset,
             )
             return False
-        self.result.draw = _cards(inner)
+        self.result.draw = _cards(inner.strip())
         return True
 
     def _jokers(self, match: re.Match[str]) -> bool:
@@ -461,7 +489,10 @@ class _MoveScanner:
         return True
 
     def _penalty_content(self, text: str, offset: int, counts: bool) -> Penalty | None:
-        """``P(…)`` content: cards, or a count (Fandom ``P(12)``; any number with 0 or 1)."""
+        """``P(…)`` content: cards, or a count (Fandom ``P(12)``; any number with 0 or 1).
+
+        ``offset`` is where the content starts in the body."""
+        raw = text
         text = text.strip()
         if text.isdigit() and (counts or "0" in text or "1" in text):
             return Penalty(None, int(text), self.column + offset)
@@ -472,7 +503,7 @@ class _MoveScanner:
             Severity.ERROR,
             codes.BAD_PENALTY,
             f"the penalty '{text}' is neither cards nor a number of cards",
-            offset,
+            offset + _first_non_card(raw),
         )
         return None
 
@@ -482,7 +513,9 @@ class _MoveScanner:
         if kind == "pen":
             inner, count = match.group("pen_p", "pen_n")
             if inner is not None:
-                found = self._penalty_content(inner, start, self.dialect is Dialect.FANDOM)
+                found = self._penalty_content(
+                    inner, match.start("pen_p"), self.dialect is Dialect.FANDOM
+                )
                 if found is None:
                     return False
                 self.result.penalty = found
@@ -496,7 +529,7 @@ class _MoveScanner:
             if inner is None:
                 self.result.penalty = Penalty(None, None, self.column + start)
                 return True
-            found = self._penalty_content(inner, start, False)
+            found = self._penalty_content(inner, match.start("penj_c"), False)
             if found is None:
                 return False
             self.result.penalty = found
