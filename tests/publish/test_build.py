@@ -1,0 +1,356 @@
+"""Full MkDocs builds of the fixture site in tmp_path, checked with BeautifulSoup."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from conftest import build_site, copy_site, edit_yaml, soup
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # One build shared by the read-only tests below; the registry patch is module-wide.
+    import kifuwiki.games as games
+
+    mp = pytest.MonkeyPatch()
+    mp.setitem(games._MODULES, "fake", "kw_fakegame")
+    games.get_game.cache_clear()
+    try:
+        return build_site(copy_site(tmp_path_factory.mktemp("site")))
+    finally:
+        mp.undo()
+        games.get_game.cache_clear()
+
+
+def page(site: Path, url: str) -> Path:
+    path = site / unquote(url) / "index.html"
+    assert path.is_file(), f"missing page {url}"
+    return path
+
+
+def test_one_page_per_game_and_every_archive_page(built: Path) -> None:
+    for url in (
+        "records",
+        "records/fake",
+        "records/fake/alpha",
+        "records/fake/beta-1",
+        "records/fake/beta-2",
+        "records/fake/broken",
+        "records/players",
+        "records/players/アリス",
+        "records/players/bob",
+        "records/events",
+        "records/events/春の大会",
+        "records/report",
+    ):
+        page(built, url)
+
+
+def test_record_page_header_viewer_and_meta(built: Path) -> None:
+    doc = soup(page(built, "records/fake/alpha"))
+    article = doc.select_one("article.kw-record-page")
+    assert article is not None
+    assert article.select_one("h1").get_text(strip=True) == "春の大会 第1局"
+    players = [li["data-player"] for li in article.select(".kw-record-players li")]
+    assert players == ["アリス", "Bob"]
+    winner = article.select_one(".kw-record-players li.kw-winner")
+    assert winner is not None and winner["data-player"] == "アリス"
+    assert winner["data-rank"] == "1"
+    assert article.select_one(".kw-event a").get_text() == "春の大会"
+    assert article.select_one(".kw-date").get_text(strip=True) == "2024-10-22"
+    source = article.select_one(".kw-source a")
+    assert source is not None and source["href"] == "https://example.org/games/1"
+    assert article.select_one(".kw-license").get_text() == "CC BY 4.0"
+    # The unknown front-matter key is shown, not dropped.
+    meta_rows = {
+        tr.th.get_text(): tr.td.get_text() for tr in article.select(".kw-meta-table tbody tr")
+    }
+    assert meta_rows == {"venue": "京都"}
+    # The viewer: one step per move plus the deal, each with its own state.
+    steps = article.select("ol.kw-moves li.kw-step")
+    assert [li["id"] for li in steps] == ["m0", "m1", "m2", "m3", "m4", "m5"]
+    assert steps[1].select_one(".kw-fake-state")["data-last"] == "opening"
+    assert "A quiet" in steps[1].get_text()
+    assert steps[1].find("strong") is not None  # comment Markdown rendered
+    assert article.select_one(".kw-diagnostics-section .kw-note") is not None  # no problems
+
+
+def test_diagnostics_link_to_their_moves(built: Path) -> None:
+    doc = soup(page(built, "records/fake/broken"))
+    items = doc.select(".kw-diagnostics-section li.kw-diagnostic")
+    codes = {li["data-code"]: li for li in items}
+    assert set(codes) == {"FK001", "FK002"}
+    assert codes["FK001"]["data-line"] == "6"
+    link = codes["FK002"].select_one("a.kw-diagnostic-move")
+    assert link is not None and link["href"] == "#m2"
+    assert doc.find(id="m2") is not None
+    assert "records/fake/broken.kifu:7:7" in codes["FK002"].get_text()
+
+
+def test_index_table_lists_every_game_with_working_links(built: Path) -> None:
+    doc = soup(page(built, "records/fake"))
+    table = doc.select_one("table.kw-index[data-kw-sortable]")
+    assert table is not None
+    assert doc.select_one("input[data-kw-filter]") is not None
+    rows = table.select("tbody tr")
+    titles = [row.td.get_text(strip=True) for row in rows]
+    assert titles == [
+        "春の大会 第2局 (一試合目)",
+        "春の大会 第2局 (二試合目)",
+        "春の大会 第1局",
+        "Broken game",
+    ]  # newest first
+    broken = rows[3]
+    assert broken["data-errors"] == "2"
+    assert broken.select_one('[data-badge="error"]') is not None
+    assert rows[2].select_one('[data-badge="GC"]') is not None
+
+
+def test_every_internal_link_of_generated_pages_resolves(built: Path) -> None:
+    checked = 0
+    for html in (built / "records").rglob("index.html"):
+        for a in soup(html).select("article a[href], .kw-page a[href]"):
+            href = a["href"]
+            parts = urlsplit(href)
+            if parts.scheme or not parts.path:
+                continue
+            target = (html.parent / unquote(parts.path)).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            assert target.is_file(), f"{html.relative_to(built)} links to missing {href}"
+            if parts.fragment:
+                assert soup(target).find(id=parts.fragment) is not None, href
+            checked += 1
+    assert checked > 50
+
+
+def test_player_page_statistics(built: Path) -> None:
+    doc = soup(page(built, "records/players/アリス"))
+    stats = {dd["data-stat"]: dd.get_text() for dd in doc.select("dd[data-stat]")}
+    assert stats == {
+        "games": "3",
+        "wins": "2",
+        "win_rate": "66.7%",
+        "first_games": "2",
+        "first_win_rate": "100.0%",
+    }
+    game_stats = {tr["data-stat"]: tr for tr in doc.select(".kw-player-game-stats tr")}
+    assert game_stats["longest"].td.get_text() == "longestword"  # the max, shown as written
+    assert game_stats["words"]["data-value"] == "6"  # summed over three games
+    assert len(doc.select("table.kw-index tbody tr")) == 3
+
+
+def test_event_and_report_pages(built: Path) -> None:
+    event = soup(page(built, "records/events/春の大会"))
+    assert len(event.select("table.kw-index tbody tr")) == 3
+    report = soup(page(built, "records/report"))
+    assert report.select_one('dd[data-count="errors"]').get_text() == "2"
+    codes = [li["data-code"] for li in report.select("li.kw-diagnostic")]
+    assert codes == ["FK001", "FK002"]
+    move_link = report.select('li[data-code="FK002"] a')[-1]["href"]
+    assert move_link == "../fake/broken/#m2"
+
+
+def test_record_pages_stay_out_of_the_nav(built: Path) -> None:
+    home = soup(built / "index.html")
+    nav_links = [a["href"] for a in home.select(".navbar a[href], nav a[href]")]
+    assert any("records/fake/" in href for href in nav_links)  # the index is in the nav
+    for href in nav_links:
+        assert "alpha" not in href and "players/" not in href
+
+
+def test_search_indexes_comments(built: Path) -> None:
+    index = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))
+    texts = [
+        doc["text"] for doc in index["docs"] if doc["location"].startswith("records/fake/alpha")
+    ]
+    assert any("A quiet" in text for text in texts)
+
+
+def test_assets_are_copied_and_linked(built: Path) -> None:
+    assert (built / "assets" / "kifuwiki" / "kifuwiki.css").is_file()
+    assert (built / "assets" / "kifuwiki" / "kifuwiki.js").is_file()
+    doc = soup(page(built, "records/fake/alpha"))
+    css = [link["href"] for link in doc.select('link[rel="stylesheet"]')]
+    assert any(href.endswith("assets/kifuwiki/kifuwiki.css") for href in css)
+    scripts = [s["src"] for s in doc.select("script[src]")]
+    assert any(src.endswith("assets/kifuwiki/kifuwiki.js") for src in scripts)
+
+
+def test_fence_in_mkdocs(built: Path) -> None:
+    doc = soup(page(built, "embed"))
+    viewers = doc.select("section.kw-viewer")
+    assert [v["id"] for v in viewers] == ["k1-viewer", "k2-viewer", "k3-viewer"]
+    assert doc.find(id="k1-m2") is not None and doc.find(id="k2-m1") is not None
+    assert "embedded" in viewers[0].get_text()
+    boxes = doc.select(".kw-error-box")
+    assert len(boxes) == 2
+    assert "FK001" in boxes[0].get_text()
+    assert "chess" in boxes[1].get_text()
+
+
+def test_user_css_comes_after_ours(tmp_path: Path) -> None:
+    root = copy_site(tmp_path)
+    (root / "docs" / "custom.css").write_text("body{}", encoding="utf-8")
+    edit_yaml(root, "markdown_extensions:", "extra_css:\n  - custom.css\nmarkdown_extensions:")
+    site = build_site(root)
+    css = [link["href"] for link in soup(site / "index.html").select('link[rel="stylesheet"]')]
+    ours = next(i for i, href in enumerate(css) if "assets/kifuwiki/" in href)
+    assert ours < css.index("custom.css")
+
+
+def test_record_errors_are_logged_as_warnings_with_location(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="mkdocs.plugins"):
+        build_site(copy_site(tmp_path))
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any("records/fake/broken.kifu:7:7: error FK002" in m for m in warnings)
+    assert any("embed.md" in m and "FK001" in m for m in warnings)
+
+
+def test_plugin_strict_fails_naming_file_and_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from mkdocs.exceptions import Abort
+
+    root = copy_site(tmp_path)
+    edit_yaml(
+        root, "custom_templates: templates", "custom_templates: templates\n      strict: true"
+    )
+    # MkDocs turns the plugin's PluginError into one clear error line and an Abort.
+    with pytest.raises(Abort, match="BuildError"):
+        build_site(root)
+    errors = [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR]
+    assert any("records/fake/broken.kifu:6:1" in m and "strict" in m for m in errors)
+
+
+def test_mkdocs_strict_fails_on_record_errors(tmp_path: Path) -> None:
+    from mkdocs.exceptions import Abort
+
+    root = copy_site(tmp_path)
+    with pytest.raises(Abort, match="strict mode"):
+        build_site(root, strict=True)
+
+
+def test_clean_archive_passes_mkdocs_strict(tmp_path: Path) -> None:
+    root = copy_site(tmp_path)
+    (root / "records" / "fake" / "broken.kifu").unlink()
+    (root / "docs" / "embed.md").write_text("# Embeds\n\n```kifu game=fake\nA: b\n```\n", "utf-8")
+    site = build_site(root, strict=True)
+    assert (site / "records" / "fake" / "alpha" / "index.html").is_file()
+    assert not (site / "records" / "fake" / "broken").exists()
+
+
+def test_serve_style_rebuild_picks_up_an_edited_record(tmp_path: Path) -> None:
+    import kw_fakegame
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    root = copy_site(tmp_path)
+    site = root / "site"
+    loads: list[str] = []
+    original = kw_fakegame.FakeGame.load
+
+    def counting_load(self, source, rules=None):  # type: ignore[no-untyped-def]
+        loads.append(f"{source.path}#{source.index}")
+        return original(self, source, rules)
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(kw_fakegame.FakeGame, "load", counting_load)
+    # Unique content, so no earlier test's cached records are reused.
+    record = root / "records" / "fake" / "alpha.kifu"
+    record.write_text(record.read_text("utf-8").replace("opening", "overture"), "utf-8")
+    try:
+        config = load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(site))
+        config.plugins.on_startup(command="serve", dirty=False)
+        build(config)
+        assert "overture" in (site / "records/fake/alpha/index.html").read_text("utf-8")
+        first_loads = len(loads)
+        record.write_text(record.read_text("utf-8").replace("overture", "prelude"), "utf-8")
+        config2 = load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(site))
+        assert config2.plugins["kifuwiki"] is config.plugins["kifuwiki"]  # persistent
+        build(config2)
+        html = (site / "records/fake/alpha/index.html").read_text("utf-8")
+        assert "prelude" in html and "overture" not in html
+        # Only the edited file was parsed again (the rest came from the memory cache);
+        # the ```kifu blocks of embed.md (path None) are rendered with their page.
+        reloaded = [name for name in loads[first_loads:] if not name.startswith("None")]
+        assert reloaded == ["records/fake/alpha.kifu#1"]
+        watched: list[str] = []
+
+        class Server:
+            def watch(self, path: str) -> None:
+                watched.append(path)
+
+        config2.plugins.on_serve(Server(), config=config2, builder=lambda: None)  # type: ignore[arg-type]
+        assert str(root / "records") in watched
+        config.plugins.on_shutdown()
+    finally:
+        mp.undo()
+
+
+def test_hostile_record_is_escaped_everywhere(tmp_path: Path) -> None:
+    root = copy_site(tmp_path)
+    hostile = root / "records" / "fake" / "hostile.kifu"
+    hostile.write_text(
+        "---\n"
+        'title: "<img src=x onerror=alert(1)>"\n'
+        'event: "<script>alert(2)</script>"\n'
+        'source: "javascript:alert(3)"\n'
+        'license: "<b onmouseover=alert(4)>CC</b>'
+        '"\n'
+        '"<i>key</i>": "<script>alert(5)</script>"\n'
+        "players:\n"
+        '  E: "<img src=x onerror=alert(6)>"\n'
+        "---\n"
+        "E: hello\n"
+        "* <script>alert(7)</script> and [click](javascript:alert(8))"
+        " <img src=x onerror=alert(9)>\n"
+        "F: win\n",
+        encoding="utf-8",
+    )
+    site = build_site(root)
+    pages = list(site.rglob("*.html"))
+    assert any("hostile" in str(p) for p in pages)
+    for html in pages:
+        raw = html.read_text(encoding="utf-8")
+        assert "<img src=x" not in raw and "<script>alert" not in raw, html
+        doc = soup(html)
+        for element in doc.find_all(True):
+            for attribute in element.attrs:
+                assert not attribute.lower().startswith("on"), f"{html}: {element}"
+        for a in doc.find_all("a", href=True):
+            assert not a["href"].strip().lower().startswith("javascript:"), f"{html}: {a}"
+        for script in doc.find_all("script"):
+            if script.get("type") in ("application/json",):
+                continue
+            assert "alert(" not in (script.string or ""), f"{html}: {script}"
+        assert doc.find("b") is None or "onmouseover" not in str(doc.find("b"))
+    record = soup(page(site, "records/fake/hostile"))
+    assert record.select_one("h1").get_text() == "<img src=x onerror=alert(1)>"
+    assert record.select_one(".kw-source").find("a") is None
+    assert record.select_one(".kw-source").get_text() == "javascript:alert(3)"
+    # Themes print page titles unescaped: the plugin hands them escaped text.
+    assert record.find("title").get_text().startswith("<img src=x onerror=alert(1)> - ")
+
+
+def test_material_theme_build(tmp_path: Path) -> None:
+    root = copy_site(tmp_path)
+    edit_yaml(root, "  name: mkdocs\n  locale: ja", "  name: material\n  language: en")
+    site = build_site(root)
+    doc = soup(page(site, "records/fake/alpha"))
+    article = doc.select_one("article.kw-record-page")
+    assert article is not None
+    # Material gets English labels from its `language`.
+    assert article.select_one(".kw-record-header dt").get_text() == "Game"
+    assert doc.select_one("h1").get_text(strip=True) == "春の大会 第1局"  # no duplicate title
+    assert len(doc.select("h1")) == 1
+    css = [link["href"] for link in doc.select('link[rel="stylesheet"]')]
+    assert any(href.endswith("assets/kifuwiki/kifuwiki.css") for href in css)

@@ -1,0 +1,154 @@
+"""The ```kifu fence without MkDocs: plain Python-Markdown and SuperFences."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from pathlib import Path
+
+import markdown
+import pytest
+from bs4 import BeautifulSoup
+
+from kifuwiki.markdown_fence import fence_format, fence_validator, parse_info
+from kifuwiki.render.environment import make_environment
+
+#: The fake game's state partial lives with the fixture site's custom templates.
+CUSTOM = Path(__file__).resolve().parent.parent / "fixtures" / "sites" / "basic" / "templates"
+EXTENSION = {"kifuwiki": {"custom_templates": str(CUSTOM)}}
+
+GAME = "A: hello\n* a *nice* start\nB: win\n"
+
+
+def html_of(text: str, **kwargs: str) -> BeautifulSoup:
+    configs = {"kifuwiki": {**EXTENSION["kifuwiki"], **kwargs}}
+    html = markdown.markdown(text, extensions=["kifuwiki"], extension_configs=configs)
+    return BeautifulSoup(html, "lxml")
+
+
+def test_plain_markdown_renders_a_viewer_per_block() -> None:
+    doc = html_of(
+        f'# Page\n\n```kifu game=fake\n{GAME}```\n\ntext\n\n~~~kifu game="fake"\nC: x\n~~~\n'
+    )
+    viewers = doc.select("section.kw-viewer")
+    assert [v["id"] for v in viewers] == ["k1-viewer", "k2-viewer"]
+    assert [li["id"] for li in viewers[0].select("li.kw-step")] == ["k1-m0", "k1-m1", "k1-m2"]
+    assert viewers[0].find("em").get_text() == "nice"
+    assert doc.select_one("h1").get_text() == "Page"
+    assert doc.find("p", string="text") is not None
+
+
+def test_front_matter_game_wins_over_the_default() -> None:
+    doc = html_of(f"```kifu\n---\ngame: fake\ntitle: Framed\n---\n{GAME}```\n")
+    viewer = doc.select_one("section.kw-viewer")
+    assert viewer is not None and viewer["data-kw-game"] == "fake"
+    assert "Framed" in viewer["aria-label"]
+
+
+def test_other_fences_and_examples_are_left_alone() -> None:
+    text = "````markdown\n```kifu game=fake\nA: b\n```\n````\n\n```python\nx = 1\n```\n"
+    doc = BeautifulSoup(
+        markdown.markdown(
+            text, extensions=["kifuwiki", "fenced_code"], extension_configs=EXTENSION
+        ),
+        "lxml",
+    )
+    assert doc.select_one("section.kw-viewer") is None
+    assert "```kifu game=fake" in doc.get_text()
+
+
+def test_broken_block_renders_an_error_box_and_warns(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="kifuwiki.markdown_fence"):
+        doc = html_of("```kifu game=fake\nno colon <script>alert(1)</script>\n```\n")
+    box = doc.select_one(".kw-error-box")
+    assert box is not None and "FK001" in box.get_text()
+    assert all(s.get("type") == "application/json" for s in doc.find_all("script"))
+    assert "<script>alert" not in str(doc)
+    assert any("FK001" in r.getMessage() and "line 1:1" in r.getMessage() for r in caplog.records)
+
+
+def test_unknown_game_and_unknown_option(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="kifuwiki.markdown_fence"):
+        doc = html_of('```kifu game="<b>chess</b>" colour=red\n1. e4\n```\n')
+    box = doc.select_one(".kw-error-box")
+    assert box is not None and "<b>chess</b>" in box.get_text()
+    assert doc.find("b") is None
+    messages = " ".join(r.getMessage() for r in caplog.records)
+    assert "unknown option 'colour'" in messages and "unknown game" in messages
+
+
+def test_hostile_comment_in_a_block_is_escaped() -> None:
+    doc = html_of(
+        "```kifu game=fake\nA: x\n* <img src=x onerror=alert(1)> [a](javascript:alert(2))\n```\n"
+    )
+    assert doc.find("img") is None
+    assert all(not a.get("href", "").startswith("javascript:") for a in doc.find_all("a"))
+
+
+def test_english_labels_by_option() -> None:
+    doc = html_of(f"```kifu game=fake lang=en\n{GAME}```\n")
+    assert "record viewer" in doc.select_one("section.kw-viewer")["aria-label"]
+
+
+def test_superfences_custom_fence() -> None:
+    md = markdown.Markdown(
+        extensions=["pymdownx.superfences"],
+        extension_configs={
+            "pymdownx.superfences": {
+                "custom_fences": [
+                    {
+                        "name": "kifu",
+                        "class": "kifu",
+                        "format": functools.partial(fence_format, env=make_environment(CUSTOM)),
+                        "validator": fence_validator,
+                    }
+                ]
+            }
+        },
+    )
+    text = f'- item\n\n    ```kifu game="fake"\n    {GAME.replace(chr(10), chr(10) + "    ")}```\n'
+    doc = BeautifulSoup(md.convert(text), "lxml")
+    viewer = doc.select_one("li section.kw-viewer")
+    assert viewer is not None and viewer["id"] == "k1-viewer"
+    # A second page through the same SuperFences-only instance still gets fresh ids
+    # (numbering continues, ids stay unique), and KifuExtension users restart at k1.
+    again = BeautifulSoup(md.convert(f'```kifu game="fake"\n{GAME}```\n'), "lxml")
+    assert again.select_one("section.kw-viewer")["id"].startswith("k")
+
+
+def test_numbering_restarts_per_document_with_the_extension() -> None:
+    md = markdown.Markdown(extensions=["kifuwiki"], extension_configs=EXTENSION)
+    first = BeautifulSoup(md.convert(f"```kifu game=fake\n{GAME}```\n"), "lxml")
+    md.reset()
+    second = BeautifulSoup(md.convert(f"```kifu game=fake\n{GAME}```\n"), "lxml")
+    assert first.select_one("section.kw-viewer")["id"] == "k1-viewer"
+    assert second.select_one("section.kw-viewer")["id"] == "k1-viewer"
+
+
+def test_fence_format_never_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    import kw_fakegame
+
+    def explode(self, record):  # type: ignore[no-untyped-def]
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(kw_fakegame.FakeGame, "view", explode)
+    html = fence_format(GAME, "kifu", "kifu", {"game": "fake"}, None)
+    doc = BeautifulSoup(html, "lxml")
+    assert "RF998" in doc.select_one(".kw-error-box").get_text()
+
+
+@pytest.mark.parametrize(
+    ("info", "expected"),
+    [
+        ("kifu", ("kifu", {})),
+        ("kifu game=catan", ("kifu", {"game": "catan"})),
+        (
+            "kifu game=\"catan\" title='A B' flip",
+            ("kifu", {"game": "catan", "title": "A B", "flip": "flip"}),
+        ),
+        (".kifu", ("kifu", {})),
+        ("python", ("python", {})),
+    ],
+)
+def test_parse_info(info: str, expected: tuple[str, dict[str, str]]) -> None:
+    assert parse_info(info) == expected
