@@ -1,0 +1,68 @@
+"""A site with the real game engines: the pages show exactly the states the engines computed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import build_site, copy_site, soup
+
+from kifuwiki.archive import load_file
+from kifuwiki.games import get_game
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_site(copy_site(tmp_path_factory.mktemp("games"), "games"))
+
+
+def test_prime_daifugo_record_page_matches_the_engine(built: Path) -> None:
+    root = built.parent
+    record = load_file(root / "records/prime-daifugo/kongo.kifu", "kongo.kifu")[0]
+    view = get_game("prime-daifugo").view(record)
+    doc = soup(built / "records/prime-daifugo/kongo/index.html")
+    steps = doc.select("article ol.kw-moves > li.kw-step")
+    assert [li["id"] for li in steps] == [step.anchor for step in view.steps]
+    for li, step in zip(steps, view.steps, strict=True):
+        hands = {
+            hand["data-player"]: hand["data-cards"]
+            for hand in li.select(".kw-state .kw-hand[data-player]")
+        }
+        expected = {p["key"]: p["cards"] for p in step.state["players"]}
+        assert hands == expected, step.anchor
+    header = doc.select_one(".kw-record-header")
+    assert header.select_one(".kw-source a")["href"].startswith("https://github.com/")
+    assert doc.select_one(".kw-winner-name").get_text(strip=True) == record.winner
+
+
+def test_player_page_shows_the_engine_statistics(built: Path) -> None:
+    root = built.parent
+    record = load_file(root / "records/prime-daifugo/kongo.kifu", "kongo.kifu")[0]
+    view = get_game("prime-daifugo").view(record)
+    name = view.players[0].name
+    doc = soup(built / "records/players" / name / "index.html")
+    shown = {tr["data-stat"]: tr.td.get_text() for tr in doc.select(".kw-player-game-stats tr")}
+    for stat in view.player_stats[name]:
+        assert shown[stat.key] == (stat.display if stat.display is not None else str(stat.value))
+
+
+def test_catan_pages_and_english_labels(built: Path) -> None:
+    doc = soup(built / "records/catan/three/index.html")
+    assert doc.select_one("article.kw-record-page")["data-game"] == "catan"
+    assert doc.select_one(".kw-record-header dt").get_text() == "Game"
+    index = soup(built / "records/catan/index.html")
+    assert len(index.select("table.kw-index tbody tr")) == 1
+    home = soup(built / "records/index.html")
+    kinds = [li["data-game"] for li in home.select(".kw-game-kinds li")]
+    assert kinds == ["catan", "prime-daifugo"]
+
+
+def test_fence_defaults_to_prime_daifugo(built: Path) -> None:
+    doc = soup(built / "index.html")
+    viewer = doc.select_one("section.kw-viewer")
+    assert viewer is not None and viewer["data-kw-game"] == "prime-daifugo"
+    assert doc.select_one(".kw-error-box") is None
+    ids = [li["id"] for li in viewer.select("li.kw-step")]
+    assert ids[0] == "k1-m0" and len(ids) == 5  # the deal, then four moves
