@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
+import kifuwiki
 from kifuwiki.archive import iter_record_paths, load_source
 from kifuwiki.core.cache import ContentCache, cache_salt, templates_fingerprint
 from kifuwiki.core.diagnostics import Diagnostic, Severity
@@ -91,7 +94,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                 self._lang,
                 self.config.url,
                 config.use_directory_urls,
-                templates_fingerprint(templates_dir(), custom),
+                # Templates and kifuwiki's own code: an edited template or engine
+                # must never be hidden behind a page cached by an older one.
+                templates_fingerprint(templates_dir(), custom, Path(kifuwiki.__file__).parent),
             ),
         )
         self._register_fence(config)
@@ -160,6 +165,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                     continue
                 files.remove(existing)
             generated = File.generated(config, page.src_uri, content=_stub(page))
+            # There is no Markdown source to edit: no "edit this page" link.
+            generated.edit_uri = None
             if page.kind in ("record", "player", "event"):
                 generated.inclusion = InclusionLevel.NOT_IN_NAV
             files.append(generated)
@@ -326,8 +333,5 @@ def _view_of(record: GameRecord) -> RecordView:
 def _stub(page: SitePage) -> str:
     """The Markdown a generated page starts as: only its title (HTML-escaped, since
     themes print page titles unescaped); on_page_content replaces the body."""
-    import json
-    from html import escape
-
     title = json.dumps(escape(page.title, quote=False), ensure_ascii=False)
     return f"---\ntitle: {title}\n---\n\n{escape(page.title, quote=False)}\n"

@@ -115,29 +115,24 @@ def percent(rate: float | None) -> str:
     return "—" if rate is None else f"{rate * 100:.1f}%"
 
 
-def first_player_name(view: RecordView) -> str | None:
-    """The first player's display name (records may name them by their key)."""
-    first = view.record.first_player
-    if first is None:
-        return None
+def display_name(view: RecordView, player: str) -> str:
+    """A player's display name, whether the record gave their key or their name."""
     for line in view.players:
-        if first in (line.key, line.name):
+        if player in (line.key, line.name):
             return line.name
-    return first
+    return player
+
+
+def first_player_name(view: RecordView) -> str | None:
+    first = view.record.first_player
+    return None if first is None else display_name(view, first)
 
 
 def winners_of(view: RecordView) -> list[str]:
     names = [line.name for line in view.players if line.winner]
     if not names and view.record.winner:
-        names = [first_player_name_for(view, view.record.winner)]
+        names = [display_name(view, view.record.winner)]
     return names
-
-
-def first_player_name_for(view: RecordView, key: str) -> str:
-    for line in view.players:
-        if key in (line.key, line.name):
-            return line.name
-    return key
 
 
 def sorted_badges(badges: Iterable[str]) -> tuple[str, ...]:
