@@ -261,6 +261,21 @@ def test_players_from_front_matter(parse_one: Parse) -> None:
     assert game.players == {"h": "はち", "n": "nishimura"}
 
 
+def test_standard_header_line_naming_no_player(parse_one: Parse) -> None:
+    game, diagnostics = parse_one("先手:nishimura\nn:(QT3)\nm:(T77)\nn:QT3#\n")
+    assert [(d.code, d.line) for d in diagnostics] == [(notation_codes.HEADER_TEXT_KEPT, 1)]
+    assert game.order == ["n", "m"]
+    assert game.header_lines == ["先手:nishimura"]
+    assert game.declared_players == []
+
+
+def test_standard_player_lines_that_play_are_kept(parse_one: Parse) -> None:
+    game, diagnostics = parse_one("n:Nishimura\nm:Mori\nn:QT3\nm:%\n")
+    assert diagnostics == []
+    assert game.players == {"n": "Nishimura", "m": "Mori"}
+    assert game.declared_players == ["n", "m"]
+
+
 def test_names_with_spaces(parse_one: Parse) -> None:
     game, diagnostics = parse_one("Mr Foo:(23)\nBar Baz:(45)\nMr Foo:23#\n")
     assert diagnostics == []
@@ -334,6 +349,7 @@ def test_unreadable_move_points_at_the_first_bad_character(parse_one: Parse) -> 
     assert [(d.code, d.line, d.column, d.severity) for d in diagnostics] == [
         (notation_codes.UNREADABLE_MOVE, 3, 9, Severity.ERROR)
     ]
+    assert diagnostics[0].step == 1
     move = game.moves[0]
     assert move.action is Action.UNKNOWN
     assert move.raw == "D(7)KQZ3"
@@ -410,12 +426,18 @@ def test_lines_that_are_not_moves(parse_one: Parse) -> None:
         (notation_codes.NOT_A_MOVE_LINE, 4, Severity.ERROR),
     ]
     assert game.header_lines == ["先手はnishimura"]
+    assert [d.step for d in diagnostics] == [None, 2]
     assert game.moves[1].action is Action.UNKNOWN
     assert game.moves[1].raw == "これは何"
     assert game.moves[1].player == ""
 
 
 def test_player_declared_twice(parse_one: Parse) -> None:
+    game, diagnostics = parse_one("A:Foo\nA:Bar\nA:23\n")
+    assert [(d.code, d.line, d.severity) for d in diagnostics] == [
+        (notation_codes.PLAYER_TWICE, 2, Severity.WARNING)
+    ]
+    assert game.players == {"A": "Bar"}
     _, diagnostics = parse_one("A:Foo\nA初期:23\nA:Bar\nA:23\n")
     # After a hand, "A:Bar" is a move line (and not readable), not a second name.
     assert [d.code for d in diagnostics] == [notation_codes.UNREADABLE_MOVE]

@@ -671,6 +671,7 @@ def _scan(body: str, column: int, dialect: Dialect) -> _Scanned:
 
 class _GameParser:
     __slots__ = (
+        "declaration_lines",
         "declared",
         "diagnostics",
         "game",
@@ -678,8 +679,10 @@ class _GameParser:
         "known_names",
         "last_move",
         "meta_given",
+        "meta_players",
         "movers",
         "source",
+        "text",
     )
 
     def __init__(
@@ -698,9 +701,20 @@ class _GameParser:
         self.declared: set[str] = set()
         self.movers: set[str] = set()
         self.last_move: Move | None = None
+        self.meta_players = dict(players_meta or {})
+        self.declaration_lines: dict[str, tuple[int, int, str]] = {}
+        self.text = ""
 
-    def add(self, severity: Severity, code: str, message: str, line: int, column: int) -> None:
-        step = len(self.game.moves) if self.game.moves else None
+    def add(
+        self,
+        severity: Severity,
+        code: str,
+        message: str,
+        line: int,
+        column: int,
+        step: int | None = None,
+    ) -> None:
+        """Record a problem; ``step`` is the 1-based index of the move it belongs to."""
         self.diagnostics.append(
             Diagnostic(severity, code, message, line, column, self.source.path, step)
         )
@@ -734,10 +748,37 @@ class _GameParser:
                     target.comment_lines.append(line.number)
                     if text:
                         target.comments.append(text)
+        if game.dialect is Dialect.STANDARD:
+            self._undeclare_silent_players()
         return game
+
+    def _undeclare_silent_players(self) -> None:
+        """Standard records have no player lines; a ``key:name`` header line whose key
+        never plays (``先手:nishimura``) is header text, not a seat."""
+        game = self.game
+        for key in list(game.declared_players):
+            if key in self.movers or key in game.initial_hands:
+                continue
+            number, column, text = self.declaration_lines[key]
+            game.declared_players.remove(key)
+            game.order.remove(key)
+            self.declared.discard(key)
+            if key in self.meta_players:
+                game.players[key] = str(self.meta_players[key])
+            else:
+                del game.players[key]
+            game.header_lines.append(text)
+            self.add(
+                Severity.WARNING,
+                codes.HEADER_TEXT_KEPT,
+                f"'{text.strip()}' names no player who plays; kept as header text",
+                number,
+                column,
+            )
 
     def _text(self, number: int, text: str) -> None:
         game = self.game
+        self.text = text
         norm = normalise(text)
         same = _SAME_PLAYERS.fullmatch(norm.strip())
         if same is not None and not game.moves:
@@ -770,7 +811,6 @@ class _GameParser:
             return
         if (
             not game.moves
-            and name not in self.declared
             and name not in game.initial_hands
             and name not in _JUDGE_KEYS
             and self._is_declaration(body)
@@ -800,6 +840,7 @@ class _GameParser:
             f"'{text.strip()}' is not a move ('name:…') or a comment ('* …')",
             number,
             len(norm) - len(norm.lstrip()) + 1,
+            len(game.moves),
         )
 
     def _is_declaration(self, body: str) -> bool:
@@ -827,6 +868,7 @@ class _GameParser:
             game.declared_players.append(key)
         self.declared.add(key)
         self.known_names.add(key)
+        self.declaration_lines[key] = (number, column, self.text)
         game.players[key] = name
         if key not in game.order:
             game.order.append(key)
@@ -875,8 +917,9 @@ class _GameParser:
             marks = mark.group(1)
             body = body[: mark.start()]
         scanned = _scan(body, column, game.dialect)
+        step = len(game.moves) + 1
         for problem in scanned.problems:
-            self.add(problem.severity, problem.code, problem.message, number, problem.column)
+            self.add(problem.severity, problem.code, problem.message, number, problem.column, step)
         action = scanned.action
         if not self._known_player(name):
             self.add(
@@ -885,6 +928,7 @@ class _GameParser:
                 f"'{name}' is not a player in this game",
                 number,
                 match.start("name") + 1,
+                step,
             )
             action = Action.UNKNOWN
         else:

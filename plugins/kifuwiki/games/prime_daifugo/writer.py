@@ -117,9 +117,10 @@ def _body(move: Move, dialect: Dialect, *, with_draw: bool) -> str:
             parts.append(" " + _fandom_penalty(move.penalty))
     if move.out:
         parts.append("#")
-    if move.flush_mark:
-        parts.append("r")
     text = "".join(parts)
+    if move.flush_mark:
+        # "Passr" would read, but "Pass r" is what a person writes.
+        text += " r" if text.endswith(("s", ".")) else "r"
     for footnote in move.footnotes:
         text += " " + footnote
     if move.marks:
