@@ -158,6 +158,9 @@ def _api_url(wiki: str) -> str:
 @click.option(
     "--retries", type=int, default=3, show_default=True, help="Retries on 429/5xx/timeout."
 )
+@click.option(
+    "--backoff", type=float, default=1.0, show_default=True, help="Seconds before the first retry."
+)
 @_common
 def fandom_command(
     sources: tuple[str, ...],
@@ -166,6 +169,7 @@ def fandom_command(
     delay: float,
     timeout: float,
     retries: int,
+    backoff: float,
     records_dir: Path,
     force: bool,
     dry_run: bool,
@@ -181,7 +185,7 @@ def fandom_command(
     def client(api_url: str) -> MediaWikiClient:
         if api_url not in clients:
             clients[api_url] = MediaWikiClient(
-                api_url, timeout=timeout, retries=retries, delay=delay
+                api_url, timeout=timeout, retries=retries, backoff=backoff, delay=delay
             )
         return clients[api_url]
 
