@@ -784,7 +784,7 @@ def _check_winner(
                 where,
                 1,
             )
-        else:
+        elif totals is not None:  # only a record with a final score claims to be finished
             bag.warning(
                 "CT220",
                 f"nobody reached {WINNING_POINTS} points: the game ends unfinished",
