@@ -15,12 +15,9 @@ import jinja2
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.games.base import PlayerStat, RecordView
+from kifuwiki.render.labels import sorted_badges
 from kifuwiki.render.record import meta_value_text, render_record_page
 from kifuwiki.render.site import PageLinks, SitePage, SitePlan, meta_text, page_url, record_key
-
-#: Badges that are already short codes; others are shown by their label.
-_CODE_BADGES = ("GC", "RR", "IN")
-_BADGE_ORDER = {"GC": 0, "RR": 1, "IN": 2, "penalty": 3, "warning": 5, "error": 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,10 +130,6 @@ def winners_of(view: RecordView) -> list[str]:
     if not names and view.record.winner:
         names = [display_name(view, view.record.winner)]
     return names
-
-
-def sorted_badges(badges: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(badges, key=lambda b: (_BADGE_ORDER.get(b, 9), b)))
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ import jinja2
 
 from kifuwiki.core.safe_markdown import render_comment, render_inline
 from kifuwiki.games import get_game, normalise_game_id
-from kifuwiki.render.labels import t
+from kifuwiki.render.labels import sorted_badges, t
 from kifuwiki.render.resources import templates_dir
 
 
@@ -56,4 +56,5 @@ def _environment(custom_templates: str | None) -> jinja2.Environment:
     env.filters["comment_inline"] = render_inline
     env.globals["t"] = t
     env.globals["game_name"] = game_name
+    env.globals["sorted_badges"] = sorted_badges
     return env

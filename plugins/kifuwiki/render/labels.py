@@ -7,7 +7,7 @@ templates use is in the table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 #: key → (Japanese, English)
 LABELS: Mapping[str, tuple[str, str]] = {
@@ -82,6 +82,10 @@ LABELS: Mapping[str, tuple[str, str]] = {
     "badge_RR": ("ラマヌジャン革命", "Ramanujan revolution"),
     "badge_IN": ("インフィニティ", "Infinity"),
     "badge_penalty": ("ペナルティ", "penalty"),
+    "badge_composite": ("合成数出し", "composite"),
+    "badge_timeout": ("時間切れ", "time-out"),
+    "badge_out-of-cards": ("上がり", "went out"),
+    "badge_adjudicated": ("判定", "adjudicated"),
     "badge_error": ("エラーあり", "has errors"),
     "badge_warning": ("警告あり", "has warnings"),
     # Viewer (templates/viewer.html and the JS read these)
@@ -138,3 +142,11 @@ def t(key: str, lang: str = "ja") -> str:
     if pair is None:
         return key
     return pair[1] if normalise_language(lang) == "en" else pair[0]
+
+
+#: Index badges in the order people scan them: special plays, then problems.
+_BADGE_ORDER = {"GC": 0, "RR": 1, "IN": 2, "penalty": 3, "error": 4, "warning": 5}
+
+
+def sorted_badges(badges: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(badges, key=lambda b: (_BADGE_ORDER.get(b, 9), b)))
