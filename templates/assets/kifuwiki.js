@@ -22,7 +22,7 @@
     var self = this;
     var data;
     try {
-      data = JSON.parse(root.querySelector("script.kw-data").textContent);
+      data = JSON.parse(root.getAttribute("data-kw-steps"));
     } catch (e) {
       return; /* no data: the page stays the server-rendered one */
     }
@@ -57,6 +57,14 @@
         else if (go === "help") self.toggleHelp();
         else if (go) { self.stop(); self.go(go); }
         else if (jump) { self.stop(); self.jump(jump, 1); }
+        return;
+      }
+      /* A link to one of our moves shows it at once (themes may route hash links through
+         history.pushState, which fires no hashchange). */
+      var link = ev.target.closest("a[href^='#']");
+      if (link) {
+        var to = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+        if (to && root.contains(to)) { self.stop(); self.show(stepOf(to), false); }
         return;
       }
       /* A click on a move (not on a link, a summary or a form control) shows it. */
@@ -121,7 +129,7 @@
   Viewer.prototype.scrollList = function (item) {
     var list = this.list;
     if (list.scrollHeight <= list.clientHeight) return;
-    var top = item.offsetTop - list.offsetTop;
+    var top = item.offsetTop; /* the list is position: relative, the items' offsetParent */
     if (top < list.scrollTop) list.scrollTop = top;
     else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = top + item.offsetHeight - list.clientHeight;
@@ -290,10 +298,12 @@
     input.setAttribute("data-kw-ready", "1");
     var selector = input.getAttribute("data-kw-filter");
     var table = selector ? document.querySelector(selector) : null;
-    if (!table) {
-      var scope = input.parentElement;
-      while (scope && !scope.querySelector("table")) scope = scope.parentElement;
-      table = scope ? scope.querySelector("table") : null;
+    /* Without a selector: the first table after the input. */
+    for (var scope = input.parentElement; !table && scope; scope = scope.parentElement) {
+      var tables = scope.querySelectorAll("table");
+      for (var i = 0; i < tables.length && !table; i++) {
+        if (input.compareDocumentPosition(tables[i]) & 4) table = tables[i];
+      }
     }
     if (!table || !table.tBodies[0]) return;
     input.hidden = false;
