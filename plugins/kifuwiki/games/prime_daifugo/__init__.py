@@ -15,8 +15,9 @@ from kifuwiki.core.recordfile import RecordSource, split_record_file
 from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.games.prime_daifugo import codes as engine_codes
 from kifuwiki.games.prime_daifugo import notation, notation_codes
-from kifuwiki.games.prime_daifugo.model import ParsedGame
-from kifuwiki.games.prime_daifugo.replay import Replay, replay
+from kifuwiki.games.prime_daifugo.model import Dialect, ParsedGame
+from kifuwiki.games.prime_daifugo.replay import Replay
+from kifuwiki.games.prime_daifugo.replay import replay as replay_game
 from kifuwiki.games.prime_daifugo.rules import resolve_rules
 
 GAME_ID = "prime-daifugo"
@@ -71,10 +72,13 @@ class PrimeDaifugo:
             diagnostics.extend(_resolve_same_players(source, parsed))
         bag = DiagnosticBag()
         spec: object = source.meta.get("rules")
-        if spec is None and rules is not None:
-            spec = rules.get(GAME_ID, rules.get("rules"))
+        if spec is None and rules:
+            # A site default: {"prime-daifugo": spec}, {"rules": spec} or the spec itself.
+            spec = rules.get(GAME_ID, rules.get("rules", dict(rules)))
+        if spec is None and parsed.dialect is Dialect.FANDOM:
+            spec = "fandom"  # a record in the wiki's notation follows the wiki's rules
         rule_set = resolve_rules(spec, bag, _front_matter_line(source))
-        result = replay(parsed, rule_set)
+        result = replay_game(parsed, rule_set)
         names = [parsed.players.get(key) or key for key in result.seats]
         ranking = [names[seat] for seat in result.ranking]
         return GameRecord(

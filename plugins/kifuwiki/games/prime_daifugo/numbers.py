@@ -145,6 +145,16 @@ def explain_composite(n: int) -> str:
     return f"{n} is not prime"  # pragma: no cover - no known composite passes all 12 bases
 
 
+def why_not_prime(n: int) -> str:
+    """A reader's sentence for a composite (or 0, 1): ``221 = 13 × 17 is not prime``."""
+    text = explain_composite(n)
+    if n < 2:
+        return text
+    if " = " in text:
+        return f"{text} is not prime"
+    return f"{text}, so it is not prime"
+
+
 def check_factorisation(n: int, factors: list[tuple[int, int | None]]) -> str | None:
     """``None`` if ``factors`` ((base, exponent or None) pairs) is a prime factorisation of ``n``.
 

@@ -44,10 +44,10 @@ from kifuwiki.games.prime_daifugo.model import (
 )
 from kifuwiki.games.prime_daifugo.numbers import (
     check_factorisation,
-    explain_composite,
     is_prime,
     joker_value,
     number_of,
+    why_not_prime,
 )
 from kifuwiki.games.prime_daifugo.rules import STANDARD, RuleSet
 
@@ -366,7 +366,7 @@ class _Replayer:
                     move.line,
                     move.column,
                     step=step,
-                    once="incomplete-overdraw",
+                    once="incomplete-hand",
                 )
             else:
                 self.bag.error(
@@ -640,9 +640,7 @@ class _Replayer:
             elif is_prime(number):
                 note = f"{number} is prime"
             else:
-                problems.append(
-                    (codes.NOT_PRIME_ACCEPTED, f"{explain_composite(number)} is not prime")
-                )
+                problems.append((codes.NOT_PRIME_ACCEPTED, why_not_prime(number)))
         for tag in move.tags:
             if tag is not special and not composite:
                 self.bag.error(
