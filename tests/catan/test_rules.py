@@ -150,7 +150,7 @@ def test_road_building_roads_are_counted_once() -> None:
 
 
 def test_ct225_road_building_without_its_roads_counts_two() -> None:
-    rec = record(round_of(1, {"B": "6 | D", "Y": "5 |", "R": "8 |", "W": "9 |"}) + "\n2 B: 6 | [S]")
+    rec = record(buy({"B": 1}) + "\n2 B: 6 | [S]")
     assert warnings(rec) == ["CT225"]
     assert snapshot(rec).tallies["B"].roads == 4
 
@@ -308,7 +308,7 @@ def test_robber_starts_on_the_boards_desert() -> None:
     assert "CT202" in errors(record("1 B: 7-D(Y) |", front=FRONT))
 
 
-# --- omitted turns ----------------------------------------------------------------------------------
+# --- omitted turns ---
 
 
 def test_ct224_omission_warns_once() -> None:
