@@ -49,9 +49,14 @@ def chi_square(counts: dict[int, int]) -> tuple[float, float] | None:
         (counts.get(n, 0) - rolls * ways / 36) ** 2 / (rolls * ways / 36)
         for n, ways in WAYS.items()
     )
+    return chi2, survival_df10(chi2)
+
+
+def survival_df10(chi2: float) -> float:
+    """P(X ≥ chi2) for χ² with 10 degrees of freedom (2d6 totals: 11 outcomes − 1)."""
     half = chi2 / 2
     p = math.exp(-half) * sum(half**i / math.factorial(i) for i in range(5))
-    return chi2, min(1.0, p)
+    return min(1.0, p)
 
 
 def dice_chart(dice: list[int]) -> dict[str, Any]:
