@@ -77,6 +77,9 @@ def test_published_record_page_is_harmless() -> None:
         html = render_record_page(view, env, "ja")
         assert "import-review" in html  # the kept lines are shown …
         _assert_harmless(html)  # … as text
+        # The page credits its source: a link to the wiki page and the licence.
+        assert 'href="https://w.example/wiki/Hostile"' in html
+        assert "CC BY-SA 3.0" in html
 
 
 def test_hostile_title_of_a_saved_page_is_text(tmp_path: Path) -> None:
