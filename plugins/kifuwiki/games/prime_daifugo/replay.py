@@ -213,6 +213,7 @@ class _Play:
 
     number: int | None
     joker_values: tuple[int, ...]
+    """Every declared joker value, left to right as written (number and factors)."""
     factor_cards: str
     factorisation: str
     special: Special | None
@@ -660,8 +661,11 @@ class _Replayer:
                 move.column,
                 step=step,
             )
+        declared = tuple(
+            value for value in map(joker_value, move.joker_values) if value is not None
+        )
         return _Play(
-            number, jokers, factor_cards, factorisation, special, problems, checkable, note
+            number, declared, factor_cards, factorisation, special, problems, checkable, note
         )
 
     # -- one move ----------------------------------------------------------------------
