@@ -446,12 +446,6 @@ def _warn(page: Page, code: str, message: str) -> ImportIssue:
     return ImportIssue(Severity.WARNING, code, message, page.url or page.title)
 
 
-def _add_line(record: ImportedRecord, line: Line) -> None:
-    record.add(line.text)
-    for note in line.notes:
-        record.body.extend(comment_lines(f"[注] {note}"))
-
-
 def _resolve_same_as(
     item: Item, games: list[Candidate], index: int
 ) -> tuple[list[Line] | None, str]:
@@ -530,7 +524,7 @@ def import_page(page: Page) -> PageImport:
         )
         for item in game.items:
             if item.kind == "record":
-                _add_line(record, item.line)
+                record.add(item.line.text)
             elif item.kind == "review":
                 record.review(
                     item.line.text,
@@ -544,13 +538,13 @@ def import_page(page: Page) -> PageImport:
                     record.review(item.line.text, "IM013", problem)
                 else:
                     record.body.extend(comment_lines(item.line.text))
-                    for line in players:
-                        record.add(line.text)
+                    record.body.extend(line.text for line in players)
             elif item.kind == "heading":
                 record.body.extend(comment_lines(f"【{item.line.text}】"))
             else:
                 record.body.extend(comment_lines(item.line.text))
-                for note in item.line.notes:
-                    record.body.extend(comment_lines(f"[注] {note}"))
+            # A footnote's text follows the line that carried its marker.
+            for note in item.line.notes:
+                record.body.extend(comment_lines(f"[注] {note}"))
         result.records.append(record)
     return result
