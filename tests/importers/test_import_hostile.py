@@ -92,3 +92,13 @@ def test_hostile_title_of_a_saved_page_is_text(tmp_path: Path) -> None:
     )
     page = read_saved_page(saved)
     assert page.title == "悪い 題"
+
+
+def test_javascript_canonical_url_is_not_taken_as_source(tmp_path: Path) -> None:
+    saved = tmp_path / "evil.html"
+    saved.write_text(
+        '<html><head><link rel="canonical" href="javascript:alert(1)"></head>'
+        '<body><div class="mw-parser-output"><p>本文</p></div></body></html>',
+        encoding="utf-8",
+    )
+    assert read_saved_page(saved).url == saved.as_posix()

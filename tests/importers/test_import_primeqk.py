@@ -85,7 +85,7 @@ def test_cli_imports_a_folder_and_reimports_unchanged(tmp_path: Path) -> None:
     args = ["import", "primeqk", str(PRIMEQK), "--records", str(records), "--source-base", PINNED]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 1  # the broken match has errors
-    assert "3 page(s), 34 game(s) (34 new" in result.stderr
+    assert "3 match file(s), 34 game(s) (34 new" in result.stderr
     target = records / "prime-daifugo" / "金剛戦-第1期-match-017-g17.kifu"
     assert target.read_text(encoding="utf-8") == (
         PRIMEQK / "expected" / "kongo1-m017-g17.kifu"

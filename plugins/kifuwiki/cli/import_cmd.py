@@ -42,6 +42,8 @@ class ImportRun:
     root: Path
     force: bool
     dry_run: bool
+    unit: str = "page"
+    """What one source is called in the summary."""
     today: dt.date = field(default_factory=dt.date.today)
     pages: int = 0
     games: int = 0
@@ -100,7 +102,7 @@ class ImportRun:
         kept = self.statuses.get(WriteStatus.KEPT, 0)
         verb = "would be " if self.dry_run else ""
         click.echo(
-            f"{self.pages} page(s), {self.games} game(s) ({verb}{written}, {kept} kept), "
+            f"{self.pages} {self.unit}(s), {self.games} game(s) ({verb}{written}, {kept} kept), "
             f"{self.fragments} fragment(s), {self.warnings} warning(s), "
             f"{self.skipped} skipped, {self.errors} error(s)",
             err=True,
@@ -275,7 +277,7 @@ def primeqk_command(
     paths: tuple[Path, ...], source_base: str, records_dir: Path, force: bool, dry_run: bool
 ) -> None:
     """Import primeqk 数譜 database match files (data/match-details/*.json) or folders."""
-    run = ImportRun(records_dir, force, dry_run)
+    run = ImportRun(records_dir, force, dry_run, unit="match file")
     for path in _progress(list(match_files(list(paths))), "matches"):
         imported = import_match(path, source_base)
         run.page_done(imported.records, imported.issues)

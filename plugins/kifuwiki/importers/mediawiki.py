@@ -213,7 +213,9 @@ def read_saved_page(path: Path) -> Page:
     canonical = soup.select_one('link[rel="canonical"][href], meta[property="og:url"][content]')
     url = path.as_posix()
     if canonical is not None:
-        url = str(canonical.get("href") or canonical.get("content") or url)
+        found_url = str(canonical.get("href") or canonical.get("content") or "").strip()
+        if found_url.lower().startswith(("http://", "https://")):  # never javascript: & co.
+            url = found_url
     revision: int | None = None
     found = _REVISION_IN_CONFIG.search(html)
     if found:
