@@ -1,0 +1,136 @@
+"""A Catan record page in Debian's chromium: stepping player turn by player turn.
+
+A small site (plain ``mkdocs`` theme, the kifuwiki plugin, the Catan demo records) is
+built into ``tmp_path`` and served on 127.0.0.1. Every position the browser shows is
+compared with the engine's own state for the same step.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.browser.conftest import serve
+
+from kifuwiki.archive import load_file
+from kifuwiki.games import get_game
+from kifuwiki.games.base import RecordView
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = ROOT / "records" / "catan"
+SEED = "seed-001-example"
+BOARD = "practice-2026-board"
+
+MKDOCS_YML = """site_name: kifuwiki catan
+docs_dir: docs
+theme:
+  name: mkdocs
+  highlightjs: false
+nav:
+  - Home: index.md
+  - Catan: records/catan/index.md
+plugins:
+  - search  # the plain theme's scripts expect the search modal
+  - kifuwiki:
+      language: en
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("catan-site")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# Catan\n", encoding="utf-8")
+    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    (root / "records" / "catan").mkdir(parents=True)
+    for name in (SEED, BOARD):
+        shutil.copy(RECORDS / f"{name}.kifu", root / "records" / "catan" / f"{name}.kifu")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
+        cwd=root,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    with serve(root / "site") as url:
+        yield url
+
+
+def engine_view(name: str) -> RecordView:
+    record = load_file(RECORDS / f"{name}.kifu")[0]
+    return get_game("catan").view(record)
+
+
+def assert_shows(page: Any, view: RecordView, index: int) -> None:
+    """The board area shows the engine's state ``index``: counts, current cell, holders."""
+    viewer = page.locator(".kw-viewer").first
+    assert viewer.get_attribute("data-kw-current") == str(index)
+    state = view.steps[index].state
+    board = page.locator(".kw-viewer .kw-board").first
+    panel = board.locator(".kw-catan-state")
+    assert panel.get_attribute("data-turn") == str(state["turn"] or 0)
+    assert panel.get_attribute("data-lr") == (state["lr"] or "")
+    assert panel.get_attribute("data-la") == (state["la"] or "")
+    assert panel.get_attribute("data-robber") == (state["robber"] or "")
+    for player in state["players"]:
+        row = board.locator(f'tr.kw-player[data-player="{player["key"]}"]')
+        assert row.get_attribute("data-vp") == str(player["vp"]), (index, player["key"])
+        assert row.get_attribute("data-roads") == str(player["roads"]), (index, player["key"])
+        assert row.get_attribute("data-knights") == str(player["knights"])
+    current = board.locator("td.kw-current")
+    if state["turn"] is None:
+        assert current.count() == 0
+    else:
+        assert current.count() == 1
+        assert current.get_attribute("data-player") == state["player"]
+        assert current.get_attribute("data-step") == str(index)
+
+
+def test_stepping_a_catan_record_follows_the_engine(site: str, open_page: Any) -> None:
+    view = engine_view(SEED)
+    page, problems = open_page(
+        site + f"records/catan/{SEED}/", viewport={"width": 1280, "height": 900}
+    )
+    assert page.locator(".kw-viewer.kw-js .kw-controls").is_visible()
+    page.keyboard.press("Home")
+    assert_shows(page, view, 0)
+    for index in range(1, len(view.steps)):
+        page.keyboard.press("ArrowRight")
+        assert_shows(page, view, index)
+        assert page.locator(".kw-live").inner_text() == view.steps[index].label
+    page.keyboard.press("Home")
+    page.locator('[data-kw-jump="special"]').click()
+    first_special = next(s.index for s in view.steps if "special" in s.flags)
+    assert_shows(page, view, first_special)
+    page.locator('[data-kw-go="last"]').click()
+    assert_shows(page, view, len(view.steps) - 1)
+    assert problems.all() == [], problems.all()
+
+
+def test_deep_link_to_a_turn_of_the_board_game(site: str, open_page: Any) -> None:
+    view = engine_view(BOARD)
+    target = next(s.index for s in view.steps if "special" in s.flags)
+    page, problems = open_page(site + f"records/catan/{BOARD}/#m{target}")
+    assert_shows(page, view, target)
+    page.keyboard.press("ArrowRight")
+    assert_shows(page, view, target + 1)
+    assert page.evaluate("location.hash") == f"#m{target + 1}"
+    assert problems.all() == []
+
+
+def test_page_without_javascript_shows_every_turn(site: str, open_page: Any) -> None:
+    view = engine_view(BOARD)
+    page, _ = open_page(site + f"records/catan/{BOARD}/", java_script_enabled=False)
+    steps = page.locator("ol.kw-moves > li.kw-step")
+    assert steps.count() == len(view.steps)
+    assert page.locator("ol.kw-moves .kw-catan-state").count() == len(view.steps)
