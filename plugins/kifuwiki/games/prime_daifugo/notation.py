@@ -27,7 +27,6 @@ from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import LineKind, RecordSource, kanji_number
 from kifuwiki.games.prime_daifugo import notation_codes as codes
 from kifuwiki.games.prime_daifugo.model import (
-    JOKER,
     RANKS,
     UNKNOWN,
     Action,
@@ -56,9 +55,15 @@ def _fullwidth_table() -> dict[int, int]:
 _NORMALISE = str.maketrans(_fullwidth_table())
 
 
+#: Whether a line has anything to normalise (cheaper than translating every Japanese line).
+_NEEDS_NORMALISING = re.compile("[\uff01-\uff5e\u3000×]")
+
+
 def normalise(text: str) -> str:
     """Full-width letters, digits and symbols (``：``, ``Ｋ``, ``％``) → ASCII, same length."""
-    return text if text.isascii() else text.translate(_NORMALISE)
+    if text.isascii() or _NEEDS_NORMALISING.search(text) is None:
+        return text
+    return text.translate(_NORMALISE)
 
 
 _CARD_CHARS = "A23456789TJQKX?"
@@ -67,14 +72,29 @@ _CARDS_RE = re.compile(r"(?:[A2-9TJQKX?][dchs]?)*")
 _SUITED_CARD = re.compile(r"([A2-9TJQKX?])([dchs]?)")
 
 
+#: Card tuples by text: records repeat the same runs (hands, draws, plays) all the time,
+#: and cards are immutable, so one tuple serves them all. Bounded so that no input can
+#: make it grow without limit.
+_CARD_CACHE: dict[str, tuple[Card, ...]] = {}
+_CARD_CACHE_LIMIT = 50_000
+
+
 def _cards(text: str) -> tuple[Card, ...]:
     """Cards of a text already known to match ``_CARDS_RE``."""
+    cached = _CARD_CACHE.get(text)
+    if cached is not None:
+        return cached
     if not ("d" in text or "c" in text or "h" in text or "s" in text):
-        return tuple(_PLAIN_CARDS[ch] for ch in text)
-    return tuple(
-        _PLAIN_CARDS[rank] if not suit else Card(rank, suit)
-        for rank, suit in _SUITED_CARD.findall(text)
-    )
+        cards = tuple(_PLAIN_CARDS[ch] for ch in text)
+    else:
+        cards = tuple(
+            _PLAIN_CARDS[rank] if not suit else Card(rank, suit)
+            for rank, suit in _SUITED_CARD.findall(text)
+        )
+    if len(_CARD_CACHE) >= _CARD_CACHE_LIMIT:
+        _CARD_CACHE.clear()
+    _CARD_CACHE[text] = cards
+    return cards
 
 
 def _first_non_card(text: str) -> int:
@@ -149,7 +169,7 @@ _TOKEN = re.compile(
 
 _LINE = re.compile(
     r"\s*(?:(?P<label>\d+)\.\s*)?(?P<rev>\[R\]\s*)?"
-    r"(?P<name>[^:\s](?:[^:]*[^:\s])?)\s*:\s*(?P<body>.*)"
+    r"(?P<name>[^:\s*](?:[^:]*[^:\s])?)\s*:\s*(?P<body>.*)"
 )
 _MARKS = re.compile(r"\s+(!!|\?\?|!\?|\?!|!|\?)\Z")
 _STD_HAND = re.compile(r"\(\s*(?P<cards>[^()]*?)\s*\)(?P<feet>(?:\s*\[\d+\])*)")
@@ -187,7 +207,7 @@ def tokenize(text: str) -> int:
 
 
 def _count(pattern: re.Pattern[str], text: str) -> int:
-    return sum(1 for _ in pattern.finditer(text))
+    return len(pattern.findall(text))
 
 
 def detect_dialect(source: RecordSource) -> Dialect:
@@ -570,7 +590,7 @@ class _MoveScanner:
                 return False
         equals = [i for i, (kind, text, _) in enumerate(tokens) if text == "="]
         if not equals:
-            if len(tokens) == 1:
+            if len(tokens) == 1 and tokens[0][0] == "cards":
                 self.result.number = CardRun(_cards(tokens[0][1]), self.column + tokens[0][2])
                 self.result.action = Action.PLAY
                 return True
@@ -851,8 +871,10 @@ class _GameParser:
             return True
         if self.game.dialect is Dialect.STANDARD and _NOT_A_NAME.search(value):
             return False
+        # A name has a character the notation does not use ("Foo", "はち"); a value made
+        # of notation characters is a move, even a wrong one ("1213", "KQ=").
         scanned = _MoveScanner(value, 1, self.game.dialect).scan()
-        return bool(scanned.problems)
+        return any(problem.code == codes.UNREADABLE_MOVE for problem in scanned.problems)
 
     def _declare(self, key: str, name: str, number: int, column: int) -> None:
         game = self.game
@@ -1030,7 +1052,6 @@ def resolve_same_players(games: list[ParsedGame]) -> list[Diagnostic]:
 
 
 __all__ = [
-    "JOKER",
     "detect",
     "detect_dialect",
     "normalise",

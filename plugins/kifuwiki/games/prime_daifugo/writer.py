@@ -161,10 +161,13 @@ def _move_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
     lines: list[str] = []
     moves = game.moves
     join_draws = dialect is Dialect.STANDARD and game.dialect is Dialect.FANDOM
+    late_hands = _late_hands(game)
     index = 0
     while index < len(moves):
         move = moves[index]
         index += 1
+        while late_hands and late_hands[0][0] < move.line:
+            lines.append(_hand_line(late_hands.pop(0)[1], game, dialect))
         if move.action is Action.UNKNOWN:
             lines.append(move.raw if not move.player else f"{_prefix(move)}{move.raw}")
         elif dialect is Dialect.STANDARD:
@@ -181,6 +184,7 @@ def _move_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
                 lines.append(f"{move.player}:{_fandom_draw(move.draw)}")
             lines.append(f"{_prefix(move)}{_body(move, dialect, with_draw=False)}")
         lines.extend(_annotations(move.comments, move.bookmarks))
+    lines.extend(_hand_line(key, game, dialect) for _, key in late_hands)
     return lines
 
 
@@ -193,18 +197,34 @@ def _header_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
             lines.append(f"{key}:{game.players.get(key, _UNKNOWN_WORD)}")
     if game.judge is not None:
         lines.append(f"{_JUDGE}:{game.judge}")
+    first_move = game.moves[0].line if game.moves else None
     seats = [key for key in game.order if key in game.initial_hands]
     seats += [key for key in game.initial_hands if key not in seats]
     for key in seats:
-        hand = game.initial_hands[key]
-        cards = _cards(hand.cards) if hand.cards is not None else _UNKNOWN_WORD
-        notes = "".join(hand.footnotes)
-        if dialect is Dialect.STANDARD:
-            lines.append(f"{key}:({cards}){notes}")
-        else:
-            lines.append(f"{key}初期:{cards}{notes}")
+        if first_move is None or game.initial_hands[key].line < first_move:
+            lines.append(_hand_line(key, game, dialect))
     lines.extend(_annotations(game.comments, game.bookmarks))
     return lines
+
+
+def _hand_line(key: str, game: ParsedGame, dialect: Dialect) -> str:
+    hand = game.initial_hands[key]
+    cards = _cards(hand.cards) if hand.cards is not None else _UNKNOWN_WORD
+    notes = "".join(hand.footnotes)
+    if dialect is Dialect.STANDARD:
+        return f"{key}:({cards}){notes}"
+    return f"{key}初期:{cards}{notes}"
+
+
+def _late_hands(game: ParsedGame) -> list[tuple[int, str]]:
+    """Hands written after the first move (blogs do), by line: they stay in place,
+    since the seat order is the order in which players first appear."""
+    if not game.moves:
+        return []
+    first_move = game.moves[0].line
+    return sorted(
+        (hand.line, key) for key, hand in game.initial_hands.items() if hand.line > first_move
+    )
 
 
 def write_game(game: ParsedGame, dialect: Dialect | None = None) -> str:

@@ -1,0 +1,103 @@
+"""Fuzzing: random text and mutated corpus lines never raise, and still round-trip."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kifuwiki.core.diagnostics import Diagnostic
+from kifuwiki.core.recordfile import split_record_file
+from kifuwiki.games.prime_daifugo.model import Dialect, ParsedGame
+from kifuwiki.games.prime_daifugo.notation import detect, parse_game, tokenize
+from kifuwiki.games.prime_daifugo.writer import comparable, write_game
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "prime-daifugo"
+
+
+def _corpus_lines() -> list[str]:
+    lines: list[str] = []
+    if CORPUS.is_dir():
+        for path in sorted(CORPUS.glob("*.kifu"))[:60]:
+            body = path.read_text(encoding="utf-8").split("---\n", 2)[-1]
+            lines.extend(line for line in body.splitlines() if line)
+    return lines or ["はち:(QT338647JA9)", "はち:D(8)4QQK=3^5^6^6^8^8^2A,P(KTKQ7K46X4A5)"]
+
+
+CORPUS_LINES = _corpus_lines()
+
+#: Characters the notation gives meaning to, plus some it does not.
+ALPHABET = "A23456789TJQKX?01DPdchsr%#=*^|;,()[]{}:.!＊：ＫＱ　 \t名パス試合目と同じ初期不明素数判定員GCRIN"
+
+SETTINGS = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+
+def _parse_all(text: str) -> tuple[list[ParsedGame], list[Diagnostic]]:
+    games: list[ParsedGame] = []
+    diagnostics: list[Diagnostic] = []
+    for source in split_record_file(text):
+        detect(source)
+        game, found = parse_game(source)
+        games.append(game)
+        diagnostics.extend(found)
+    return games, diagnostics
+
+
+def _round_trip_holds(text: str) -> None:
+    games, diagnostics = _parse_all(text)
+    assert all(d.line >= 1 and d.column >= 1 and d.code for d in diagnostics)
+    for game in games:
+        for dialect in (None, Dialect.STANDARD, Dialect.FANDOM):
+            write_game(game, dialect)
+    if len(games) == 1:
+        # parse → write → parse keeps the game (the file holds one game, so nothing
+        # depends on the other games of the file).
+        written = write_game(games[0])
+        again, _ = _parse_all(written)
+        if len(again) == 1:
+            assert comparable(again[0]) == comparable(games[0]), written
+
+
+@SETTINGS
+@given(st.text(alphabet=ALPHABET, max_size=200))
+def test_random_notation_text_never_raises(text: str) -> None:
+    _round_trip_holds(text)
+    tokenize(text)
+
+
+@SETTINGS
+@given(st.text(max_size=200))
+def test_random_unicode_never_raises(text: str) -> None:
+    _parse_all(text)
+    tokenize(text)
+
+
+@st.composite
+def mutated_record(draw: Callable[..., Any]) -> str:
+    lines = draw(st.lists(st.sampled_from(CORPUS_LINES), min_size=1, max_size=8))
+    index = draw(st.integers(0, len(lines) - 1))
+    line = lines[index]
+    position = draw(st.integers(0, len(line)))
+    action = draw(st.sampled_from(["insert", "delete", "replace"]))
+    char = draw(st.sampled_from(ALPHABET))
+    if action == "insert":
+        line = line[:position] + char + line[position:]
+    elif action == "delete":
+        line = line[:position] + line[position + 1 :]
+    else:
+        line = line[:position] + char + line[position + 1 :]
+    lines[index] = line
+    return "\n".join(lines) + "\n"
+
+
+@SETTINGS
+@given(mutated_record())
+def test_mutated_corpus_lines_never_raise_and_round_trip(text: str) -> None:
+    _round_trip_holds(text)
