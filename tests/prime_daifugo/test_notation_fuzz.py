@@ -30,7 +30,10 @@ def _corpus_lines() -> list[str]:
 CORPUS_LINES = _corpus_lines()
 
 #: Characters the notation gives meaning to, plus some it does not.
-ALPHABET = "A23456789TJQKX?01DPdchsr%#=*^|;,()[]{}:.!＊：ＫＱ　 \t名パス試合目と同じ初期不明素数判定員GCRIN"
+ALPHABET = (
+    "A23456789TJQKX?01DPdchsr%#=*^|;,()[]{}:.!＊：ＫＱ　 \t"
+    "名パス試合目と同じ初期不明素数判定員GCRIN"
+)
 
 SETTINGS = settings(
     max_examples=150,

@@ -201,3 +201,9 @@ def test_multi_game_file_keeps_same_players(parse_file: ParseFile, write_file: W
     written = write_file(games)
     assert written == text
     assert split_record_file(written)[1].heading == "二試合目"
+
+
+def test_dialect_by_name(parse_file: ParseFile) -> None:
+    games, _ = parse_file(FANDOM_TEXT)
+    assert write_game(games[0], "standard") == FANDOM_AS_STANDARD
+    assert write_game(games[0], "fandom") == FANDOM_TEXT

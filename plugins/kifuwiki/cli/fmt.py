@@ -14,6 +14,16 @@ from kifuwiki.games import get_game
 from kifuwiki.games.base import GameRecord
 
 
+def _retarget_notation(front_matter: list[str], dialect: str | None) -> list[str]:
+    """With ``--to``, a front matter ``notation:`` line must name the new dialect, or the
+    written text would be read back in the old one."""
+    if dialect is None:
+        return front_matter
+    return [
+        f"notation: {dialect}" if line.startswith("notation:") else line for line in front_matter
+    ]
+
+
 def format_records(records: list[GameRecord], dialect: str | None) -> str:
     """The canonical text of a whole record file: its front matter as written, then games."""
     if not records:
@@ -24,7 +34,7 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
     if lines and lines[0].strip() == "---":
         for end in range(1, len(lines)):
             if lines[end].strip() in ("---", "..."):
-                parts.append("\n".join(lines[: end + 1]))
+                parts.append("\n".join(_retarget_notation(lines[: end + 1], dialect)))
                 break
     for record in records:
         if record.data is None:

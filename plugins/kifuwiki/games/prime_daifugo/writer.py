@@ -227,8 +227,14 @@ def _late_hands(game: ParsedGame) -> list[tuple[int, str]]:
     )
 
 
-def write_game(game: ParsedGame, dialect: Dialect | None = None) -> str:
-    """Canonical body text of one game (no front matter), ending with a newline."""
+def write_game(game: ParsedGame, dialect: Dialect | str | None = None) -> str:
+    """Canonical body text of one game (no front matter), ending with a newline.
+
+    ``dialect`` may be given by name (``"standard"``, ``"fandom"``, as ``kifuwiki fmt
+    --to`` passes it); ``None`` keeps the game's own dialect.
+    """
+    if isinstance(dialect, str):
+        dialect = Dialect(dialect.strip().lower())
     target = dialect or game.dialect
     lines = _header_lines(game, target) + _move_lines(game, target)
     return "\n".join(lines) + "\n"
