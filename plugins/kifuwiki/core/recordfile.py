@@ -31,6 +31,10 @@ _GAME_HEADING = re.compile(
     r"|^\s*#{1,6}\s*(?:game|Game|GAME)\s+(?P<en>[0-9]+)\s*$"
 )
 
+#: libyaml's safe loader when PyYAML has it: ten times faster than the pure-Python one,
+#: which otherwise dominates validating an archive of small records.
+_YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 
@@ -194,7 +198,7 @@ def _split_front_matter(
         )
     block = "\n".join(lines[1:end])
     try:
-        loaded = yaml.safe_load(block) if block.strip() else {}
+        loaded = yaml.load(block, Loader=_YAML_LOADER) if block.strip() else {}  # noqa: S506
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = (mark.line + 2) if mark is not None else 2
