@@ -83,7 +83,7 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
     assert panel.get_attribute("data-la") == (state["la"] or "")
     assert panel.get_attribute("data-robber") == (state["robber"] or "")
     for player in state["players"]:
-        row = board.locator(f'tr.kw-player[data-player="{player["key"]}"]')
+        row = board.locator(f'.kw-player[data-player="{player["key"]}"]')
         assert row.get_attribute("data-vp") == str(player["vp"]), (index, player["key"])
         assert row.get_attribute("data-roads") == str(player["roads"]), (index, player["key"])
         assert row.get_attribute("data-knights") == str(player["knights"])

@@ -46,7 +46,7 @@ def test_every_step_state_matches_the_engine(env) -> None:  # type: ignore[no-un
     assert len(view.steps) == len(steps) == rec.moves + 1
     for step_view, result in zip(view.steps, steps, strict=True):
         soup = render_state(env, view, step_view)
-        for row in soup.select("tr.kw-player"):
+        for row in soup.select(".kw-player[data-player]"):
             key = row["data-player"]
             assert int(row["data-vp"]) == result.snapshot.vp[key]
             assert int(row["data-roads"]) == result.snapshot.tallies[key].roads
@@ -58,7 +58,7 @@ def test_every_step_state_matches_the_engine(env) -> None:  # type: ignore[no-un
             assert len(current) == 1
             assert current[0]["data-player"] == result.turn.player
             assert int(current[0]["data-step"]) == result.index
-            assert soup.select_one("tr.kw-player.kw-current")["data-player"] == result.turn.player
+            assert soup.select_one(".kw-player.kw-current")["data-player"] == result.turn.player
         # The grid never shows a turn after the current one.
         shown = [int(td["data-step"]) for td in soup.select("td[data-step]")]
         assert all(n <= result.index for n in shown)
