@@ -66,3 +66,20 @@ def test_fence_defaults_to_prime_daifugo(built: Path) -> None:
     assert doc.select_one(".kw-error-box") is None
     ids = [li["id"] for li in viewer.select("li.kw-step")]
     assert ids[0] == "k1-m0" and len(ids) == 5  # the deal, then four moves
+
+
+def test_search_indexes_moves_and_comments_but_not_the_state_panels(built: Path) -> None:
+    import json
+
+    html = soup(built / "records/prime-daifugo/kongo/index.html")
+    state_words = {dt.get_text(strip=True) for dt in html.select(".kw-state .kw-facts dt")}
+    assert state_words  # the page itself keeps every state panel
+    index = json.loads((built / "search/search_index.json").read_text(encoding="utf-8"))
+    text = " ".join(
+        doc["text"] + doc["title"]
+        for doc in index["docs"]
+        if doc["location"].startswith("records/prime-daifugo/kongo/")
+    )
+    assert "987463" in text and "1枚引いてから" in text
+    for word in state_words:
+        assert word not in text

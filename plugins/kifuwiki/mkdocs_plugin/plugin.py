@@ -19,9 +19,11 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
-from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 import kifuwiki
 from kifuwiki.archive import iter_record_paths, load_source
@@ -63,6 +65,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._lang = "ja"
         self._rules: dict[str, Any] | None = None
         self._current_page = ""
+        self._full_content: str | None = None
         self.is_serve = False
 
     # Defining on_startup keeps this plugin object alive across `mkdocs serve` rebuilds,
@@ -86,19 +89,22 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._rules = {"preset": rules} if isinstance(rules, str) else dict(rules or {}) or None
         custom = Path(self.config.custom_templates) if self.config.custom_templates else None
         self._env = make_environment(custom)
-        self._page_cache = ContentCache(
-            base / ".cache" / "kifuwiki",
-            cache_salt(
-                "record-page",
-                self._rules,
-                self._lang,
-                self.config.url,
-                config.use_directory_urls,
-                # Templates and kifuwiki's own code: an edited template or engine
-                # must never be hidden behind a page cached by an older one.
-                templates_fingerprint(templates_dir(), custom, Path(kifuwiki.__file__).parent),
-            ),
+        salt = cache_salt(
+            "record-page",
+            self._rules,
+            self._lang,
+            self.config.url,
+            config.use_directory_urls,
+            # Templates and kifuwiki's own code: an edited template or engine must
+            # never be hidden behind a page cached by an older one.
+            templates_fingerprint(templates_dir(), custom, Path(kifuwiki.__file__).parent),
         )
+        folder = base / ".cache" / "kifuwiki"
+        if self._page_cache is None or (self._page_cache.salt, self._page_cache.folder) != (
+            salt,
+            folder,
+        ):
+            self._page_cache = ContentCache(folder, salt)
         self._register_fence(config)
         css, js = self._asset_uris()
         config.extra_css[0:0] = css
@@ -273,12 +279,43 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         if site_page.kind == "record" and self._page_cache is not None:
             key = self._record_cache_key(site_page, url_of)
             cached = self._page_cache.get("record-page", key)
-            if cached is not None:
-                return cached
-            rendered = archive.render(site_page, self._env, self._lang, url_of)
-            self._page_cache.put("record-page", key, rendered)
-            return rendered
+            if cached is None:
+                cached = archive.render(site_page, self._env, self._lang, url_of)
+                self._page_cache.put("record-page", key, cached)
+            # The page itself holds its content until the build ends; a second copy
+            # of every page in the cache's memory would only double the footprint.
+            self._page_cache.forget_memory()
+            return cached
         return archive.render(site_page, self._env, self._lang, url_of)
+
+    # Search plugins (MkDocs' and Material's) index page.content in on_page_context.
+    # A record page repeats every hand at every step; parsing that costs most of a
+    # build and bloats the index. So just before them (100) the page holds its
+    # search text, and just after them (-100), before the theme renders it, the
+    # full page again.
+    @event_priority(100)
+    def _swap_in_search_text(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        site_page = self._pages.get(page.file.src_uri)
+        self._full_content = None
+        if site_page is not None and self._archive is not None and page.content is not None:
+            text = self._archive.search_text(site_page, self._env, self._lang)
+            if text is not None:
+                self._full_content = page.content
+                page.content = text
+        return context
+
+    @event_priority(-100)
+    def _restore_full_content(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        if self._full_content is not None:
+            page.content = self._full_content
+            self._full_content = None
+        return context
+
+    on_page_context = CombinedEvent(_swap_in_search_text, _restore_full_content)
 
     def _record_cache_key(self, page: SitePage, url_of: Any) -> str:
         """Everything a record page depends on: its record and the URLs it links to."""

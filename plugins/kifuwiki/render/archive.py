@@ -16,7 +16,11 @@ import jinja2
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.games.base import PlayerStat, RecordView
 from kifuwiki.render.labels import sorted_badges
-from kifuwiki.render.record import meta_value_text, render_record_page
+from kifuwiki.render.record import (
+    meta_value_text,
+    render_record_page,
+    render_record_search_text,
+)
 from kifuwiki.render.site import PageLinks, SitePage, SitePlan, meta_text, page_url, record_key
 
 
@@ -277,3 +281,9 @@ class Archive:
         context["diagnostics"] = self.all_diagnostics()
         context["counts"] = self.counts()
         return env.get_template("report.html").render(context)
+
+    def search_text(self, page: SitePage, env: jinja2.Environment, lang: str) -> str | None:
+        """A lighter text for search indexes, for pages that need one (record pages)."""
+        if page.kind == "record":
+            return render_record_search_text(self.by_key[page.key], env, lang)
+        return None

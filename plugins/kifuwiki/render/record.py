@@ -123,3 +123,14 @@ def render_record_page(
         links=links,
         prefix="",
     )
+
+
+def render_record_search_text(view: RecordView, env: jinja2.Environment, lang: str) -> str:
+    """The record page's text for a search index (``templates/record_search.html``)."""
+    return env.get_template("record_search.html").render(
+        view=view,
+        record=view.record,
+        header=record_header(view),
+        diagnostics=diagnostics_of(view),
+        lang=lang,
+    )
