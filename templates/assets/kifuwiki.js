@@ -224,7 +224,7 @@
   };
 
   /* Keys typed while no viewer has focus go to the last one used, else the first one on
-     screen. */
+     screen, else the only one on the page (a record page). */
   function onDocumentKey(ev) {
     if (ev.defaultPrevented) return;
     var t = ev.target;
@@ -234,6 +234,7 @@
       var r = viewers[i].root.getBoundingClientRect();
       if (r.bottom > 0 && r.top < window.innerHeight) v = viewers[i];
     }
+    if (!v && viewers.length === 1) v = viewers[0];
     if (v && v.key(ev)) ev.preventDefault();
   }
 

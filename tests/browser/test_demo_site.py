@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from kifuwiki.archive import load_file
 from kifuwiki.games import get_game
@@ -50,11 +51,13 @@ A:QA3#
 """
 
 
+MKDOCS_BUILD = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q"]
+
+
 def mkdocs_build(config: Path, site_dir: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config)]
-        + ["-d", str(site_dir)],
+        [*MKDOCS_BUILD, "-f", str(config), "-d", str(site_dir)],
         cwd=config.parent,
         env=env,
         capture_output=True,
@@ -66,9 +69,23 @@ def mkdocs_build(config: Path, site_dir: Path) -> None:
 
 @pytest.fixture(scope="module")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    out = tmp_path_factory.mktemp("demo-site")
-    mkdocs_build(ROOT / "mkdocs.yml", out)
+    """The demo site (``mkdocs.yml`` as committed), built with ``site_url`` = the test server.
+
+    Material's instant navigation only swaps pages whose URL is in the sitemap, and it
+    matches host and protocol but not the port: so the site must know where it is served.
+    """
+    root = tmp_path_factory.mktemp("demo-site")
+    out = root / "site"
+    out.mkdir()
     with serve(out) as url:
+        config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+        config["docs_dir"] = str(ROOT / "site_src")
+        config["site_url"] = url
+        for plugin in config["plugins"]:
+            if isinstance(plugin, dict) and "kifuwiki" in plugin:
+                plugin["kifuwiki"]["records_dir"] = str(ROOT / "records")
+        (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
+        mkdocs_build(root / "mkdocs.yml", out)
         yield url
 
 
@@ -86,7 +103,7 @@ def plain_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (root / "mkdocs.yml").write_text(
         "site_name: plain\n"
         "theme:\n  name: mkdocs\n  highlightjs: false\n  locale: en\n"
-        "plugins:\n  - kifuwiki\n",
+        "plugins:\n  - search\n  - kifuwiki\n",
         encoding="utf-8",
     )
     mkdocs_build(root / "mkdocs.yml", root / "site")
