@@ -198,3 +198,14 @@ def test_core_never_imports_mkdocs() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_edited_templates_are_read_again_after_forget(tmp_path: Path) -> None:
+    from kifuwiki.render.environment import forget_environments
+
+    template = tmp_path / "error_box.html"
+    template.write_text("one", encoding="utf-8")
+    assert make_environment(tmp_path).get_template("error_box.html").render() == "one"
+    template.write_text("two", encoding="utf-8")
+    forget_environments()
+    assert make_environment(tmp_path).get_template("error_box.html").render() == "two"

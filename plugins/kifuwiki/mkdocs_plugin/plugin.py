@@ -35,7 +35,7 @@ from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
 from kifuwiki.render.archive import Archive
-from kifuwiki.render.environment import make_environment
+from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.resources import assets_dir, templates_dir
 from kifuwiki.render.site import SitePage
@@ -66,6 +66,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._rules: dict[str, Any] | None = None
         self._current_page = ""
         self._full_content: str | None = None
+        self._fingerprint = ""
         self.is_serve = False
 
     # Defining on_startup keeps this plugin object alive across `mkdocs serve` rebuilds,
@@ -88,6 +89,12 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         rules = self.config.rules
         self._rules = {"preset": rules} if isinstance(rules, str) else dict(rules or {}) or None
         custom = Path(self.config.custom_templates) if self.config.custom_templates else None
+        fingerprint = templates_fingerprint(templates_dir(), custom, Path(kifuwiki.__file__).parent)
+        if fingerprint != self._fingerprint:
+            # A template (or kifuwiki itself) changed since the last build of this
+            # process (mkdocs serve): compile the templates afresh.
+            forget_environments()
+            self._fingerprint = fingerprint
         self._env = make_environment(custom)
         salt = cache_salt(
             "record-page",
@@ -97,7 +104,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             config.use_directory_urls,
             # Templates and kifuwiki's own code: an edited template or engine must
             # never be hidden behind a page cached by an older one.
-            templates_fingerprint(templates_dir(), custom, Path(kifuwiki.__file__).parent),
+            fingerprint,
         )
         folder = base / ".cache" / "kifuwiki"
         if self._page_cache is None or (self._page_cache.salt, self._page_cache.folder) != (

@@ -48,9 +48,10 @@ def _environment(custom_templates: str | None) -> jinja2.Environment:
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
-        # Templates change under `mkdocs serve` only when someone edits them; checking
-        # mtimes keeps a long-running server honest at the cost of one stat per render.
-        auto_reload=True,
+        # No mtime check on every get_template: a viewer includes its state partial
+        # once per step, and the stat calls cost seconds per thousand pages. A
+        # long-running process that sees templates change calls forget_environments().
+        auto_reload=False,
     )
     env.filters["comment"] = render_comment
     env.filters["comment_inline"] = render_inline
@@ -58,3 +59,8 @@ def _environment(custom_templates: str | None) -> jinja2.Environment:
     env.globals["game_name"] = game_name
     env.globals["sorted_badges"] = sorted_badges
     return env
+
+
+def forget_environments() -> None:
+    """Drop cached environments, so edited templates are read again (``mkdocs serve``)."""
+    _environment.cache_clear()
