@@ -456,6 +456,7 @@ class _Engine:
             if free:
                 state.free_roads -= 1
                 state.road_building_roads += 1
+                state.free_built += 1
             tally = replace(tally, roads=tally.roads + 1, roads_built=tally.roads_built + 1)
             if tally.roads > PIECE_LIMITS[Build.ROAD]:
                 self.bag.error(
@@ -563,13 +564,23 @@ class _Engine:
         for action in turn.after:
             self.action(turn, action, state, step)
         self.end_road_building(turn, step, state)
-        for kind in (Build.ROAD, Build.SETTLEMENT, Build.CITY, Build.DEVELOPMENT):
+        built_ja: list[str] = []
+        built_en: list[str] = []
+        for kind in (Build.ROAD, Build.SETTLEMENT, Build.CITY):
             count = state.built.get(kind, 0)
             if count:
                 ja, singular, plural = BUILD_NAMES[kind]
-                en_what = singular if count == 1 else plural
-                verb = "buys" if kind is Build.DEVELOPMENT else "builds"
-                state.notes.append((f"{ja}×{count}", f"{verb} {count} {en_what}"))
+                free = state.free_built if kind is Build.ROAD else 0
+                built_ja.append(f"{ja}×{count}" + (f" (うち無料{free})" if free else ""))
+                built_en.append(
+                    f"{count} {singular if count == 1 else plural}"
+                    + (f" ({free} free)" if free else "")
+                )
+        if built_en:
+            state.notes.append(("建設: " + "、".join(built_ja), "builds " + ", ".join(built_en)))
+        if state.bought:
+            what = "development card" if state.bought == 1 else "development cards"
+            state.notes.append((f"発展カード購入×{state.bought}", f"buys {state.bought} {what}"))
         state.notes.extend(state.take_notes)
         snapshot = self.snapshot()
         if self.exact and snapshot.vp[turn.player] >= WINNING_POINTS and not self.game_over_at:
@@ -623,6 +634,7 @@ class _TurnState:
     free_roads: int = 0
     road_building_at: Action | None = None
     road_building_roads: int = 0
+    free_built: int = 0
     built: dict[Build, int] = field(default_factory=dict)
     notes: list[tuple[str, str]] = field(default_factory=list)
     take_notes: list[tuple[str, str]] = field(default_factory=list)
