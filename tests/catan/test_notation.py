@@ -283,3 +283,39 @@ def test_every_code_is_documented() -> None:
 
     rec = record("1 Q: 13 | X\nnonsense\n2 B: 7 |")
     assert set(codes(rec)) <= set(CODES)
+
+
+def test_r_with_a_robber_move_is_a_knight_even_in_an_english_record() -> None:
+    rec = record("1 B: 6 | [R]-T8(Y)\n1 Y: 5 | [K]-T5(B)", cards="en")
+    assert [t.after[0].card for t in turns(rec)] == [Card.KNIGHT, Card.KNIGHT]
+    assert "CT107" in warnings(rec)  # [R]-hex is the German set's knight
+
+
+def test_card_set_detected_from_english_letters() -> None:
+    rec = record(
+        "1 B: 6 | D\n1 Y: 5 | D\n1 R: 5 |\n1 W: 5 |\n2 B: [K]-T8(Y) | 6 |\n2 Y: 6 | [R] R R",
+        cards=None,
+    )
+    assert rec.data.record.card_set == "en"
+    assert turns(rec)[5].after[0].card is Card.ROAD_BUILDING
+    assert errors(rec) == [] and warnings(rec) == []
+
+
+def test_card_set_detected_from_german_letters_and_german_by_default() -> None:
+    german = record("1 B: 6 | [S] R R", cards=None)
+    assert german.data.record.card_set == "de"
+    plain = record("1 B: 6 | R", cards=None)
+    assert plain.data.record.card_set == "de"
+
+
+def test_validate_reports_line_and_column(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from kifuwiki.cli import cli
+
+    path = tmp_path / "bad.kifu"
+    path.write_text("---\ngame: catan\norder: B Y\n---\n1 B: 7 |\n1 Y: 6 | R Q\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:5:6: error CT110" in result.output
+    assert f"{path}:6:12: error CT103" in result.output
