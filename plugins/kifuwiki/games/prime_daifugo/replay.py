@@ -253,12 +253,12 @@ class _Replayer:
                 return candidate
         return None
 
-    def see(self, rank: str, line: int, column: int, step: int) -> None:
-        """A card of ``rank`` became known: check no rank is visible more than the deck holds."""
+    def see(self, rank: str, line: int, column: int, step: int, count: int = 1) -> None:
+        """Cards of ``rank`` became known: check no rank is visible more than the deck holds."""
         index = _INDEX.get(rank)
         if index is None:
             return
-        self.seen[index] += 1
+        self.seen[index] += count
         limit = 2 if index == _JOKER_INDEX else 4
         if self.seen[index] > limit:
             what = "jokers" if index == _JOKER_INDEX else f"cards of rank {rank}"
@@ -316,9 +316,13 @@ class _Replayer:
                     hand_line.column if hand_line else 1,
                     step=0,
                 )
-            for rank in ranks:
-                self.see(rank, line, hand_line.column if hand_line else 1, 0)
-            hands.append(hand_of(ranks))
+            hand = hand_of(ranks)
+            for index, count in enumerate(hand.counts):
+                if count:
+                    self.see(
+                        CARD_ORDER[index], line, hand_line.column if hand_line else 1, 0, count
+                    )
+            hands.append(hand)
         dealt = sum(hand.size for hand in hands)
         deck = rules.deck_size - dealt
         if deck < 0:
@@ -463,20 +467,15 @@ class _Replayer:
 
     # -- judging a play ----------------------------------------------------------------
 
-    def joker_values(self, move: Move, step: int) -> dict[int, tuple[int, ...]] | None:
+    def joker_values(
+        self, move: Move, step: int, runs: list[tuple[CardRun, str]]
+    ) -> dict[int, tuple[int, ...]] | None:
         """Declared joker values assigned to the move's card runs, left to right as written.
 
-        Keys are ``id`` of each run; ``None`` if a joker lacks a value.
+        ``runs`` are (run, its ranks); keys of the result are ``id`` of each run. ``None``
+        if a joker lacks a value.
         """
-        runs: list[CardRun] = []
-        if move.number is not None:
-            runs.append(move.number)
-        for factor in move.factors:
-            runs.append(factor.base)
-            if factor.exponent is not None:
-                runs.append(factor.exponent)
-            runs.extend(factor.tower)
-        runs.sort(key=lambda run: run.column)
+        runs = sorted(runs, key=_column)
         values: list[int] = []
         for text in move.joker_values:
             value = joker_value(text)
@@ -492,13 +491,8 @@ class _Replayer:
                     step=step,
                 )
             values.append(value)
-        needed = sum(run.ranks.count(JOKER) for run in runs)
-        lone_joker = (
-            move.action is Action.PLAY
-            and move.number is not None
-            and move.number.ranks == JOKER
-            and not move.factors
-        )
+        needed = sum(ranks.count(JOKER) for _, ranks in runs)
+        lone_joker = move.action is Action.PLAY and len(runs) == 1 and runs[0][1] == JOKER
         if lone_joker and not values:
             needed = 0
         if len(values) > needed:
@@ -511,8 +505,8 @@ class _Replayer:
             )
         assigned: dict[int, tuple[int, ...]] = {}
         position = 0
-        for run in runs:
-            jokers = run.ranks.count(JOKER)
+        for run, ranks in runs:
+            jokers = ranks.count(JOKER)
             if lone_joker and not move.joker_values:
                 jokers = 0
             assigned[id(run)] = tuple(values[position : position + jokers])
@@ -529,23 +523,30 @@ class _Replayer:
             return None
         return assigned
 
-    def judge(self, move: Move, state: State, step: int) -> _Play:
+    def judge(self, move: Move, state: State, step: int, ranks: str) -> _Play:
         run = move.number
         assert run is not None  # callers only judge moves with cards
-        ranks = run.ranks
         rules = self.rules
         problems: list[tuple[str, str]] = []
-        assigned = self.joker_values(move, step)
+        # Each factor as its chain of runs (base, exponent, tower) and their ranks.
+        chains: list[tuple[list[CardRun], list[str]]] = []
+        for factor in move.factors:
+            chain = [factor.base]
+            if factor.exponent is not None:
+                chain.append(factor.exponent)
+            chain.extend(factor.tower)
+            chains.append((chain, [link.ranks for link in chain]))
+        factor_cards = "".join("".join(chain_ranks) for _, chain_ranks in chains)
+        assigned: dict[int, tuple[int, ...]] | None = _NO_JOKERS
+        if move.joker_values or JOKER in ranks or JOKER in factor_cards:
+            runs = [(run, ranks)]
+            for chain, chain_ranks in chains:
+                runs.extend(zip(chain, chain_ranks, strict=True))
+            assigned = self.joker_values(move, step, runs)
         checkable = assigned is not None and UNKNOWN not in ranks
         jokers = assigned.get(id(run), ()) if assigned is not None else ()
         special: Special | None = None
         number: int | None = None
-        factor_cards = "".join(
-            factor.base.ranks
-            + (factor.exponent.ranks if factor.exponent else "")
-            + "".join(run.ranks for run in factor.tower)
-            for factor in move.factors
-        )
         factorisation = ""
         note = ""
         composite = move.action is Action.COMPOSITE
@@ -589,14 +590,12 @@ class _Replayer:
             shown: list[str] = []
             low_exponent = False
             cap = number.bit_length() + 1 if number is not None else 1
-            for factor in move.factors:
-                runs = [factor.base]
-                if factor.exponent is not None:
-                    runs.append(factor.exponent)
-                runs.extend(factor.tower)
+            for chain, chain_ranks in chains:
                 values = [
-                    number_of(r.ranks, assigned.get(id(r), ())) if assigned is not None else None
-                    for r in runs
+                    number_of(link_ranks, assigned.get(id(link), ()))
+                    if assigned is not None
+                    else None
+                    for link, link_ranks in zip(chain, chain_ranks, strict=True)
                 ]
                 if any(value is None for value in values):
                     checkable = False
@@ -661,8 +660,10 @@ class _Replayer:
                 move.column,
                 step=step,
             )
-        declared = tuple(
-            value for value in map(joker_value, move.joker_values) if value is not None
+        declared = (
+            tuple(value for value in map(joker_value, move.joker_values) if value is not None)
+            if move.joker_values
+            else ()
         )
         return _Play(
             number, declared, factor_cards, factorisation, special, problems, checkable, note
@@ -767,7 +768,7 @@ class _Replayer:
         else:
             run = move.number
             played = run.ranks
-            judged = self.judge(move, state, index)
+            judged = self.judge(move, state, index, played)
             number, jokers = judged.number, judged.joker_values
             factor_cards, factorisation = judged.factor_cards, judged.factorisation
             kinds.add("lead" if field is None else "follow")
@@ -963,6 +964,13 @@ class _Replayer:
             cards = [Card(UNKNOWN)] * (written if written is not None else expected)
         hand, deck_unknown, bottom, drawn = self.draw(hand, cards, deck, move, step, penalty.column)
         return hand, deck_unknown, bottom, drawn, str(len(cards))
+
+
+_NO_JOKERS: dict[int, tuple[int, ...]] = {}
+
+
+def _column(run: tuple[CardRun, str]) -> int:
+    return run[0].column
 
 
 def power_chain(exponents: Sequence[int], cap: int) -> int:
