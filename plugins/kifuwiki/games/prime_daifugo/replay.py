@@ -316,13 +316,13 @@ class _Replayer:
                     hand_line.column if hand_line else 1,
                     step=0,
                 )
-            hand = hand_of(ranks)
-            for index, count in enumerate(hand.counts):
+            dealt_hand = hand_of(ranks)
+            for index, count in enumerate(dealt_hand.counts):
                 if count:
                     self.see(
                         CARD_ORDER[index], line, hand_line.column if hand_line else 1, 0, count
                     )
-            hands.append(hand)
+            hands.append(dealt_hand)
         dealt = sum(hand.size for hand in hands)
         deck = rules.deck_size - dealt
         if deck < 0:
