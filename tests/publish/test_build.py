@@ -354,3 +354,29 @@ def test_material_theme_build(tmp_path: Path) -> None:
     assert len(doc.select("h1")) == 1
     css = [link["href"] for link in doc.select('link[rel="stylesheet"]')]
     assert any(href.endswith("assets/kifuwiki/kifuwiki.css") for href in css)
+
+
+def test_unknown_game_record_gets_a_page_with_its_error_and_empty_indexes_exist(
+    tmp_path: Path,
+) -> None:
+    root = copy_site(tmp_path)
+    (root / "records" / "fake" / "chess.kifu").write_text(
+        "---\ngame: chess\ntitle: Not ours\n---\n1. e4 e5\n", encoding="utf-8"
+    )
+    site = build_site(root)
+    # Filed under its declared game; the folder it sits in stays in the path.
+    doc = soup(page(site, "records/chess/fake/chess"))
+    assert [li["data-code"] for li in doc.select("li.kw-diagnostic")] == ["RF010"]
+    assert doc.select_one("li.kw-diagnostic")["data-line"] == "5"
+    # Every registered game has an index, even before its first record.
+    empty = soup(page(site, "records/catan"))
+    assert empty.select_one("table.kw-index") is None
+    assert empty.select_one(".kw-note") is not None
+
+
+def test_default_rules_option_reaches_the_engine(tmp_path: Path) -> None:
+    root = copy_site(tmp_path)
+    edit_yaml(root, "custom_templates: templates", "custom_templates: templates\n      rules: club")
+    site = build_site(root)
+    doc = soup(page(site, "records/fake/alpha"))
+    assert doc.select_one(".kw-rules").get_text() == "club"

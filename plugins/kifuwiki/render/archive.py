@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import jinja2
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.games import game_ids
 from kifuwiki.games.base import PlayerStat, RecordView
 from kifuwiki.render.labels import sorted_badges
 from kifuwiki.render.record import (
@@ -154,11 +155,15 @@ class Archive:
         prefix: str = "records/",
         records_root: str | None = None,
         lang: str = "ja",
+        games: Iterable[str] | None = None,
     ) -> Archive:
+        """Group ``views``; every game in ``games`` (default: every registered game)
+        gets an index page, empty or not."""
         # Newest first; the file path keeps the order stable between builds.
         ordered = sorted(views, key=lambda v: (v.record.path or "", v.record.index))
         ordered.sort(key=lambda v: meta_value_text(v.record.meta.get("date", "")), reverse=True)
-        archive = cls(ordered, SitePlan.build(ordered, prefix, records_root, lang))
+        known = game_ids() if games is None else tuple(games)
+        archive = cls(ordered, SitePlan.build(ordered, prefix, records_root, lang, known))
         for view in ordered:
             record = view.record
             archive.by_key[record_key(record)] = view

@@ -118,7 +118,10 @@ class SitePlan:
         prefix: str = "records/",
         records_root: str | None = None,
         lang: str = "ja",
+        games: Iterable[str] = (),
     ) -> SitePlan:
+        """Plan every page; ``games`` get an index page even with no records yet, so
+        a nav that names them does not break while an archive is being started."""
         prefix = normalise_prefix(prefix)
         plan = cls(prefix=prefix)
         taken: set[str] = set()
@@ -142,7 +145,7 @@ class SitePlan:
             SitePage(f"{prefix}events/index.md", "events", t("event_pages", lang))
         )
         view_list = list(views)
-        for game in sorted({v.record.game for v in view_list}):
+        for game in sorted({v.record.game for v in view_list} | set(games)):
             title = f"{game_name(game, lang)} {t('game_index', lang)}"
             plan.indexes[game] = add(
                 SitePage(f"{prefix}{slugify(game)}/index.md", "index", title, game, game)
