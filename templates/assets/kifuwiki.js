@@ -130,9 +130,8 @@
     var list = this.list;
     if (list.scrollHeight <= list.clientHeight) return;
     var top = item.offsetTop; /* the list is position: relative, the items' offsetParent */
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
-      list.scrollTop = top + item.offsetHeight - list.clientHeight;
+    if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - (list.clientHeight - item.offsetHeight) / 2);
     }
   };
 
@@ -235,7 +234,8 @@
       if (r.bottom > 0 && r.top < window.innerHeight) v = viewers[i];
     }
     if (!v && viewers.length === 1) v = viewers[0];
-    if (v && v.key(ev)) ev.preventDefault();
+    /* Stop it here: Material also binds letters on window (p = previous page, s = search). */
+    if (v && v.key(ev)) { ev.preventDefault(); ev.stopPropagation(); }
   }
 
   function onHashChange() {

@@ -164,6 +164,17 @@ def test_record_page_steps_through_the_engine_states(demo_site: str, open_page: 
     page.locator('[data-kw-jump="special"]').click()
     first_special = next(s.index for s in view.steps if "special" in s.flags)
     assert_board_shows(page, view, first_special)
+    # Letter keys are ours on a record page (Material binds p and s to page/search).
+    page.evaluate("document.activeElement.blur()")  # keys now go to the page, not a button
+    page.keyboard.press("Home")
+    page.keyboard.press("p")
+    first_penalty = next(s.index for s in view.steps if "penalty" in s.flags)
+    assert_board_shows(page, view, first_penalty)
+    page.keyboard.press("s")
+    assert_board_shows(
+        page, view, next(s.index for s in view.steps[first_penalty + 1 :] if "special" in s.flags)
+    )
+    assert page.url.split("#")[0] == demo_site + RECORD_URL
     page.keyboard.press("?")
     assert page.locator(".kw-help").is_visible()
     screenshot(page, "record-desktop.png")
