@@ -683,3 +683,10 @@ def test_replay_of_a_hand_built_game() -> None:
 def test_load_never_raises_on_an_empty_game() -> None:
     record = GAME.load(load_text("", None)[0].source)
     assert record.moves == 0 and record.winner is None
+
+
+def test_a_play_larger_than_the_deck_is_not_tested_for_primality() -> None:
+    record = load("a:(不明)\nb:(不明)\na:" + "QK" * 40 + "\n")
+    assert set(errors(record)) == {"PD121"}  # and far more than four Qs and Ks
+    assert "a play of 80 cards, but the deck has only 54" in record.diagnostics[1].message
+    assert steps(record)[1].valid is None

@@ -147,3 +147,10 @@ def test_power_towers_are_read_right_to_left_and_capped() -> None:
     assert power_chain([2, 3], 100) == 8  # 2^2^3 = 2^(2^3) = 2^8 (tournament data)
     assert power_chain([5, 6, 6, 8, 8, 21], 40) == 41  # never computed
     assert power_chain([4], 100) == 4
+
+
+def test_huge_powers_are_never_computed() -> None:
+    # (2^521 - 1)^5000 would have 784,000 digits: rejected from bit lengths alone.
+    mersenne = 2**521 - 1
+    assert "far larger" in (check_factorisation(10**900, [(mersenne, 5000)]) or "")
+    assert power_chain([10**300, 3000], 4000) == 4001

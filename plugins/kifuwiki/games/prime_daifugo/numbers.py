@@ -172,7 +172,7 @@ def check_factorisation(n: int, factors: list[tuple[int, int | None]]) -> str | 
             exponent = 1
         elif exponent < 2:
             return f"exponent {exponent} is not allowed (it must be 2 or more)"
-        if exponent > limit:
+        if exponent > limit or (base.bit_length() - 1) * exponent > limit:
             return f"{base}^{exponent} is far larger than {n}"
         product *= base**exponent
         if product > n:

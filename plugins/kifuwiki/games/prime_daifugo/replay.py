@@ -544,6 +544,17 @@ class _Replayer:
                 runs.extend(zip(chain, chain_ranks, strict=True))
             assigned = self.joker_values(move, step, runs)
         checkable = assigned is not None and UNKNOWN not in ranks
+        if len(ranks) + len(factor_cards) > rules.deck_size:
+            # Impossible with one deck; and no primality test on a number of that size.
+            self.bag.error(
+                codes.TOO_MANY_OF_RANK,
+                f"a play of {len(ranks) + len(factor_cards)} cards, but the deck has only "
+                f"{rules.deck_size}",
+                move.line,
+                move.column,
+                step=step,
+            )
+            checkable = False
         jokers = assigned.get(id(run), ()) if assigned is not None else ()
         special: Special | None = None
         number: int | None = None
@@ -981,7 +992,7 @@ def power_chain(exponents: Sequence[int], cap: int) -> int:
     """
     value = exponents[-1]
     for base in reversed(exponents[:-1]):
-        if value > cap or (base > 1 and value.bit_length() > 16):
+        if value > cap or (base > 1 and (base.bit_length() - 1) * value > cap):
             return cap + 1
         value = base**value
     return min(value, cap + 1)
