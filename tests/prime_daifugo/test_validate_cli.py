@@ -1,0 +1,179 @@
+"""``kifuwiki validate`` on Prime Daifugo records: the JSON contract, text, GitHub, exit codes."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kifuwiki.cli import cli
+
+CORPUS = Path("/work/shared/corpus/prime-daifugo")
+
+GOOD = """---
+game: prime-daifugo
+title: 練習試合
+---
+はち:(QT338647JA9)
+nishimura:(T77TJK4X3KA)
+はち:D(Q)987463
+* A six-card lead.
+nishimura:XKKTTJ|X=K
+はち:%
+nishimura:747A3#
+"""
+
+# Line 7: 221 accepted (error); line 8: a follow out of turn (error); hands of 7 (warnings).
+BAD = """---
+title: 間違いのある棋譜
+---
+a:(22A3457)
+b:(2345TJQ)
+a:22A
+a:457
+"""
+
+WARN_ONLY = "a:(23457)\nb:(2345J)\na:7\nb:J\na:%\nb:2\n"
+
+
+@pytest.fixture
+def records(tmp_path: Path) -> Path:
+    folder = tmp_path / "records" / "prime-daifugo"
+    folder.mkdir(parents=True)
+    (folder / "good.kifu").write_text(GOOD, encoding="utf-8")
+    (folder / "bad.kifu").write_text(BAD, encoding="utf-8")
+    return tmp_path / "records"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["validate", "-j", "1", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+def test_json_contract(records: Path) -> None:
+    code, output = run(str(records), "--format", "json")
+    assert code == 1
+    report = json.loads(output)
+    assert set(report) == {"games", "files", "errors", "warnings"}
+    assert report["files"] == 2
+    bad, good = report["games"]  # files in a stable (sorted) order
+    assert set(good) == {
+        "path",
+        "index",
+        "game",
+        "title",
+        "players",
+        "first_player",
+        "winner",
+        "ranking",
+        "moves",
+        "errors",
+        "warnings",
+        "diagnostics",
+    }
+    assert good["path"].endswith("records/prime-daifugo/good.kifu")
+    assert good | {"path": None} == {
+        "path": None,
+        "index": 1,
+        "game": "prime-daifugo",
+        "title": "練習試合",
+        "players": ["はち", "nishimura"],
+        "first_player": "はち",
+        "winner": "nishimura",
+        "ranking": ["nishimura", "はち"],
+        "moves": 4,
+        "errors": 0,
+        "warnings": 0,
+        "diagnostics": [],
+    }
+    assert bad["winner"] is None and bad["ranking"] == [] and bad["moves"] == 2
+    assert bad["errors"] == 2 and bad["warnings"] == 2
+    assert [(d["severity"], d["code"], d["line"]) for d in bad["diagnostics"]] == [
+        ("warning", "PD123", 4),
+        ("warning", "PD123", 5),
+        ("error", "PD132", 6),
+        ("error", "PD110", 7),
+    ]
+    first = bad["diagnostics"][0]
+    assert set(first) == {"severity", "code", "message", "line", "column"}
+    assert first["column"] == 4  # the hand, after "a:("
+    assert report["errors"] == 2 and report["warnings"] == 2
+
+
+def test_text_format(records: Path) -> None:
+    code, output = run(str(records))
+    assert code == 1
+    lines = output.strip().splitlines()
+    pattern = re.compile(r"^(?P<path>.+\.kifu):(\d+):(\d+): (error|warning|info) (PD\d{3}) .+$")
+    assert all(pattern.match(line) for line in lines[:-1]), lines
+    assert any(
+        line.endswith(
+            ":6:3: error PD132 221 = 13 × 17 is not prime, but the play was not penalised"
+        )
+        for line in lines
+    )
+    assert lines[-1] == "2 file(s), 2 error(s), 2 warning(s)"
+
+
+def test_github_format(records: Path) -> None:
+    code, output = run(str(records), "--format", "github")
+    assert code == 1
+    annotations = [line for line in output.splitlines() if line.startswith("::")]
+    assert len(annotations) == 4
+    assert any(
+        re.match(r"^::error file=.*bad\.kifu,line=7,col=3,title=PD110::PD110 it is b", line)
+        for line in annotations
+    )
+    assert all(re.match(r"^::(error|warning) file=[^,]+,line=\d+,col=\d+", a) for a in annotations)
+
+
+def test_warnings_fail_only_with_strict(tmp_path: Path) -> None:
+    path = tmp_path / "warn.kifu"
+    path.write_text(WARN_ONLY, encoding="utf-8")
+    assert run(str(path))[0] == 0
+    assert run(str(path), "--strict")[0] == 1
+
+
+def test_a_missing_path_is_a_usage_error(tmp_path: Path) -> None:
+    code, output = run(str(tmp_path / "nowhere"))
+    assert code == 2
+    assert "does not exist" in output
+
+
+def test_a_record_that_is_not_utf8_is_an_error_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "prime-daifugo" / "broken.kifu"
+    path.parent.mkdir()
+    path.write_bytes(GOOD.encode("utf-8").replace("はち".encode(), b"\xff\xfe", 1))
+    code, output = run(str(path), "--format", "json")
+    assert code == 1
+    report = json.loads(output)
+    assert "RF001" in [d["code"] for d in report["games"][0]["diagnostics"]]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
+def test_python_dash_m_on_the_corpus(tmp_path: Path) -> None:
+    """Once as a real process, with the default worker processes, on all 448 real games."""
+    result = subprocess.run(
+        [sys.executable, "-m", "kifuwiki", "validate", str(CORPUS), "--format", "json"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert report["files"] == 448 and report["errors"] == 0 and report["warnings"] == 2
+    assert len(report["games"]) == 448
+    expected = {}
+    with (CORPUS / "expected.jsonl").open(encoding="utf-8") as lines:
+        for line in lines:
+            game = json.loads(line)
+            expected[game["file"]] = game["winner"]
+    assert {Path(g["path"]).name: g["winner"] for g in report["games"]} == expected
