@@ -336,3 +336,46 @@ def test_counts_become_lower_bounds_after_an_omission() -> None:
     final = snapshot(rec)
     assert final.exact is False
     assert final.vp["B"] == 4  # 2 setup settlements + a settlement + a city (net +1)
+
+
+# --- starting settlements on the board ---
+
+START_BOARD = "board: B11 B4n T6 / W12 G8 W10 W8 / B4s S5 W6 T9 G3 / S3 T5 D S10 / T11 G9 G2\n"
+
+
+def start_front(start: str) -> str:
+    return "players:\n  B: 青\n  Y: 黄\norder: B Y\n" + START_BOARD + "start:\n" + start
+
+
+def test_starting_settlements_inland_and_on_the_coast() -> None:
+    # Three hexes name an inland corner; two name the corner of theirs that touches the sea.
+    rec = record(
+        "1 B: 6 |", front=start_front("  B: B11/B4n/G8 T9/G3/S10\n  Y: W12/B4s S5/S3/T5\n")
+    )
+    assert rec.diagnostics == []
+    start = rec.data.record.board.start
+    assert [(s.player, s.text) for s in start] == [
+        ("B", "B11/B4n/G8"),
+        ("B", "T9/G3/S10"),
+        ("Y", "W12/B4s"),
+        ("Y", "S5/S3/T5"),
+    ]
+
+
+def test_ct226_start_corner_must_exist() -> None:
+    assert "CT226" in errors(record("1 B: 6 |", front=start_front("  B: B11/G2/G8 T9/G3/S10\n")))
+    assert "CT226" in errors(record("1 B: 6 |", front=start_front("  B: B11/X9 T9/G3/S10\n")))
+    assert "CT226" in errors(record("1 B: 6 |", front="order: B Y\nstart:\n  B: B11/B4n/G8\n"))
+
+
+def test_ct227_distance_rule_between_starting_settlements() -> None:
+    # G8/S5/W6 and S5/T5/W6 are the two ends of the S5–W6 edge.
+    rec = record("1 B: 6 |", front=start_front("  B: G8/S5/W6 T9/G3/S10\n  Y: S5/T5/W6 W12/B4s\n"))
+    assert errors(rec) == ["CT227"]
+    same = record("1 B: 6 |", front=start_front("  B: G8/S5/W6 T9/G3/S10\n  Y: W6/S5/G8 W12/B4s\n"))
+    assert "CT227" in errors(same)
+
+
+def test_ct228_two_starting_settlements_each() -> None:
+    rec = record("1 B: 6 |", front=start_front("  B: B11/B4n/G8\n  Y: S5/S3/T5 W12/B4s\n"))
+    assert warnings(rec) == ["CT228"]

@@ -182,3 +182,11 @@ def test_detect_an_untagged_log_sheet() -> None:
     assert GAME.detect(source)
     (other,) = split_record_file("はち:(QT338647JA9)\nnishimura:(T77TJK4X3KA)\n")
     assert not GAME.detect(other)
+
+
+def test_board_shows_the_starting_settlements(env) -> None:  # type: ignore[no-untyped-def]
+    rec = load_file(BOARD_GAME)[0]
+    soup = render_extra(env, GAME.view(rec))
+    squares = soup.select(".kw-catan-board rect[data-start]")
+    assert len(squares) == 8
+    assert sorted(r["data-start"] for r in squares) == ["B", "B", "R", "R", "W", "W", "Y", "Y"]

@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.games.catan.model import RESOURCES, Board, BoardHex, HexRef
+from kifuwiki.games.catan.model import RESOURCES, Board, BoardHex, HexRef, StartSettlement
 
 ROW_LENGTHS = (3, 4, 5, 4, 3)
 TERRAIN_COUNTS = {"T": 4, "W": 4, "G": 4, "B": 3, "S": 3, "D": 1}
@@ -153,10 +153,15 @@ _WIDTH = math.sqrt(3) * HEX_SIZE
 _MARGIN = 50.0
 
 
-def hex_center(row: int, col: int) -> tuple[float, float]:
+def _center(row: int, col: int) -> tuple[float, float]:
     offset = (5 - ROW_LENGTHS[row]) * _WIDTH / 2
     x = _MARGIN + offset + col * _WIDTH + _WIDTH / 2
     y = _MARGIN + HEX_SIZE + row * 1.5 * HEX_SIZE
+    return x, y
+
+
+def hex_center(row: int, col: int) -> tuple[float, float]:
+    x, y = _center(row, col)
     return round(x, 1), round(y, 1)
 
 
@@ -183,3 +188,108 @@ def harbour_positions(count: int) -> list[tuple[float, float]]:
             (round(cx + radius * math.cos(angle), 1), round(cy + radius * math.sin(angle), 1))
         )
     return positions
+
+
+# Starting settlements: a corner is named by the land hexes around it.
+
+
+def _corners(board_hex: BoardHex) -> list[tuple[float, float]]:
+    # From the exact centre: neighbours must compute the very same shared corner.
+    x, y = _center(board_hex.row, board_hex.col)
+    corners = []
+    for k in range(6):
+        angle = math.radians(60 * k - 30)
+        corners.append(
+            (round(x + HEX_SIZE * math.cos(angle), 1), round(y + HEX_SIZE * math.sin(angle), 1))
+        )
+    return corners
+
+
+def corner_owners(hexes: tuple[BoardHex, ...]) -> dict[tuple[float, float], set[str]]:
+    """Every corner of the island → the land hexes (board names) around it."""
+    owners: dict[tuple[float, float], set[str]] = {}
+    for board_hex in hexes:
+        for corner in _corners(board_hex):
+            owners.setdefault(corner, set()).add(board_hex.ref.text)
+    return owners
+
+
+def parse_start(
+    value: Any,
+    board: Board,
+    players: set[str],
+    line: int,
+    bag: DiagnosticBag,
+) -> tuple[StartSettlement, ...]:
+    """``start: {B: "T6/W12/G8 B4s/S5/W6", …}``: each player's setup settlements.
+
+    A corner is written as the land hexes around it joined by ``/``: three inland, two
+    on the coast (the corner of those two that touches the sea). The distance rule is
+    checked: no two settlements on the same or neighbouring corners.
+    """
+    if not isinstance(value, dict):
+        bag.error(
+            "CT226",
+            "start must map each player to their settlements' corners, "
+            "like 'B: T6/W12/G8 S5/W6/B4s'",
+            line,
+        )
+        return ()
+    owners = corner_owners(board.hexes)
+    by_name = {h.ref.text: h for h in board.hexes}
+    placed: list[StartSettlement] = []
+    for raw_key, raw_corners in value.items():
+        key = str(raw_key).strip()
+        if key not in players:
+            bag.error("CT101", f"start names '{key}', who is not a player of this record", line)
+            continue
+        for text in re.split(r"[\s,、]+", str(raw_corners).strip()):
+            if not text:
+                continue
+            corner = _find_corner(text, owners, by_name, line, bag)
+            if corner is None:
+                continue
+            names = tuple(n for n in text.split("/") if n)
+            placed.append(StartSettlement(key, names, corner[0], corner[1]))
+    for i, first in enumerate(placed):
+        for second in placed[i + 1 :]:
+            distance = math.dist((first.x, first.y), (second.x, second.y))
+            if distance < HEX_SIZE * 1.1:
+                what = "the same corner" if distance < 1 else "neighbouring corners"
+                bag.error(
+                    "CT227",
+                    f"starting settlements {first.player} {first.text} and {second.player} "
+                    f"{second.text} are on {what}; settlements need a free corner between them",
+                    line,
+                )
+    return tuple(placed)
+
+
+def _find_corner(
+    text: str,
+    owners: dict[tuple[float, float], set[str]],
+    by_name: dict[str, BoardHex],
+    line: int,
+    bag: DiagnosticBag,
+) -> tuple[float, float] | None:
+    names = [n for n in text.split("/") if n]
+    unknown = [n for n in names if n not in by_name]
+    if unknown or not 2 <= len(names) <= 3:
+        bag.error(
+            "CT226",
+            f"start corner '{text}': name the 2 or 3 board hexes around it, joined by '/'"
+            + (f" ({', '.join(unknown)} is not on the board)" if unknown else ""),
+            line,
+        )
+        return None
+    wanted = set(names)
+    matches = [c for c, around in owners.items() if around == wanted]
+    if len(matches) != 1:
+        bag.error(
+            "CT226",
+            f"start corner '{text}': these hexes do not meet at "
+            + ("one corner" if not matches else "exactly one corner (add the third hex)"),
+            line,
+        )
+        return None
+    return matches[0]

@@ -31,6 +31,9 @@ CODES: dict[str, str] = {
     "CT121": "a '+' on an action that cannot take Longest Road or Largest Army",
     "CT122": "a turn line after the closing lines",
     "CT123": "a record without any turn",
+    "CT226": "a starting settlement whose corner the board does not have",
+    "CT227": "starting settlements on the same or neighbouring corners (distance rule)",
+    "CT228": "a player without exactly 2 starting settlements",
     # Rules
     "CT200": "a turn out of seat order",
     "CT201": "turn numbers that go backwards",

@@ -204,10 +204,27 @@ class BoardHex:
 
 
 @dataclass(frozen=True, slots=True)
+class StartSettlement:
+    """A setup settlement on the board, at the corner the named land hexes share."""
+
+    player: str
+    hexes: tuple[str, ...]
+    """Board names of the hexes around the corner (``T6/W12/G8``; two on the coast)."""
+    x: float
+    y: float
+
+    @property
+    def text(self) -> str:
+        return "/".join(self.hexes)
+
+
+@dataclass(frozen=True, slots=True)
 class Board:
     hexes: tuple[BoardHex, ...]
     harbours: tuple[str, ...] = ()
     """Clockwise from the top-left: ``3`` for 3:1 or a resource letter for 2:1."""
+    start: tuple[StartSettlement, ...] = ()
+    """Starting settlements, when the record gives them (front matter ``start``)."""
 
     def find(self, ref: HexRef) -> list[BoardHex]:
         """The board hexes a reference may mean (several when it lacks an identifier)."""

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
-from kifuwiki.games.catan.board import parse_board, parse_hex
+from kifuwiki.games.catan.board import parse_board, parse_hex, parse_start
 from kifuwiki.games.catan.model import (
     RESOURCES,
     Action,
@@ -136,8 +136,14 @@ def _read_card_set(source: RecordSource, bag: DiagnosticBag) -> str | None:
     return aliases[value]
 
 
-def _read_board(source: RecordSource, bag: DiagnosticBag) -> Board | None:
+def _read_board(source: RecordSource, order: list[str], bag: DiagnosticBag) -> Board | None:
     if source.meta.get("board") is None:
+        if source.meta.get("start") is not None:
+            bag.error(
+                "CT226",
+                "starting settlements need a board to stand on",
+                _front_matter_line(source, "start"),
+            )
         if source.meta.get("harbours") is not None:
             bag.error(
                 "CT119",
@@ -145,12 +151,25 @@ def _read_board(source: RecordSource, bag: DiagnosticBag) -> Board | None:
                 _front_matter_line(source, "harbours"),
             )
         return None
-    return parse_board(
+    board = parse_board(
         source.meta["board"],
         source.meta.get("harbours"),
         _front_matter_line(source, "board"),
         bag,
     )
+    if board is None or source.meta.get("start") is None:
+        return board
+    line = _front_matter_line(source, "start")
+    start = parse_start(source.meta["start"], board, set(order), line, bag)
+    for key in order:
+        count = sum(1 for s in start if s.player == key)
+        if count != 2:
+            bag.warning(
+                "CT228",
+                f"{key} has {count} starting settlements; the setup places 2 per player",
+                line,
+            )
+    return replace(board, start=start)
 
 
 class _CellReader:
@@ -438,7 +457,7 @@ def parse(source: RecordSource) -> ParseResult:
     bag = DiagnosticBag()
     players, order = _read_players(source, bag)
     declared = _read_card_set(source, bag)
-    board = _read_board(source, bag)
+    board = _read_board(source, order, bag)
     known_players = set(order)
     infer_order = not order
 
