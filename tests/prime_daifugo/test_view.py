@@ -1,0 +1,167 @@
+"""The Prime Daifugo RecordView and its state partial, compared with the engine's states."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup, Tag
+
+from kifuwiki.archive import load_text
+from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.prime_daifugo import GAME, LoadedGame
+from kifuwiki.render.environment import make_environment
+from kifuwiki.render.record import render_viewer
+
+CORPUS = Path("/work/shared/corpus/prime-daifugo")
+
+RECORD = """---
+title: 見本
+players:
+  k: カステラ
+  m: もりしー
+---
+* 練習の一局
+k:(KK57A729Q7X)
+m:(2345TJQA789)
+k:A729[RR]
+*&turn 革命！
+m:%
+k:57[GC]
+k:K
+m:A,P(6)
+k:Q7 !
+m:%
+k:KX|X=A,P(44)
+"""
+
+
+def load(text: str) -> GameRecord:
+    (record,) = load_text(text, "records/prime-daifugo/view.kifu")
+    return record
+
+
+@pytest.fixture
+def view() -> RecordView:
+    return GAME.view(load(RECORD))
+
+
+def test_steps_anchors_kinds_and_flags(view: RecordView) -> None:
+    assert [s.anchor for s in view.steps] == [f"m{i}" for i in range(len(view.steps))]
+    assert [s.kind for s in view.steps] == [
+        "deal",
+        "RR",
+        "pass",
+        "GC",
+        "lead",
+        "penalty",
+        "lead",
+        "pass",
+        "penalty",
+    ]
+    deal, rr, _passed, gc, *_ = view.steps
+    assert deal.comments == ("練習の一局",) and "comment" in deal.flags
+    assert rr.bookmarks == ("turn",) and rr.comments == ("革命！",)
+    assert rr.flags == {"comment", "special"} and gc.flags == {"special"}
+    assert view.steps[5].flags == {"penalty"}
+    assert view.steps[6].marks == "!"
+    assert view.steps[8].flags == {"penalty", "error"}  # 131 is prime: penalised wrongly
+    assert rr.player == "k" and rr.notation == "A729[RR]" and rr.line == 10
+    assert rr.label.startswith("カステラ Ramanujan revolution A729 (1729)")
+    assert gc.annotations == ("57: Grothendieck cut, field flushed",)
+
+
+def test_players_badges_header_and_stats(view: RecordView) -> None:
+    assert [(p.key, p.name) for p in view.players] == [("k", "カステラ"), ("m", "もりしー")]
+    assert view.record.players == ["カステラ", "もりしー"]
+    assert {"RR", "GC", "penalty", "error"} <= view.badges
+    assert ("ルール / Rules", "standard") in view.header
+    stats = {stat.key: stat for stat in view.player_stats["カステラ"]}
+    assert stats["rr"].value == 1 and stats["gc"].value == 1 and stats["penalties"].value == 1
+    assert stats["cards_played"].value == 4 + 2 + 1 + 2
+    assert stats["largest_prime"].value == 127 and stats["largest_prime"].aggregate == "max"
+    assert stats["largest_prime"].display == "127"
+    other = {stat.key: stat.value for stat in view.player_stats["もりしー"]}
+    assert other["penalties"] == 1 and "largest_prime" not in other
+
+
+def test_state_mappings_are_json_and_match_the_engine(view: RecordView) -> None:
+    replay = view.record.data.replay
+    for step_view, step in zip(view.steps, replay.steps, strict=True):
+        state = step_view.state
+        json.dumps(state)
+        assert [p["cards"] for p in state["players"]] == [h.cards for h in step.state.hands]
+        assert [p["count"] for p in state["players"]] == [h.size for h in step.state.hands]
+        assert state["deck"] == step.state.deck and state["bottom"] == step.state.bottom
+        assert state["revolution"] == step.state.revolution
+    after_rr = view.steps[1].state
+    assert after_rr["field"]["number"] == "1729" and after_rr["revolution"] is True
+    assert after_rr["players"][1]["current"] is True
+    assert view.steps[3].state["field"] is None and view.steps[3].state["flushed"]
+
+
+def _soup(view: RecordView, lang: str = "ja") -> BeautifulSoup:
+    return BeautifulSoup(str(render_viewer(view, make_environment(), lang)), "html.parser")
+
+
+def test_rendered_page_matches_every_state(view: RecordView) -> None:
+    soup = _soup(view)
+    steps = soup.select("ol.kw-moves > li.kw-step")
+    assert len(steps) == len(view.steps)
+    for li, step_view in zip(steps, view.steps, strict=True):
+        assert isinstance(li, Tag)
+        assert li["id"] == step_view.anchor
+        state = step_view.state
+        hands = li.select(".kw-players .kw-hand")
+        assert [h["data-cards"] for h in hands] == [p["cards"] for p in state["players"]]
+        assert [h["data-count"] for h in hands] == [str(p["count"]) for p in state["players"]]
+        current = [p["key"] for p in state["players"] if p["current"]]
+        assert [el["data-player"] for el in li.select(".kw-player.kw-current")] == current
+        field = li.select_one(".kw-field")
+        assert field is not None
+        assert field["data-cards"] == (state["field"]["cards"] if state["field"] else "")
+    jokers = soup.select("li#m0 .kw-hand[data-player='k'] .kw-card.kw-joker")
+    assert [j["data-rank"] for j in jokers] == ["X"]
+
+
+def test_consumed_and_factor_cards_are_marked() -> None:
+    record = load("a:(KQ254A37TJX)\nb:(23457TJQKA9)\na:KQ=2^5*4A\n")
+    soup = _soup(GAME.view(record), "en")
+    step = soup.select_one("li#m1")
+    assert step is not None
+    consumed = "".join(str(c["data-rank"]) for c in step.select(".kw-consumed"))
+    assert consumed == "KQ254A"
+    factor = step.select_one("[data-factor-cards]")
+    assert factor is not None and factor["data-factor-cards"] == "254A"
+    assert "2^5 × 41" in factor.get_text()
+    assert "Factor field" in step.get_text()
+
+
+def test_record_text_is_escaped() -> None:
+    record = load("---\nplayers: {a: '<script>x</script>'}\n---\na:(7)\nb:(K)\na:7#\n")
+    html = str(render_viewer(GAME.view(record), make_environment(), "en"))
+    assert "<script>x</script>" not in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in html
+
+
+def test_unknown_hands_render_unknown_cards() -> None:
+    record = load("a:(不明)\nb:(不明)\na:7\n")
+    soup = _soup(GAME.view(record))
+    hand = soup.select_one("li#m1 .kw-hand[data-player='a']")
+    assert hand is not None
+    assert hand["data-unknown"] == "10"
+    assert len(hand.select(".kw-card.kw-unknown")) == 10
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
+def test_every_corpus_view_is_consistent() -> None:
+    for path in sorted(CORPUS.glob("*.kifu"))[::16]:
+        (record,) = load_text(path.read_text(encoding="utf-8"), str(path))
+        view = GAME.view(record)
+        assert isinstance(record.data, LoadedGame)
+        assert len(view.steps) == record.moves + 1
+        assert sum(p.winner for p in view.players) == 1
+        winner = next(p for p in view.players if p.winner)
+        assert winner.name == record.winner and winner.rank == 1
+        assert view.steps[-1].state["ranking"][0] == record.winner
