@@ -209,3 +209,14 @@ def test_edited_templates_are_read_again_after_forget(tmp_path: Path) -> None:
     template.write_text("two", encoding="utf-8")
     forget_environments()
     assert make_environment(tmp_path).get_template("error_box.html").render() == "two"
+
+
+def test_long_source_addresses_are_shortened_for_display() -> None:
+    from kifuwiki.render.record import SourceLink
+
+    url = "https://github.com/owner/repo/blob/0123456789abcdef/data/%E9%87%91%E5%89%9B.json"
+    assert SourceLink(url, url).short == "github.com/…/金剛.json"
+    assert SourceLink("https://example.org/a", "https://example.org/a").short == (
+        "https://example.org/a"
+    )
+    assert SourceLink("javascript:" + "x" * 60, None).short.startswith("javascript:")

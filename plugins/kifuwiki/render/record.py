@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import jinja2
 from markupsafe import Markup
@@ -31,6 +31,17 @@ class SourceLink:
     text: str
     href: str | None
     """Only http(s) addresses become links; anything else (``javascript:``…) stays text."""
+
+    @property
+    def short(self) -> str:
+        """``host/…/last-part`` for a long address (the full one is the link's title)."""
+        if self.href is None or len(self.text) <= 48:
+            return self.text
+        parts = urlsplit(self.href)
+        segments = [s for s in parts.path.split("/") if s]
+        if len(segments) <= 1:
+            return self.text
+        return f"{parts.netloc}/…/{unquote(segments[-1])}"
 
 
 @dataclass(slots=True)
