@@ -130,3 +130,40 @@ def test_every_corpus_game_parses_and_agrees_with_the_peer() -> None:
         moves += len(game.moves)
     assert problems == []
     assert moves == sum(len(entry["moves"]) for entry in expected.values())
+
+
+def test_fast_path_and_token_scanner_agree_on_every_corpus_move() -> None:
+    """Standard lines are read by one regex; the general token scanner must read every
+    such line the same way (it is what reads anything the regex does not fit)."""
+    from kifuwiki.games.prime_daifugo.model import Dialect
+    from kifuwiki.games.prime_daifugo.notation import _MoveScanner
+
+    disagreements: list[str] = []
+    for path in FILES:
+        source = read_record_file(path)[0]
+        game, _ = parse_game(source)
+        for move in game.moves:
+            scanned = _MoveScanner(move.raw, move.column, Dialect.STANDARD).scan()
+            fast = (
+                move.action,
+                move.draw,
+                move.number,
+                move.factors,
+                move.joker_values,
+                move.tags,
+                move.penalty,
+                move.out,
+            )
+            slow = (
+                scanned.action,
+                scanned.draw,
+                scanned.number,
+                scanned.factors,
+                tuple(scanned.joker_values),
+                tuple(scanned.tags),
+                scanned.penalty,
+                scanned.out,
+            )
+            if fast != slow or scanned.problems:
+                disagreements.append(f"{path.name}:{move.line}: {move.raw}")
+    assert disagreements == []

@@ -495,17 +495,18 @@ class _MoveScanner:
             self.result.joker_values.append(canonical)
         return True
 
-    def _penalty_content(self, text: str, offset: int, counts: bool) -> Penalty | None:
+    def _penalty_content(self, text: str, offset: int, start: int, counts: bool) -> Penalty | None:
         """``P(…)`` content: cards, or a count (Fandom ``P(12)``; any number with 0 or 1).
 
-        ``offset`` is where the content starts in the body."""
+        ``offset`` is where the content starts in the body, ``start`` where the penalty
+        notation (``P``, ``(P=``) starts: the penalty's column."""
         raw = text
         text = text.strip()
         if text.isdigit() and (counts or "0" in text or "1" in text):
-            return Penalty(None, int(text), self.column + offset)
+            return Penalty(None, int(text), self.column + start)
         if _CARDS_RE.fullmatch(text) is not None:
             cards = _cards(text)
-            return Penalty(cards, len(cards), self.column + offset)
+            return Penalty(cards, len(cards), self.column + start)
         self._problem(
             Severity.ERROR,
             codes.BAD_PENALTY,
@@ -521,7 +522,7 @@ class _MoveScanner:
             inner, count = match.group("pen_p", "pen_n")
             if inner is not None:
                 found = self._penalty_content(
-                    inner, match.start("pen_p"), self.dialect is Dialect.FANDOM
+                    inner, match.start("pen_p"), start, self.dialect is Dialect.FANDOM
                 )
                 if found is None:
                     return False
@@ -536,7 +537,7 @@ class _MoveScanner:
             if inner is None:
                 self.result.penalty = Penalty(None, None, self.column + start)
                 return True
-            found = self._penalty_content(inner, match.start("penj_c"), False)
+            found = self._penalty_content(inner, match.start("penj_c"), start, False)
             if found is None:
                 return False
             self.result.penalty = found
