@@ -45,6 +45,8 @@
 
     root.classList.add("kw-js");
     root.querySelector(".kw-controls").hidden = false;
+    var note = root.querySelector(".kw-nojs");
+    if (note) note.hidden = true;
     if (!root.hasAttribute("tabindex")) root.tabIndex = -1;
 
     root.addEventListener("click", function (ev) {

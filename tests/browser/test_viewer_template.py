@@ -1,0 +1,120 @@
+"""``templates/viewer.html`` without a browser: the server-rendered contract the JS relies on."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+from kifuwiki.archive import load_file
+from kifuwiki.games import get_game
+from kifuwiki.render.environment import make_environment
+from kifuwiki.render.record import render_viewer as site_render_viewer
+
+from .harness import harness_view, render_viewer
+
+ROOT = Path(__file__).resolve().parents[2]
+HOSTILE = '<img src=x onerror="alert(1)">'
+
+
+def soup(html: str) -> BeautifulSoup:
+    return BeautifulSoup(html, "lxml")
+
+
+def test_every_step_is_an_anchored_item_with_its_own_state() -> None:
+    view = harness_view()
+    doc = soup(render_viewer(view, "en"))
+    viewer = doc.select_one("section.kw-viewer")
+    assert viewer is not None
+    items = viewer.select("ol.kw-moves > li.kw-step")
+    assert [li["id"] for li in items] == [f"m{s.index}" for s in view.steps]
+    for li, step in zip(items, view.steps, strict=True):
+        assert li["data-step"] == str(step.index)
+        assert li["data-flags"] == " ".join(sorted(step.flags))
+        hands = li.select("details.kw-step-state .kw-state .kw-hand")
+        assert {h["data-player"]: h["data-cards"] for h in hands} == step.state["hands"]
+        assert li.select_one("a.kw-num")["href"] == f"#m{step.index}"
+    # The board shows the final position; the controls wait for the script.
+    board = viewer.select_one(".kw-board .kw-field")
+    assert board["data-cards"] == view.steps[-1].state["field"]
+    assert viewer.select_one(".kw-controls").has_attr("hidden")
+    # Step data for the script: anchors, labels and flags; no inline script at all.
+    data = json.loads(viewer["data-kw-steps"])
+    assert [s["anchor"] for s in data["steps"]] == [f"m{s.index}" for s in view.steps]
+    assert [s["label"] for s in data["steps"]] == [s.label for s in view.steps]
+    assert data["steps"][3]["flags"] == ["comment", "penalty"]
+    assert viewer.find("script") is None
+
+
+def test_prefix_keeps_embedded_viewers_apart() -> None:
+    doc = soup(render_viewer(harness_view(), "ja", "k2-"))
+    viewer = doc.select_one("section.kw-viewer")
+    assert viewer["id"] == "k2-viewer"
+    assert viewer.select_one("li.kw-step")["id"] == "k2-m0"
+    assert viewer.select_one("#k2-m3 a.kw-num")["href"] == "#k2-m3"
+    assert viewer.select_one("#k2-bm-blunder")["href"] == "#k2-bm-blunder"
+    assert json.loads(viewer["data-kw-steps"])["steps"][5]["anchor"] == "k2-m5"
+
+
+def test_marks_comments_and_annotations() -> None:
+    view = harness_view()
+    step = dataclasses.replace(view.steps[3], notation="Q ?")
+    view.steps[3] = step
+    doc = soup(render_viewer(view, "en"))
+    item = doc.select_one("#m3")
+    assert "kw-mark-mistake" in item["class"]
+    assert item.select_one(".kw-notation").get_text() == "Q"  # the mark is shown once
+    assert item.select_one(".kw-marks").get_text() == "?"
+    assert item.select_one(".kw-marks")["title"] == "mistake"
+    assert item.select_one(".kw-note").get_text() == "12 is not prime"
+    assert item.select_one(".kw-comment").get_text().strip() == "12 is not prime: <b>penalty</b>"
+    assert doc.select_one("#m1 .kw-comment strong").get_text() == "small"
+
+
+def test_everything_from_the_record_is_escaped() -> None:
+    view = harness_view({"alice": HOSTILE, "bob": "bob"})
+    view.steps[1] = dataclasses.replace(
+        view.steps[1],
+        notation=HOSTILE,
+        label=HOSTILE + "'",
+        comments=(HOSTILE,),
+        annotations=(HOSTILE,),
+        bookmarks=("x\"'><img>",),
+    )
+    view.record.title = HOSTILE
+    html = render_viewer(view, "en")
+    doc = soup(html)
+    assert doc.find("img") is None
+    assert "<img" not in html
+    assert not any(attr.startswith("on") for tag in doc.find_all(True) for attr in tag.attrs)
+    viewer = doc.select_one("section.kw-viewer")
+    assert json.loads(viewer["data-kw-steps"])["steps"][1]["label"] == HOSTILE + "'"
+    assert doc.select_one("#m1 .kw-who").get_text() == HOSTILE
+    assert doc.select_one("#m1 .kw-notation").get_text() == HOSTILE
+
+
+def test_labels_follow_the_language() -> None:
+    ja = soup(render_viewer(harness_view(), "ja"))
+    en = soup(render_viewer(harness_view(), "en"))
+    assert ja.select_one('[data-kw-go="next"]')["aria-label"] == "次へ"
+    assert en.select_one('[data-kw-go="next"]')["aria-label"] == "Next"
+    assert ja.select_one("section.kw-viewer")["lang"] == "ja"
+
+
+def test_real_record_in_the_site_environment_matches_the_engine() -> None:
+    record = load_file(ROOT / "records" / "prime-daifugo" / "kongo1-m006-g45.kifu")[0]
+    view = get_game(record.game).view(record)
+    html = str(site_render_viewer(view, make_environment(), "ja"))
+    doc = soup(html)
+    items = doc.select("ol.kw-moves > li.kw-step")
+    assert len(items) == len(view.steps)
+    for li, step in zip(items, view.steps, strict=True):
+        hands = {
+            h["data-player"]: h["data-cards"] for h in li.select(".kw-state .kw-players .kw-hand")
+        }
+        assert hands == {p["key"]: p["cards"] for p in step.state["players"]}
+        assert li.select_one(".kw-comment") is not None or "comment" not in step.flags
+    assert doc.select_one("#bm-革命") is not None
+    assert doc.select_one('[data-kw-go="next"]')["aria-label"] == "次へ"
