@@ -88,6 +88,10 @@ LABELS: Mapping[str, tuple[str, str]] = {
     "badge_adjudicated": ("判定", "adjudicated"),
     "badge_error": ("エラーあり", "has errors"),
     "badge_warning": ("警告あり", "has warnings"),
+    "badge_LR": ("最長交易路", "Longest Road"),
+    "badge_LA": ("最大騎士力", "Largest Army"),
+    "badge_omitted": ("省略あり", "turns omitted"),
+    "badge_board": ("盤面つき", "with board"),
     # Viewer (templates/viewer.html and the JS read these)
     "viewer": ("棋譜再生", "Record viewer"),
     "start_position": ("開始局面", "Start position"),
