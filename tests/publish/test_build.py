@@ -113,8 +113,23 @@ def test_index_table_lists_every_game_with_working_links(built: Path) -> None:
 
 
 def test_every_internal_link_of_generated_pages_resolves(built: Path) -> None:
+    assert check_links(built / "records", built) > 50
+
+
+def test_links_resolve_without_directory_urls_and_with_another_prefix(tmp_path: Path) -> None:
+    root = copy_site(tmp_path)
+    edit_yaml(root, "docs_dir: docs", "docs_dir: docs\nuse_directory_urls: false")
+    edit_yaml(root, "custom_templates: templates", "custom_templates: templates\n      url: 棋譜/")
+    edit_yaml(root, "records/", "棋譜/")
+    site = build_site(root)
+    assert (site / "棋譜" / "fake" / "alpha.html").is_file()
+    assert check_links(site / "棋譜", site, pattern="*.html") > 50
+
+
+def check_links(folder: Path, built: Path, pattern: str = "index.html") -> int:
+    """Follow every relative link of the generated pages; return how many were checked."""
     checked = 0
-    for html in (built / "records").rglob("index.html"):
+    for html in folder.rglob(pattern):
         for a in soup(html).select("article a[href], .kw-page a[href]"):
             href = a["href"]
             parts = urlsplit(href)
@@ -127,7 +142,7 @@ def test_every_internal_link_of_generated_pages_resolves(built: Path) -> None:
             if parts.fragment:
                 assert soup(target).find(id=parts.fragment) is not None, href
             checked += 1
-    assert checked > 50
+    return checked
 
 
 def test_player_page_statistics(built: Path) -> None:
