@@ -269,6 +269,15 @@ def test_standard_header_line_naming_no_player(parse_one: Parse) -> None:
     assert game.declared_players == []
 
 
+def test_standard_header_lines_repeating_a_key_are_all_kept(
+    parse_one: Parse, write_file: Callable[..., str]
+) -> None:
+    game, diagnostics = parse_one("先手:nishimura\n後手:はち\n先手:もりしー\nn:(QT3)\nn:QT3#\n")
+    assert game.header_lines == ["先手:nishimura", "後手:はち", "先手:もりしー"]
+    assert [d.code for d in diagnostics].count(notation_codes.HEADER_TEXT_KEPT) == 3
+    assert write_file([game]).startswith("先手:nishimura\n後手:はち\n先手:もりしー\n")
+
+
 def test_standard_player_lines_that_play_are_kept(parse_one: Parse) -> None:
     game, diagnostics = parse_one("n:Nishimura\nm:Mori\nn:QT3\nm:%\n")
     assert diagnostics == []

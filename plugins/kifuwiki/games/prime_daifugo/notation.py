@@ -711,7 +711,7 @@ class _GameParser:
         self.movers: set[str] = set()
         self.last_move: Move | None = None
         self.meta_players = dict(players_meta or {})
-        self.declaration_lines: dict[str, tuple[int, int, str]] = {}
+        self.declaration_lines: dict[str, list[tuple[int, int, str]]] = {}
         #: Keys with a seat (in ``game.order``): the fast path's "known player" test.
         self.seated: set[str] = set()
         self.text = ""
@@ -769,10 +769,11 @@ class _GameParser:
         """Standard records have no player lines; a ``key:name`` header line whose key
         never plays (``先手:nishimura``) is header text, not a seat."""
         game = self.game
+        kept: list[tuple[int, int, str]] = []
         for key in list(game.declared_players):
             if key in self.movers or key in game.initial_hands:
                 continue
-            number, column, text = self.declaration_lines[key]
+            kept.extend(self.declaration_lines[key])
             game.declared_players.remove(key)
             game.order.remove(key)
             self.declared.discard(key)
@@ -780,6 +781,7 @@ class _GameParser:
                 game.players[key] = str(self.meta_players[key])
             else:
                 del game.players[key]
+        for number, column, text in sorted(kept):
             game.header_lines.append(text)
             self.add(
                 Severity.WARNING,
@@ -899,7 +901,7 @@ class _GameParser:
             game.declared_players.append(key)
         self.declared.add(key)
         self.known_names.add(key)
-        self.declaration_lines[key] = (number, column, self.text)
+        self.declaration_lines.setdefault(key, []).append((number, column, self.text))
         game.players[key] = name
         if key not in game.order:
             game.order.append(key)
