@@ -18,6 +18,23 @@ CORPUS = ROOT.parent / "shared" / "corpus" / "prime-daifugo"
 CORPUS_FILES = sorted(CORPUS.glob("*.kifu")) if CORPUS.is_dir() else []
 FIXTURES = sorted((ROOT / "tests" / "fixtures" / "prime-daifugo" / "notation").glob("*.kifu"))
 
+
+def _other_prime_daifugo_records() -> list[Path]:
+    """Every other Prime Daifugo record in the repository (site records, importer
+    fixtures): the round trip must hold for every test record, not only ours."""
+    found = []
+    for folder in (ROOT / "records", ROOT / "tests" / "fixtures"):
+        for path in sorted(folder.rglob("*.kifu")):
+            if "notation" in path.parts:
+                continue
+            head = path.read_text(encoding="utf-8", errors="replace")[:2000]
+            if "prime-daifugo" in head or "素数大富豪" in head:
+                found.append(path)
+    return found
+
+
+OTHER_RECORDS = _other_prime_daifugo_records()
+
 ParseFile = Callable[..., tuple[list[ParsedGame], list[Any]]]
 WriteFile = Callable[..., str]
 
@@ -73,6 +90,15 @@ def test_corpus_records_are_already_canonical() -> None:
 
 @pytest.mark.parametrize("path", FIXTURES, ids=[p.name for p in FIXTURES])
 def test_fixture_round_trips(path: Path, parse_file: ParseFile, write_file: WriteFile) -> None:
+    assert _check_round_trips(path, parse_file, write_file) == []
+
+
+@pytest.mark.parametrize(
+    "path", OTHER_RECORDS, ids=[str(p.relative_to(ROOT)) for p in OTHER_RECORDS]
+)
+def test_repository_records_round_trip(
+    path: Path, parse_file: ParseFile, write_file: WriteFile
+) -> None:
     assert _check_round_trips(path, parse_file, write_file) == []
 
 
