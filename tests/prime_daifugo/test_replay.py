@@ -435,9 +435,18 @@ def test_two_jokers_are_resolved_left_to_right() -> None:
 
 
 def test_a_card_not_in_hand() -> None:
-    record = two("a:89")
+    record = two("a:D(3)89")
     assert errors(record) == ["PD120"]
     assert "a plays 89 but does not hold them" in record.diagnostics[0].message
+
+
+def test_a_record_without_draws_gets_one_warning_for_missing_draws() -> None:
+    # Blogs often leave draws out: cards a player lacked were drawn unrecorded.
+    record = two("a:89", "b:%", "a:83", a="23457TJQKAX", b="23457TJQKA9")
+    assert errors(record) == [] and warnings(record) == ["PD129"]
+    after = steps(record)[1].state
+    assert after.deck == 30 and after.hands[0].size == 11  # two drawn, two played
+    assert steps(record)[-1].state.deck_unknown == 29  # plus 89 flushed to the bottom
 
 
 def test_more_than_four_of_a_rank() -> None:

@@ -5,8 +5,7 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -19,6 +18,7 @@ from kifuwiki.games.prime_daifugo.model import Dialect, ParsedGame
 from kifuwiki.games.prime_daifugo.replay import Replay
 from kifuwiki.games.prime_daifugo.replay import replay as replay_game
 from kifuwiki.games.prime_daifugo.rules import resolve_rules
+from kifuwiki.games.prime_daifugo.writer import write_game
 
 GAME_ID = "prime-daifugo"
 
@@ -105,9 +105,6 @@ class PrimeDaifugo:
 
     def format(self, record: GameRecord, dialect: str | None = None) -> str:
         loaded = cast(LoadedGame, record.data)
-        # The writer is the notation engineer's module; import it when needed.
-        writer = importlib.import_module("kifuwiki.games.prime_daifugo.writer")
-        write_game = cast(Callable[[ParsedGame, str | None], str], writer.write_game)
         return write_game(loaded.parsed, dialect)
 
 

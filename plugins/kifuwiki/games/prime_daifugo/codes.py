@@ -25,6 +25,7 @@ UNKNOWN_CARDS = "PD125"
 EMPTY_DECK_DRAW = "PD126"
 TOO_MANY_DRAWS = "PD127"
 DECK_BOTTOM_MISMATCH = "PD128"
+MISSING_DRAWS = "PD129"
 
 WRONG_COUNT = "PD130"
 NOT_STRONGER = "PD131"
@@ -78,6 +79,10 @@ CODES: dict[str, str] = {
     DECK_BOTTOM_MISMATCH: (
         "warning: a drawn card is not the one the known bottom of the deck (flushed cards, "
         "in order) says comes next"
+    ),
+    MISSING_DRAWS: (
+        "warning: the record writes no draws at all; cards a player did not hold are taken "
+        "as unrecorded draws from the deck (reported once per game)"
     ),
     WRONG_COUNT: (
         "error: a follow with a different number of cards than the field was not penalised"

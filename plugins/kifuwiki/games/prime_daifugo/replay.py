@@ -235,6 +235,9 @@ class _Replayer:
                 self.seats.append(move.player)
         self.seat_of = {key: seat for seat, key in enumerate(self.seats)}
         self.incomplete = [False] * len(self.seats)
+        # Blog records often leave draws out altogether; then a card a player did not
+        # hold is taken as an unrecorded draw (one warning) rather than an error.
+        self.records_draws = any(m.draw or m.action is Action.DRAW for m in game.moves)
         self.seen = [0] * len(CARD_ORDER)
         self.steps: list[Step] = []
         self.first_seat: int | None = None
@@ -343,6 +346,41 @@ class _Replayer:
         return min(lines) if lines else 1
 
     # -- cards moving ------------------------------------------------------------------
+
+    def implied_draws(
+        self, hand: HandState, ranks: str, deck: tuple[int, str], move: Move, step: int
+    ) -> tuple[HandState, int, str]:
+        """In a record that writes no draws, cards the hand lacks were drawn unrecorded."""
+        counts = list(hand.counts)
+        unknown = hand.unknown
+        deck_unknown, bottom = deck
+        needed = list(counts)
+        for rank in ranks:
+            index = _INDEX.get(rank)
+            if index is None:
+                continue
+            if needed[index] > 0:
+                needed[index] -= 1
+            elif unknown > 0:
+                unknown -= 1
+            elif deck_unknown > 0 or rank in bottom:
+                if deck_unknown > 0:
+                    deck_unknown -= 1
+                    self.see(rank, move.line, move.column, step)
+                else:
+                    where = bottom.index(rank)
+                    bottom = bottom[:where] + bottom[where + 1 :]
+                counts[index] += 1
+                self.bag.warning(
+                    codes.MISSING_DRAWS,
+                    "this record writes no draws; cards a player did not hold are taken as "
+                    "unrecorded draws from the deck",
+                    move.line,
+                    move.column,
+                    step=step,
+                    once="missing-draws",
+                )
+        return HandState(tuple(counts), hand.unknown), deck_unknown, bottom
 
     def take(
         self, hand: HandState, ranks: str, seat: int, move: Move, step: int, what: str
@@ -784,6 +822,10 @@ class _Replayer:
             factor_cards, factorisation = judged.factor_cards, judged.factorisation
             kinds.add("lead" if field is None else "follow")
             consumed = len(played) + len(factor_cards)
+            if not self.records_draws:
+                hand, deck_unknown, bottom = self.implied_draws(
+                    hand, played + factor_cards, (deck_unknown, bottom), move, index
+                )
             if action is Action.COMPOSITE:
                 kinds.add("composite")
             valid = (not judged.problems) if judged.checkable or judged.special else None
