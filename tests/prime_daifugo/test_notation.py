@@ -223,6 +223,14 @@ def test_fandom_header(parse_one: Parse) -> None:
     assert [move.player for move in game.moves] == ["A", "B", "C"]
 
 
+def test_fandom_note_above_the_record_is_header_text(parse_one: Parse) -> None:
+    text = "注意:この棋譜は素数大富豪Wiki独自のものです。\nA:Foo\nB:Baa\nA:223\nB:Pass\n"
+    game, diagnostics = parse_one(text)
+    assert [(d.code, d.line) for d in diagnostics] == [(notation_codes.HEADER_TEXT_KEPT, 1)]
+    assert game.order == ["A", "B"]
+    assert game.header_lines == ["注意:この棋譜は素数大富豪Wiki独自のものです。"]
+
+
 def test_fandom_same_players_as_an_earlier_game(parse_file: Callable[..., Any]) -> None:
     text = (
         "一試合目\nA:Foo\nB:Baa\n素数判定員:Gaz\nA:23\nB:Pass\n"

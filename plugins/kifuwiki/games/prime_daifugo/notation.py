@@ -194,6 +194,7 @@ _FANDOM_SIGNS = re.compile(
     r"初期\s*:|素数判定員|:\s*Pass\b|\((?:GC|RR)\)|;X=|:\s*D(?:;|$)|P\(\d+\);|:\s*[^:\n]*\*[^:\n]*=",
     re.MULTILINE,
 )
+_FANDOM_SYMBOL = re.compile(r"[A-Za-z0-9]{1,3}")
 _FANDOM_KEY = re.compile(r"^\s*[A-Z]\s*:", re.MULTILINE)
 _STANDARD_SIGNS = re.compile(
     r":\s*\(|D\(|:\s*%|\[(?:GC|RR|IN)\]|\|X=|,P\(|:\s*[A2-9TJQKX]+=", re.MULTILINE
@@ -761,17 +762,21 @@ class _GameParser:
                     target.comment_lines.append(line.number)
                     if text:
                         target.comments.append(text)
-        if game.dialect is Dialect.STANDARD:
+        if game.moves:
             self._undeclare_silent_players()
         return game
 
     def _undeclare_silent_players(self) -> None:
-        """Standard records have no player lines; a ``key:name`` header line whose key
-        never plays (``先手:nishimura``) is header text, not a seat."""
+        """A ``key:text`` header line whose key never plays and has no hand is header
+        text, not a seat: ``先手:nishimura`` in a standard record (which has no player
+        lines), ``注意:この棋譜は…`` above a Fandom record. Fandom player symbols
+        (``A``, ``B1``) stay seats even if they never play: the spec declares them."""
         game = self.game
         kept: list[tuple[int, int, str]] = []
         for key in list(game.declared_players):
             if key in self.movers or key in game.initial_hands:
+                continue
+            if game.dialect is Dialect.FANDOM and _FANDOM_SYMBOL.fullmatch(key):
                 continue
             kept.extend(self.declaration_lines[key])
             game.declared_players.remove(key)
