@@ -36,6 +36,7 @@ from kifuwiki.archive import load_source
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games import game_ids, get_game, normalise_game_id
+from kifuwiki.render.codes import INTERNAL_VIEW_ERROR, UNKNOWN_FENCE_GAME, UNKNOWN_FENCE_OPTION
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.record import render_viewer
@@ -144,15 +145,17 @@ def _render_block(
     rules_option = options.pop("rules", None)
     css = " ".join(c for c in ("kw-embed", css_class) if c and c != FENCE_NAME)
     notes: list[str] = [
-        f"unknown option '{key}' (known: game, rules, lang, title)" for key in options
+        f"{UNKNOWN_FENCE_OPTION} unknown option '{key}' (known: {', '.join(KNOWN_OPTIONS)})"
+        for key in options
     ]
     for note in notes:
         warn(f"{place}: {note}")
 
     if game_option is not None and normalise_game_id(game_option) is None:
         message = f"unknown game '{game_option}' (known: {', '.join(game_ids())})"
-        warn(f"{place}: {message}")
-        return _error_box(env, lang, css, [], message, title)
+        warn(f"{place}: {UNKNOWN_FENCE_GAME} {message}")
+        unknown = Diagnostic(Severity.ERROR, UNKNOWN_FENCE_GAME, message, 1)
+        return _error_box(env, lang, css, [unknown], None, title)
 
     sources = split_record_file(source, None)
     parts: list[str] = []
@@ -181,7 +184,7 @@ def _render_block(
                 problems.append(
                     Diagnostic(
                         Severity.ERROR,
-                        "RF998",
+                        INTERNAL_VIEW_ERROR,
                         f"internal error while showing this record ({type(exc).__name__})",
                         record_source.first_line,
                     )

@@ -74,7 +74,8 @@ def test_unknown_game_and_unknown_option(caplog: pytest.LogCaptureFixture) -> No
     assert box is not None and "<b>chess</b>" in box.get_text()
     assert doc.find("b") is None
     messages = " ".join(r.getMessage() for r in caplog.records)
-    assert "unknown option 'colour'" in messages and "unknown game" in messages
+    assert "KW001 unknown option 'colour'" in messages and "KW002 unknown game" in messages
+    assert box.select_one("li.kw-diagnostic")["data-code"] == "KW002"
 
 
 def test_hostile_comment_in_a_block_is_escaped() -> None:
@@ -134,7 +135,7 @@ def test_fence_format_never_raises(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(kw_fakegame.FakeGame, "view", explode)
     html = fence_format(GAME, "kifu", "kifu", {"game": "fake"}, None)
     doc = BeautifulSoup(html, "lxml")
-    assert "RF998" in doc.select_one(".kw-error-box").get_text()
+    assert "KW003" in doc.select_one(".kw-error-box").get_text()
 
 
 @pytest.mark.parametrize(

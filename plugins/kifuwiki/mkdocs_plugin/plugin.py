@@ -35,6 +35,7 @@ from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
 from kifuwiki.render.archive import Archive
+from kifuwiki.render.codes import INTERNAL_VIEW_ERROR
 from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.resources import assets_dir, templates_dir
@@ -363,7 +364,7 @@ def _view_of(record: GameRecord) -> RecordView:
             record.diagnostics.append(
                 Diagnostic(
                     Severity.ERROR,
-                    "RF998",
+                    INTERNAL_VIEW_ERROR,
                     f"internal error while showing this record ({type(exc).__name__}); "
                     "please report it with the record attached",
                     record.source.first_line,
