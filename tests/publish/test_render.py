@@ -220,3 +220,14 @@ def test_long_source_addresses_are_shortened_for_display() -> None:
         "https://example.org/a"
     )
     assert SourceLink("javascript:" + "x" * 60, None).short.startswith("javascript:")
+
+
+def test_kw_cards_filter_matches_the_generic_card_markup() -> None:
+    env = make_environment()
+    html = env.from_string("{{ 'QX?' | kw_cards }}{{ 'A' | kw_cards(' kw-consumed') }}").render()
+    cards = BeautifulSoup(html, "lxml").select("span.kw-card")
+    assert [c["data-rank"] for c in cards] == ["Q", "X", "?", "A"]
+    assert cards[1]["class"] == ["kw-card", "kw-joker"]
+    assert cards[2]["class"] == ["kw-card", "kw-unknown"]
+    assert cards[3]["class"] == ["kw-card", "kw-consumed"]
+    assert "<script>" not in env.from_string("{{ '<script>' | kw_cards }}").render()

@@ -8,10 +8,11 @@ and environments are cached per folder so templates compile once per process.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup, escape
 
 from kifuwiki.core.safe_markdown import render_comment, render_inline
 from kifuwiki.games import get_game, normalise_game_id
@@ -29,6 +30,24 @@ def game_name(game_id: str, lang: str = "ja") -> str:
     except ImportError:  # a game package that is not there (yet)
         return game_id
     return names.get("en" if lang == "en" else "ja") or names.get("en") or game_id
+
+
+@lru_cache(maxsize=4096)
+def cards_html(text: str, extra: str = "") -> Markup:
+    """Card glyphs for a run of ranks (``QT338X?``): the generic ``kw-card`` markup.
+
+    A filter (``{{ hand | kw_cards }}``) rather than a template macro, because state
+    partials print every hand at every step: a macro call per card costs more than
+    the rest of a record page together. Hands repeat a lot, so results are cached.
+    """
+    parts = []
+    for rank in text:
+        kind = " kw-joker" if rank == "X" else " kw-unknown" if rank == "?" else ""
+        glyph = escape(rank)
+        parts.append(
+            f'<span class="kw-card{kind}{escape(extra)}" data-rank="{glyph}">{glyph}</span>'
+        )
+    return Markup("".join(parts))  # noqa: S704 - every piece is escaped above
 
 
 def make_environment(custom_templates: Path | None = None) -> jinja2.Environment:
@@ -55,6 +74,7 @@ def _environment(custom_templates: str | None) -> jinja2.Environment:
     )
     env.filters["comment"] = render_comment
     env.filters["comment_inline"] = render_inline
+    env.filters["kw_cards"] = cards_html
     env.globals["t"] = t
     env.globals["game_name"] = game_name
     env.globals["sorted_badges"] = sorted_badges
