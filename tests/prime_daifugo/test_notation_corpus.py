@@ -136,14 +136,14 @@ def test_fast_path_and_token_scanner_agree_on_every_corpus_move() -> None:
     """Standard lines are read by one regex; the general token scanner must read every
     such line the same way (it is what reads anything the regex does not fit)."""
     from kifuwiki.games.prime_daifugo.model import Dialect
-    from kifuwiki.games.prime_daifugo.notation import _MoveScanner
+    from kifuwiki.games.prime_daifugo.notation_moves import MoveScanner
 
     disagreements: list[str] = []
     for path in FILES:
         source = read_record_file(path)[0]
         game, _ = parse_game(source)
         for move in game.moves:
-            scanned = _MoveScanner(move.raw, move.column, Dialect.STANDARD).scan()
+            scanned = MoveScanner(move.raw, move.column, Dialect.STANDARD).scan()
             fast = (
                 move.action,
                 move.draw,

@@ -12,13 +12,8 @@ from hypothesis import strategies as st
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.prime_daifugo.model import Action, Dialect, ParsedGame
-from kifuwiki.games.prime_daifugo.notation import (
-    _MoveScanner,
-    detect,
-    normalise,
-    parse_game,
-    tokenize,
-)
+from kifuwiki.games.prime_daifugo.notation import detect, normalise, parse_game, tokenize
+from kifuwiki.games.prime_daifugo.notation_moves import MoveScanner
 from kifuwiki.games.prime_daifugo.writer import comparable, write_game
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "prime-daifugo"
@@ -64,7 +59,7 @@ def _readers_agree(game: ParsedGame) -> None:
     for move in game.moves:
         if move.action is Action.UNKNOWN or move.marks or move.number_label is not None:
             continue
-        scanned = _MoveScanner(normalise(move.raw), move.column, game.dialect).scan()
+        scanned = MoveScanner(normalise(move.raw), move.column, game.dialect).scan()
         if move.revolution_mark and not scanned.revolution:
             continue  # "[R]" written before the name: not part of the body
         assert scanned.problems == []

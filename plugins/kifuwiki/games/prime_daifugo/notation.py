@@ -11,25 +11,23 @@ Two dialects are read into one model (see :mod:`.model`):
 plus the variants people write in blogs (``パス``, ``T.O.``, ``(P)``, ``,P12``,
 ``D{2} KQ``, ``|X=K,K``, ``1.n:`` move numbers, ``[R]`` …).
 
-Speed matters (validation of big archives), so a move line is read by one compiled
-regex for the common standard shape and, failing that, by a single left-to-right
-token scan (one master regex, no backtracking between tokens). The parser never
-raises: whatever it cannot read becomes an :attr:`Action.UNKNOWN` move and an error
-diagnostic pointing at the first character it could not read.
+This module reads whole games (headers, hands, players, comments, dialect);
+:mod:`.notation_moves` reads one move body. Speed matters (validation of big
+archives), so a standard move line is read by one compiled regex and anything else by
+a single left-to-right token scan. The parser never raises: whatever it cannot read
+becomes an :attr:`Action.UNKNOWN` move and an error diagnostic pointing at the first
+character it could not read.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import LineKind, RecordSource, kanji_number
 from kifuwiki.games.prime_daifugo import notation_codes as codes
 from kifuwiki.games.prime_daifugo.model import (
-    RANKS,
-    UNKNOWN,
     Action,
     Card,
     CardRun,
@@ -39,140 +37,24 @@ from kifuwiki.games.prime_daifugo.model import (
     Move,
     ParsedGame,
     Penalty,
-    Special,
+)
+from kifuwiki.games.prime_daifugo.notation_moves import (
+    CARDS_RE,
+    JOKER_VALUES,
+    SPECIALS,
+    STD_FAST,
+    MoveScanner,
+    cards_of,
+    factors_from_text,
+    normalise,
+    parse_cards,
+    scan_move,
+    tokenize,
 )
 
-# --------------------------------------------------------------------------- text
+#: A whole line in the standard shape: ``name:`` and a body ``STD_FAST`` reads.
+_FAST_LINE = re.compile(r"(?P<name>[^\s:*](?:[^:]*[^:\s])?):(?P<body>" + STD_FAST.pattern + ")")
 
-
-def _fullwidth_table() -> dict[int, int]:
-    table = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
-    table[0x3000] = 0x20  # ideographic space
-    table[ord("×")] = ord("*")
-    return table
-
-
-#: Full-width ASCII → ASCII, one character for one, so columns stay right.
-_NORMALISE = str.maketrans(_fullwidth_table())
-
-
-#: Whether a line has anything to normalise (cheaper than translating every Japanese line).
-_NEEDS_NORMALISING = re.compile("[\uff01-\uff5e\u3000×]")
-
-
-def normalise(text: str) -> str:
-    """Full-width letters, digits and symbols (``：``, ``Ｋ``, ``％``) → ASCII, same length."""
-    if text.isascii() or _NEEDS_NORMALISING.search(text) is None:
-        return text
-    return text.translate(_NORMALISE)
-
-
-_CARD_CHARS = "A23456789TJQKX?"
-_PLAIN_CARDS = {rank: Card(rank) for rank in _CARD_CHARS}
-_CARDS_RE = re.compile(r"(?:[A2-9TJQKX?][dchs]?)*")
-_SUITED_CARD = re.compile(r"([A2-9TJQKX?])([dchs]?)")
-
-
-#: Card tuples by text: records repeat the same runs (hands, draws, plays) all the time,
-#: and cards are immutable, so one tuple serves them all. Bounded so that no input can
-#: make it grow without limit.
-_CARD_CACHE: dict[str, tuple[Card, ...]] = {}
-_CARD_CACHE_LIMIT = 50_000
-
-
-def _cards(text: str) -> tuple[Card, ...]:
-    """Cards of a text already known to match ``_CARDS_RE``."""
-    cached = _CARD_CACHE.get(text)
-    if cached is not None:
-        return cached
-    if not ("d" in text or "c" in text or "h" in text or "s" in text):
-        cards = tuple(_PLAIN_CARDS[ch] for ch in text)
-    else:
-        cards = tuple(
-            _PLAIN_CARDS[rank] if not suit else Card(rank, suit)
-            for rank, suit in _SUITED_CARD.findall(text)
-        )
-    if len(_CARD_CACHE) >= _CARD_CACHE_LIMIT:
-        _CARD_CACHE.clear()
-    _CARD_CACHE[text] = cards
-    return cards
-
-
-def _first_non_card(text: str) -> int:
-    """Offset of the first character in ``text`` that is not part of a card (or blank)."""
-    stripped = text.lstrip()
-    skipped = len(text) - len(stripped)
-    match = _CARDS_RE.match(stripped)
-    return skipped + (match.end() if match else 0)
-
-
-def parse_cards(text: str, column: int = 1) -> CardRun | None:
-    """``QhK?X`` → a :class:`CardRun`; ``None`` when the text is not all cards."""
-    if _CARDS_RE.fullmatch(text) is None:
-        return None
-    return CardRun(_cards(text), column)
-
-
-#: Joker values as written (a rank, or its decimal value 0–13) → canonical (``0``, ``A`` … ``K``).
-_JOKER_VALUES: dict[str, str] = {"0": "0", **{rank: rank for rank in RANKS}}
-_JOKER_VALUES.update({str(value): rank for value, rank in enumerate(RANKS, start=1)})
-
-_SPECIALS = {
-    "GC": Special.GC,
-    "グロタンカット": Special.GC,
-    "グロタンディーク素数切り": Special.GC,
-    "RR": Special.RR,
-    "ラマヌジャン革命": Special.RR,
-    "IN": Special.IN,
-}
-
-# --------------------------------------------------------------------------- regexes
-
-_C = "[A2-9TJQKX?]"
-
-#: The standard shape of ≈99% of real move lines, read in one match.
-_STD_FAST = re.compile(
-    rf"(?:D\((?P<draw>{_C}*)\))?"
-    rf"(?:(?P<pass>%%?)|(?P<num>{_C}+)(?:=(?P<fac>{_C}+(?:[*^]{_C}+)*))?"
-    r"(?P<jok>(?:\|X=[0A2-9TJQK])*)(?:\[(?P<tag>GC|RR|IN)\])?"
-    rf"(?:,P\((?P<pen>{_C}*)\))?)?"
-    r"(?P<out>#)?"
-)
-
-#: A whole line in the standard shape: ``name:`` and a body ``_STD_FAST`` reads.
-_FAST_LINE = re.compile(r"(?P<name>[^\s:*](?:[^:]*[^:\s])?):(?P<body>" + _STD_FAST.pattern + ")")
-
-_STOP = r"[^\s|;,#()\[\]]"
-#: One joker value: a rank, or its decimal value 0–13 (a longer number is not one).
-_JV = r"(?:1[0-3](?!\d)|\d(?!\d)|[A2-9TJQK])"
-_TOKEN = re.compile(
-    "|".join(
-        [
-            r"(?P<ws>\s+)",
-            r"(?P<rev>\[R\])",
-            r"(?P<foot>\[\d+\])",
-            r"(?P<tag>[\[(](?:GC|RR|IN|グロタンカット|グロタンディーク素数切り|ラマヌジャン革命)[\])])",
-            r"(?P<pass>%%|%|Pass|PASS|pass|パス|T\.O\.)",
-            r"(?P<draw>D(?:\((?P<draw_p>[^()]*)\)|\{(?P<draw_b>[^{}]*)\})?"
-            rf"(?:;D=(?P<draw_f>{_STOP}*))?)",
-            rf"(?P<penf>;P(?:\((?P<penf_n>[^()]*)\))?=(?P<penf_c>{_STOP}*))",
-            r"(?P<pen>P(?:\((?P<pen_p>[^()]*)\)|(?P<pen_n>\d+))?)",
-            r"(?P<penj>\((?:ペナルティ|P|P=(?P<penj_c>[^()]*))\))",
-            rf"(?P<joker>[|;]X=(?P<jv>{_JV}(?:,{_JV})*))",
-            r"(?P<jokbad>[|;]X=)",
-            r"(?P<dec>[A2-9TJQKX?0-9]*[01][A2-9TJQKX?0-9]*)",
-            r"(?P<cards>(?:[A2-9TJQKX?][dchs]?)+)",
-            r"(?P<op>[=*^])",
-            r"(?P<sep>[,;])",
-            r"(?P<out>#)",
-            r"(?P<flush>r)",
-            # Text the notation does not use (names, headings, URLs) is one token per run,
-            # so that the bare tokenizer pass is a fair baseline; the scanner reports the
-            # run's first character, which is where reading failed.
-            r"(?P<bad>[^\sA-Z0-9?%#=*^|;,()\[\]{}.:!]+|.)",
-        ]
-    )
-)
 
 _LINE = re.compile(
     r"\s*(?:(?P<label>\d+)\.\s*)?(?P<rev>\[R\]\s*)?"
@@ -199,11 +81,6 @@ _FANDOM_KEY = re.compile(r"^\s*[A-Z]\s*:", re.MULTILINE)
 _STANDARD_SIGNS = re.compile(
     r":\s*\(|D\(|:\s*%|\[(?:GC|RR|IN)\]|\|X=|,P\(|:\s*[A2-9TJQKX]+=", re.MULTILINE
 )
-
-
-def tokenize(text: str) -> int:
-    """A bare tokenizer pass over record text (the benchmark's baseline): token count."""
-    return sum(1 for _ in _TOKEN.finditer(text))
 
 
 # --------------------------------------------------------------------------- dialect
@@ -250,429 +127,12 @@ def detect(source: RecordSource) -> bool:
         if match.group("name").endswith(_HAND_SUFFIX) or _STD_HAND.fullmatch(body):
             moves += 1
             continue
-        scanned = _MoveScanner(body, 1, Dialect.STANDARD).scan()
+        scanned = MoveScanner(body, 1, Dialect.STANDARD).scan()
         if not scanned.problems and scanned.action is not Action.UNKNOWN:
             moves += 1
         if moves >= 3:
             return True
     return moves >= 2
-
-
-# --------------------------------------------------------------------------- moves
-
-
-@dataclass(frozen=True, slots=True)
-class _Problem:
-    """A problem found in a move body; the game parser turns it into a Diagnostic."""
-
-    severity: Severity
-    code: str
-    message: str
-    column: int
-
-
-@dataclass(slots=True)
-class _Scanned:
-    """What one move body says, before it becomes a :class:`Move`."""
-
-    action: Action = Action.UNKNOWN
-    draw: tuple[Card, ...] | None = None
-    number: CardRun | None = None
-    factors: tuple[Factor, ...] = ()
-    joker_values: list[str] = field(default_factory=list)
-    tags: list[Special] = field(default_factory=list)
-    penalty: Penalty | None = None
-    out: bool = False
-    flush: bool = False
-    revolution: bool = False
-    footnotes: list[str] = field(default_factory=list)
-    problems: list[_Problem] = field(default_factory=list)
-
-
-def _fast(body: str, column: int) -> _Scanned | None:
-    """The common standard shape in one regex match; ``None`` → use the token scanner."""
-    match = _STD_FAST.fullmatch(body)
-    if match is None:
-        return None
-    draw, passed, num, fac, jok, tag, pen, out = match.group(
-        "draw", "pass", "num", "fac", "jok", "tag", "pen", "out"
-    )
-    scanned = _Scanned()
-    if draw is not None:
-        scanned.draw = _cards(draw)
-    if passed is not None:
-        if out:
-            return None
-        scanned.action = Action.TIMEOUT if passed == "%%" else Action.PASS
-        return scanned
-    if num is None:
-        return None
-    offset = column + (len(draw) + 3 if draw is not None else 0)
-    scanned.number = CardRun(_cards(num), offset)
-    if fac is not None:
-        factors = _factors_from_text(fac, offset + len(num) + 1)
-        if factors is None:
-            return None
-        scanned.factors = factors
-        scanned.action = Action.COMPOSITE
-    else:
-        scanned.action = Action.PLAY
-    if jok:
-        scanned.joker_values = [_JOKER_VALUES[value] for value in jok[3::4]]
-    if tag is not None:
-        scanned.tags = [_SPECIALS[tag]]
-    if pen is not None:
-        scanned.penalty = Penalty(_cards(pen), len(pen), column + match.start("pen") - 2)
-    scanned.out = out is not None
-    return scanned
-
-
-def _factors_from_text(text: str, column: int) -> tuple[Factor, ...] | None:
-    factors: list[Factor] = []
-    for part in text.split("*"):
-        if not part:
-            return None
-        pieces = part.split("^")
-        runs: list[CardRun] = []
-        col = column
-        for piece in pieces:
-            if not piece:
-                return None
-            runs.append(CardRun(_cards(piece), col))
-            col += len(piece) + 1
-        factors.append(Factor(runs[0], runs[1] if len(runs) > 1 else None, tuple(runs[2:])))
-        column += len(part) + 1
-    return tuple(factors)
-
-
-class _MoveScanner:
-    """The general reader: one left-to-right pass over the tokens of a move body."""
-
-    __slots__ = ("body", "column", "dialect", "result")
-
-    def __init__(self, body: str, column: int, dialect: Dialect) -> None:
-        self.body = body
-        self.column = column
-        self.dialect = dialect
-        self.result = _Scanned()
-
-    def _problem(self, severity: Severity, code: str, message: str, offset: int) -> None:
-        self.result.problems.append(_Problem(severity, code, message, self.column + offset))
-
-    def scan(self) -> _Scanned:
-        result = self.result
-        expression: list[tuple[str, str, int]] = []
-        expression_closed = False
-        passed: Action | None = None
-        for match in _TOKEN.finditer(self.body):
-            kind = match.lastgroup
-            start = match.start()
-            text = match.group()
-            if kind == "ws" or kind == "sep":
-                continue
-            if kind in ("cards", "op", "dec"):
-                if expression_closed or passed is not None:
-                    self._problem(
-                        Severity.ERROR,
-                        codes.TWO_NUMBERS,
-                        f"'{text}' is a second number in one move",
-                        start,
-                    )
-                    return self._unknown()
-                expression.append((kind or "", text, start))
-                continue
-            if expression:
-                expression_closed = True
-            if kind == "bad":
-                self._problem(
-                    Severity.ERROR,
-                    codes.UNREADABLE_MOVE,
-                    f"cannot read '{text}' in the move '{self.body.strip()}'",
-                    start,
-                )
-                return self._unknown()
-            if kind == "pass":
-                passed = Action.TIMEOUT if text in ("%%", "T.O.") else Action.PASS
-            elif kind == "draw":
-                if not self._draw(match):
-                    return self._unknown()
-            elif kind == "tag":
-                result.tags.append(_SPECIALS[text[1:-1]])
-            elif kind == "joker":
-                if not self._jokers(match):
-                    return self._unknown()
-            elif kind == "jokbad":
-                self._problem(
-                    Severity.ERROR,
-                    codes.BAD_JOKER_VALUE,
-                    "a joker value must follow 'X=': 0–13 (0, A, 2 … 9, T, J, Q, K)",
-                    match.end(),
-                )
-                return self._unknown()
-            elif kind in ("pen", "penf", "penj"):
-                if not self._penalty(kind, match):
-                    return self._unknown()
-            elif kind == "out":
-                result.out = True
-            elif kind == "flush":
-                result.flush = True
-            elif kind == "rev":
-                result.revolution = True
-            elif kind == "foot":
-                result.footnotes.append(text)
-        if expression:
-            if passed is not None:
-                self._problem(
-                    Severity.ERROR,
-                    codes.TWO_NUMBERS,
-                    "a move cannot both pass and play cards",
-                    expression[0][2],
-                )
-                return self._unknown()
-            if not self._expression(expression):
-                return self._unknown()
-        elif passed is not None:
-            result.action = passed
-        elif result.draw is not None and not (
-            result.penalty or result.out or result.tags or result.joker_values
-        ):
-            result.action = Action.DRAW
-        else:
-            self._problem(
-                Severity.ERROR,
-                codes.EMPTY_MOVE,
-                "the move plays no cards, passes or draws"
-                if self.body.strip()
-                else "nothing is written after 'name:'",
-                0,
-            )
-            return self._unknown()
-        return result
-
-    def _unknown(self) -> _Scanned:
-        problems = self.result.problems
-        self.result = _Scanned()
-        self.result.problems = problems
-        return self.result
-
-    def _draw(self, match: re.Match[str]) -> bool:
-        inner = match.group("draw_p")
-        if inner is None:
-            inner = match.group("draw_b")
-        fandom = match.group("draw_f")
-        if fandom is not None:
-            inner = fandom
-        if inner is None:
-            self.result.draw = (_PLAIN_CARDS[UNKNOWN],)
-            return True
-        if _CARDS_RE.fullmatch(inner.strip()) is None:
-            group = (
-                "draw_f" if fandom is not None else "draw_p" if match.group("draw_p") else "draw_b"
-            )
-            offset = match.start(group) + _first_non_card(inner)
-            self._problem(
-                Severity.ERROR,
-                codes.BAD_DRAW,
-                f"the drawn cards '{inner.strip()}' are not cards ('{inner.strip()[0]}'?)"
-                if inner.strip()
-                else "the drawn cards are not cards",
-                offset,
-            )
-            return False
-        self.result.draw = _cards(inner.strip())
-        return True
-
-    def _jokers(self, match: re.Match[str]) -> bool:
-        for value in match.group("jv").split(","):
-            canonical = _JOKER_VALUES.get(value.strip())
-            if canonical is None:
-                self._problem(
-                    Severity.ERROR,
-                    codes.BAD_JOKER_VALUE,
-                    f"the joker value '{value}' is not 0–13",
-                    match.start("jv"),
-                )
-                return False
-            self.result.joker_values.append(canonical)
-        return True
-
-    def _penalty_content(self, text: str, offset: int, start: int, counts: bool) -> Penalty | None:
-        """``P(…)`` content: cards, or a count (Fandom ``P(12)``; any number with 0 or 1).
-
-        ``offset`` is where the content starts in the body, ``start`` where the penalty
-        notation (``P``, ``(P=``) starts: the penalty's column."""
-        raw = text
-        text = text.strip()
-        if text.isdigit() and (counts or "0" in text or "1" in text):
-            return Penalty(None, int(text), self.column + start)
-        if _CARDS_RE.fullmatch(text) is not None:
-            cards = _cards(text)
-            return Penalty(cards, len(cards), self.column + start)
-        self._problem(
-            Severity.ERROR,
-            codes.BAD_PENALTY,
-            f"the penalty '{text}' is neither cards nor a number of cards",
-            offset + _first_non_card(raw),
-        )
-        return None
-
-    def _penalty(self, kind: str, match: re.Match[str]) -> bool:
-        start = match.start()
-        current = self.result.penalty
-        if kind == "pen":
-            inner, count = match.group("pen_p", "pen_n")
-            if inner is not None:
-                found = self._penalty_content(
-                    inner, match.start("pen_p"), start, self.dialect is Dialect.FANDOM
-                )
-                if found is None:
-                    return False
-                self.result.penalty = found
-            elif count is not None:
-                self.result.penalty = Penalty(None, int(count), self.column + start)
-            else:
-                self.result.penalty = Penalty(None, None, self.column + start)
-            return True
-        if kind == "penj":
-            inner = match.group("penj_c")
-            if inner is None:
-                self.result.penalty = Penalty(None, None, self.column + start)
-                return True
-            found = self._penalty_content(inner, match.start("penj_c"), start, False)
-            if found is None:
-                return False
-            self.result.penalty = found
-            return True
-        # ";P=7X" / ";P(2)=7X": the Fandom list of penalty cards, after "P(n)".
-        count_text, cards_text = match.group("penf_n", "penf_c")
-        if _CARDS_RE.fullmatch(cards_text) is None or (
-            count_text is not None and not count_text.strip().isdigit()
-        ):
-            self._problem(
-                Severity.ERROR,
-                codes.BAD_PENALTY,
-                f"the penalty '{match.group()}' is not 'P=cards'",
-                start,
-            )
-            return False
-        cards = _cards(cards_text)
-        if count_text is not None:
-            drawn = int(count_text)
-        elif current is not None and current.count is not None:
-            drawn = current.count
-        else:
-            drawn = len(cards)
-        column = current.column if current is not None else self.column + start
-        self.result.penalty = Penalty(cards, drawn, column)
-        return True
-
-    def _expression(self, tokens: list[tuple[str, str, int]]) -> bool:
-        for kind, text, start in tokens:
-            if kind == "dec":
-                self._problem(
-                    Severity.WARNING,
-                    codes.DECIMAL_NUMBER,
-                    f"'{text}' looks like a decimal number, not cards "
-                    "(write cards: A for 1, T for 10, J, Q, K); kept as written",
-                    start,
-                )
-                return False
-        equals = [i for i, (kind, text, _) in enumerate(tokens) if text == "="]
-        if not equals:
-            if len(tokens) == 1 and tokens[0][0] == "cards":
-                self.result.number = CardRun(_cards(tokens[0][1]), self.column + tokens[0][2])
-                self.result.action = Action.PLAY
-                return True
-            first_op = next((t for t in tokens if t[0] == "op"), None)
-            if first_op is not None:
-                self._problem(
-                    Severity.ERROR,
-                    codes.BAD_COMPOSITE,
-                    "a factorisation needs '=' and the composite number",
-                    first_op[2],
-                )
-            else:
-                self._problem(
-                    Severity.ERROR,
-                    codes.TWO_NUMBERS,
-                    f"'{tokens[1][1]}' is a second number in one move",
-                    tokens[1][2],
-                )
-            return False
-        if len(equals) > 1:
-            self._problem(
-                Severity.ERROR,
-                codes.BAD_COMPOSITE,
-                "a second '=' in one play",
-                tokens[equals[1]][2],
-            )
-            return False
-        left, right = tokens[: equals[0]], tokens[equals[0] + 1 :]
-        left_ops = any(kind == "op" for kind, _, _ in left)
-        right_ops = any(kind == "op" for kind, _, _ in right)
-        if left_ops and right_ops:
-            number_side, factor_side = None, None
-        elif right_ops:
-            number_side, factor_side = left, right
-        elif left_ops or self.dialect is Dialect.FANDOM:
-            # Factors first: "3*5=A5" (the Fandom spec's order).
-            number_side, factor_side = right, left
-        else:
-            number_side, factor_side = left, right
-        if number_side is None or factor_side is None or len(number_side) != 1:
-            self._problem(
-                Severity.ERROR,
-                codes.BAD_COMPOSITE,
-                "a composite play is 'number=factors' (or 'factors=number' in Fandom records)",
-                tokens[equals[0]][2],
-            )
-            return False
-        factors = self._factors(factor_side)
-        if factors is None:
-            return False
-        self.result.number = CardRun(_cards(number_side[0][1]), self.column + number_side[0][2])
-        self.result.factors = factors
-        self.result.action = Action.COMPOSITE
-        return True
-
-    def _factors(self, tokens: list[tuple[str, str, int]]) -> tuple[Factor, ...] | None:
-        # cards (op cards)*, strictly alternating.
-        for index, (kind, text, start) in enumerate(tokens):
-            if (kind == "cards") != (index % 2 == 0) or (kind == "op" and text == "="):
-                self._problem(
-                    Severity.ERROR,
-                    codes.BAD_COMPOSITE,
-                    f"unexpected '{text}' in the factorisation",
-                    start,
-                )
-                return None
-        if not tokens or len(tokens) % 2 == 0:
-            where = tokens[-1][2] if tokens else 0
-            self._problem(
-                Severity.ERROR,
-                codes.BAD_COMPOSITE,
-                "the factorisation ends without a factor",
-                where,
-            )
-            return None
-        factors: list[Factor] = []
-        runs: list[CardRun] = []
-        for index in range(0, len(tokens), 2):
-            _, text, start = tokens[index]
-            runs.append(CardRun(_cards(text), self.column + start))
-            operator = tokens[index + 1][1] if index + 1 < len(tokens) else "*"
-            if operator == "*":
-                factors.append(Factor(runs[0], runs[1] if len(runs) > 1 else None, tuple(runs[2:])))
-                runs = []
-        return tuple(factors)
-
-
-def _scan(body: str, column: int, dialect: Dialect) -> _Scanned:
-    if dialect is Dialect.STANDARD:
-        fast = _fast(body, column)
-        if fast is not None:
-            return fast
-    return _MoveScanner(body, column, dialect).scan()
 
 
 # --------------------------------------------------------------------------- games
@@ -889,7 +349,7 @@ class _GameParser:
             return False
         # A name has a character the notation does not use ("Foo", "はち"); a value made
         # of notation characters is a move, even a wrong one ("1213", "KQ=").
-        scanned = _MoveScanner(value, 1, self.game.dialect).scan()
+        scanned = MoveScanner(value, 1, self.game.dialect).scan()
         return any(problem.code == codes.UNREADABLE_MOVE for problem in scanned.problems)
 
     def _declare(self, key: str, name: str, number: int, column: int) -> None:
@@ -926,10 +386,10 @@ class _GameParser:
             return
         if value == _UNKNOWN_WORD:
             cards: tuple[Card, ...] | None = None
-        elif _CARDS_RE.fullmatch(value) is not None:
-            cards = _cards(value)
+        elif CARDS_RE.fullmatch(value) is not None:
+            cards = cards_of(value)
         else:
-            bad = _CARDS_RE.match(value)
+            bad = CARDS_RE.match(value)
             offset = bad.end() if bad else 0
             self.add(
                 Severity.ERROR,
@@ -956,7 +416,7 @@ class _GameParser:
                 marks = mark.group(1)
                 body = body[: mark.start()]
         if game.dialect is Dialect.STANDARD and name in self.seated:
-            fast = _STD_FAST.fullmatch(body)
+            fast = STD_FAST.fullmatch(body)
             if fast is not None and self._fast_move(
                 number,
                 column,
@@ -969,7 +429,7 @@ class _GameParser:
                 match.group("rev") is not None,
             ):
                 return
-        scanned = _scan(body, column, game.dialect)
+        scanned = scan_move(body, column, game.dialect)
         step = len(game.moves) + 1
         for problem in scanned.problems:
             self.add(problem.severity, problem.code, problem.message, number, problem.column, step)
@@ -1024,7 +484,7 @@ class _GameParser:
     ) -> bool:
         """The common standard shape, straight into a :class:`Move` (no token scan).
 
-        ``match`` is a match of ``_STD_FAST`` (or ``_FAST_LINE``); ``base`` is the
+        ``match`` is a match of ``STD_FAST`` (or ``_FAST_LINE``); ``base`` is the
         column of position 0 of the string it matched."""
         draw, passed, num, fac, jok, tag, pen, out = match.group(
             "draw", "pass", "num", "fac", "jok", "tag", "pen", "out"
@@ -1036,9 +496,9 @@ class _GameParser:
             run = None
             factors: tuple[Factor, ...] = ()
         elif num is not None:
-            run = CardRun(_cards(num), base + match.start("num"))
+            run = CardRun(cards_of(num), base + match.start("num"))
             if fac is not None:
-                found = _factors_from_text(fac, base + match.start("fac"))
+                found = factors_from_text(fac, base + match.start("fac"))
                 if found is None:
                     return False
                 factors = found
@@ -1054,12 +514,12 @@ class _GameParser:
             name,
             raw,
             action,
-            _cards(draw) if draw is not None else None,
+            cards_of(draw) if draw is not None else None,
             run,
             factors,
-            tuple(_JOKER_VALUES[value] for value in jok[3::4]) if jok else (),
-            (_SPECIALS[tag],) if tag is not None else (),
-            Penalty(_cards(pen), len(pen), base + match.start("pen") - 2)
+            tuple(JOKER_VALUES[value] for value in jok[3::4]) if jok else (),
+            (SPECIALS[tag],) if tag is not None else (),
+            Penalty(cards_of(pen), len(pen), base + match.start("pen") - 2)
             if pen is not None
             else None,
             out is not None,

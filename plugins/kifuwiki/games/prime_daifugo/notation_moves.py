@@ -1,0 +1,583 @@
+"""Reading one Prime Daifugo move body: ``D(7)KQ=2^5*4A|X=K[GC],P(…)#`` → fields.
+
+Used by :mod:`.notation` (which reads whole games). Two readers that must agree (a
+test checks every corpus move and fuzzed ones):
+
+* :data:`STD_FAST`, one compiled regex for the standard shape of ≈99% of real lines;
+* :class:`MoveScanner`, a single left-to-right pass over :data:`TOKEN` matches (one
+  master regex, no backtracking between tokens) for everything else: the Fandom
+  dialect, blog variants, and text that is wrong.
+
+Neither raises: problems become :class:`Problem` entries with the column of the first
+character that could not be read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kifuwiki.core.diagnostics import Severity
+from kifuwiki.games.prime_daifugo import notation_codes as codes
+from kifuwiki.games.prime_daifugo.model import (
+    RANKS,
+    UNKNOWN,
+    Action,
+    Card,
+    CardRun,
+    Dialect,
+    Factor,
+    Penalty,
+    Special,
+)
+
+# --------------------------------------------------------------------------- text
+
+
+def _fullwidth_table() -> dict[int, int]:
+    table = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
+    table[0x3000] = 0x20  # ideographic space
+    table[ord("×")] = ord("*")
+    return table
+
+
+#: Full-width ASCII → ASCII, one character for one, so columns stay right.
+_NORMALISE = str.maketrans(_fullwidth_table())
+
+
+#: Whether a line has anything to normalise (cheaper than translating every Japanese line).
+_NEEDS_NORMALISING = re.compile("[\uff01-\uff5e\u3000×]")
+
+
+def normalise(text: str) -> str:
+    """Full-width letters, digits and symbols (``：``, ``Ｋ``, ``％``) → ASCII, same length."""
+    if text.isascii() or _NEEDS_NORMALISING.search(text) is None:
+        return text
+    return text.translate(_NORMALISE)
+
+
+_CARD_CHARS = "A23456789TJQKX?"
+PLAIN_CARDS = {rank: Card(rank) for rank in _CARD_CHARS}
+CARDS_RE = re.compile(r"(?:[A2-9TJQKX?][dchs]?)*")
+_SUITED_CARD = re.compile(r"([A2-9TJQKX?])([dchs]?)")
+
+
+#: Card tuples by text: records repeat the same runs (hands, draws, plays) all the time,
+#: and cards are immutable, so one tuple serves them all. Bounded so that no input can
+#: make it grow without limit.
+_CARD_CACHE: dict[str, tuple[Card, ...]] = {}
+_CARD_CACHE_LIMIT = 50_000
+
+
+def cards_of(text: str) -> tuple[Card, ...]:
+    """Cards of a text already known to match ``CARDS_RE``."""
+    cached = _CARD_CACHE.get(text)
+    if cached is not None:
+        return cached
+    if not ("d" in text or "c" in text or "h" in text or "s" in text):
+        cards = tuple(PLAIN_CARDS[ch] for ch in text)
+    else:
+        cards = tuple(
+            PLAIN_CARDS[rank] if not suit else Card(rank, suit)
+            for rank, suit in _SUITED_CARD.findall(text)
+        )
+    if len(_CARD_CACHE) >= _CARD_CACHE_LIMIT:
+        _CARD_CACHE.clear()
+    _CARD_CACHE[text] = cards
+    return cards
+
+
+def first_non_card(text: str) -> int:
+    """Offset of the first character in ``text`` that is not part of a card (or blank)."""
+    stripped = text.lstrip()
+    skipped = len(text) - len(stripped)
+    match = CARDS_RE.match(stripped)
+    return skipped + (match.end() if match else 0)
+
+
+def parse_cards(text: str, column: int = 1) -> CardRun | None:
+    """``QhK?X`` → a :class:`CardRun`; ``None`` when the text is not all cards."""
+    if CARDS_RE.fullmatch(text) is None:
+        return None
+    return CardRun(cards_of(text), column)
+
+
+#: Joker values as written (a rank, or its decimal value 0–13) → canonical (``0``, ``A`` … ``K``).
+JOKER_VALUES: dict[str, str] = {"0": "0", **{rank: rank for rank in RANKS}}
+JOKER_VALUES.update({str(value): rank for value, rank in enumerate(RANKS, start=1)})
+
+SPECIALS = {
+    "GC": Special.GC,
+    "グロタンカット": Special.GC,
+    "グロタンディーク素数切り": Special.GC,
+    "RR": Special.RR,
+    "ラマヌジャン革命": Special.RR,
+    "IN": Special.IN,
+}
+
+# --------------------------------------------------------------------------- regexes
+
+_C = "[A2-9TJQKX?]"
+
+#: The standard shape of ≈99% of real move lines, read in one match.
+STD_FAST = re.compile(
+    rf"(?:D\((?P<draw>{_C}*)\))?"
+    rf"(?:(?P<pass>%%?)|(?P<num>{_C}+)(?:=(?P<fac>{_C}+(?:[*^]{_C}+)*))?"
+    r"(?P<jok>(?:\|X=[0A2-9TJQK])*)(?:\[(?P<tag>GC|RR|IN)\])?"
+    rf"(?:,P\((?P<pen>{_C}*)\))?)?"
+    r"(?P<out>#)?"
+)
+
+_STOP = r"[^\s|;,#()\[\]]"
+#: One joker value: a rank, or its decimal value 0–13 (a longer number is not one).
+_JV = r"(?:1[0-3](?!\d)|\d(?!\d)|[A2-9TJQK])"
+TOKEN = re.compile(
+    "|".join(
+        [
+            r"(?P<ws>\s+)",
+            r"(?P<rev>\[R\])",
+            r"(?P<foot>\[\d+\])",
+            r"(?P<tag>[\[(](?:GC|RR|IN|グロタンカット|グロタンディーク素数切り|ラマヌジャン革命)[\])])",
+            r"(?P<pass>%%|%|Pass|PASS|pass|パス|T\.O\.)",
+            r"(?P<draw>D(?:\((?P<draw_p>[^()]*)\)|\{(?P<draw_b>[^{}]*)\})?"
+            rf"(?:;D=(?P<draw_f>{_STOP}*))?)",
+            rf"(?P<penf>;P(?:\((?P<penf_n>[^()]*)\))?=(?P<penf_c>{_STOP}*))",
+            r"(?P<pen>P(?:\((?P<pen_p>[^()]*)\)|(?P<pen_n>\d+))?)",
+            r"(?P<penj>\((?:ペナルティ|P|P=(?P<penj_c>[^()]*))\))",
+            rf"(?P<joker>[|;]X=(?P<jv>{_JV}(?:,{_JV})*))",
+            r"(?P<jokbad>[|;]X=)",
+            r"(?P<dec>[A2-9TJQKX?0-9]*[01][A2-9TJQKX?0-9]*)",
+            r"(?P<cards>(?:[A2-9TJQKX?][dchs]?)+)",
+            r"(?P<op>[=*^])",
+            r"(?P<sep>[,;])",
+            r"(?P<out>#)",
+            r"(?P<flush>r)",
+            # Text the notation does not use (names, headings, URLs) is one token per run,
+            # so that the bare tokenizer pass is a fair baseline; the scanner reports the
+            # run's first character, which is where reading failed.
+            r"(?P<bad>[^\sA-Z0-9?%#=*^|;,()\[\]{}.:!]+|.)",
+        ]
+    )
+)
+
+
+def tokenize(text: str) -> int:
+    """A bare tokenizer pass over record text (the benchmark's baseline): token count."""
+    return sum(1 for _ in TOKEN.finditer(text))
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A problem found in a move body; the game parser turns it into a Diagnostic."""
+
+    severity: Severity
+    code: str
+    message: str
+    column: int
+
+
+@dataclass(slots=True)
+class Scanned:
+    """What one move body says, before it becomes a :class:`Move`."""
+
+    action: Action = Action.UNKNOWN
+    draw: tuple[Card, ...] | None = None
+    number: CardRun | None = None
+    factors: tuple[Factor, ...] = ()
+    joker_values: list[str] = field(default_factory=list)
+    tags: list[Special] = field(default_factory=list)
+    penalty: Penalty | None = None
+    out: bool = False
+    flush: bool = False
+    revolution: bool = False
+    footnotes: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _fast(body: str, column: int) -> Scanned | None:
+    """The common standard shape in one regex match; ``None`` → use the token scanner."""
+    match = STD_FAST.fullmatch(body)
+    if match is None:
+        return None
+    draw, passed, num, fac, jok, tag, pen, out = match.group(
+        "draw", "pass", "num", "fac", "jok", "tag", "pen", "out"
+    )
+    scanned = Scanned()
+    if draw is not None:
+        scanned.draw = cards_of(draw)
+    if passed is not None:
+        if out:
+            return None
+        scanned.action = Action.TIMEOUT if passed == "%%" else Action.PASS
+        return scanned
+    if num is None:
+        return None
+    offset = column + (len(draw) + 3 if draw is not None else 0)
+    scanned.number = CardRun(cards_of(num), offset)
+    if fac is not None:
+        factors = factors_from_text(fac, offset + len(num) + 1)
+        if factors is None:
+            return None
+        scanned.factors = factors
+        scanned.action = Action.COMPOSITE
+    else:
+        scanned.action = Action.PLAY
+    if jok:
+        scanned.joker_values = [JOKER_VALUES[value] for value in jok[3::4]]
+    if tag is not None:
+        scanned.tags = [SPECIALS[tag]]
+    if pen is not None:
+        scanned.penalty = Penalty(cards_of(pen), len(pen), column + match.start("pen") - 2)
+    scanned.out = out is not None
+    return scanned
+
+
+def factors_from_text(text: str, column: int) -> tuple[Factor, ...] | None:
+    factors: list[Factor] = []
+    for part in text.split("*"):
+        if not part:
+            return None
+        pieces = part.split("^")
+        runs: list[CardRun] = []
+        col = column
+        for piece in pieces:
+            if not piece:
+                return None
+            runs.append(CardRun(cards_of(piece), col))
+            col += len(piece) + 1
+        factors.append(Factor(runs[0], runs[1] if len(runs) > 1 else None, tuple(runs[2:])))
+        column += len(part) + 1
+    return tuple(factors)
+
+
+class MoveScanner:
+    """The general reader: one left-to-right pass over the tokens of a move body."""
+
+    __slots__ = ("body", "column", "dialect", "result")
+
+    def __init__(self, body: str, column: int, dialect: Dialect) -> None:
+        self.body = body
+        self.column = column
+        self.dialect = dialect
+        self.result = Scanned()
+
+    def _problem(self, severity: Severity, code: str, message: str, offset: int) -> None:
+        self.result.problems.append(Problem(severity, code, message, self.column + offset))
+
+    def scan(self) -> Scanned:
+        result = self.result
+        expression: list[tuple[str, str, int]] = []
+        expression_closed = False
+        passed: Action | None = None
+        for match in TOKEN.finditer(self.body):
+            kind = match.lastgroup
+            start = match.start()
+            text = match.group()
+            if kind == "ws" or kind == "sep":
+                continue
+            if kind in ("cards", "op", "dec"):
+                if expression_closed or passed is not None:
+                    self._problem(
+                        Severity.ERROR,
+                        codes.TWO_NUMBERS,
+                        f"'{text}' is a second number in one move",
+                        start,
+                    )
+                    return self._unknown()
+                expression.append((kind or "", text, start))
+                continue
+            if expression:
+                expression_closed = True
+            if kind == "bad":
+                self._problem(
+                    Severity.ERROR,
+                    codes.UNREADABLE_MOVE,
+                    f"cannot read '{text}' in the move '{self.body.strip()}'",
+                    start,
+                )
+                return self._unknown()
+            if kind == "pass":
+                passed = Action.TIMEOUT if text in ("%%", "T.O.") else Action.PASS
+            elif kind == "draw":
+                if not self._draw(match):
+                    return self._unknown()
+            elif kind == "tag":
+                result.tags.append(SPECIALS[text[1:-1]])
+            elif kind == "joker":
+                if not self._jokers(match):
+                    return self._unknown()
+            elif kind == "jokbad":
+                self._problem(
+                    Severity.ERROR,
+                    codes.BAD_JOKER_VALUE,
+                    "a joker value must follow 'X=': 0–13 (0, A, 2 … 9, T, J, Q, K)",
+                    match.end(),
+                )
+                return self._unknown()
+            elif kind in ("pen", "penf", "penj"):
+                if not self._penalty(kind, match):
+                    return self._unknown()
+            elif kind == "out":
+                result.out = True
+            elif kind == "flush":
+                result.flush = True
+            elif kind == "rev":
+                result.revolution = True
+            elif kind == "foot":
+                result.footnotes.append(text)
+        if expression:
+            if passed is not None:
+                self._problem(
+                    Severity.ERROR,
+                    codes.TWO_NUMBERS,
+                    "a move cannot both pass and play cards",
+                    expression[0][2],
+                )
+                return self._unknown()
+            if not self._expression(expression):
+                return self._unknown()
+        elif passed is not None:
+            result.action = passed
+        elif result.draw is not None and not (
+            result.penalty or result.out or result.tags or result.joker_values
+        ):
+            result.action = Action.DRAW
+        else:
+            self._problem(
+                Severity.ERROR,
+                codes.EMPTY_MOVE,
+                "the move plays no cards, passes or draws"
+                if self.body.strip()
+                else "nothing is written after 'name:'",
+                0,
+            )
+            return self._unknown()
+        return result
+
+    def _unknown(self) -> Scanned:
+        problems = self.result.problems
+        self.result = Scanned()
+        self.result.problems = problems
+        return self.result
+
+    def _draw(self, match: re.Match[str]) -> bool:
+        inner = match.group("draw_p")
+        if inner is None:
+            inner = match.group("draw_b")
+        fandom = match.group("draw_f")
+        if fandom is not None:
+            inner = fandom
+        if inner is None:
+            self.result.draw = (PLAIN_CARDS[UNKNOWN],)
+            return True
+        if CARDS_RE.fullmatch(inner.strip()) is None:
+            group = (
+                "draw_f" if fandom is not None else "draw_p" if match.group("draw_p") else "draw_b"
+            )
+            offset = match.start(group) + first_non_card(inner)
+            self._problem(
+                Severity.ERROR,
+                codes.BAD_DRAW,
+                f"the drawn cards '{inner.strip()}' are not cards ('{inner.strip()[0]}'?)"
+                if inner.strip()
+                else "the drawn cards are not cards",
+                offset,
+            )
+            return False
+        self.result.draw = cards_of(inner.strip())
+        return True
+
+    def _jokers(self, match: re.Match[str]) -> bool:
+        for value in match.group("jv").split(","):
+            canonical = JOKER_VALUES.get(value.strip())
+            if canonical is None:
+                self._problem(
+                    Severity.ERROR,
+                    codes.BAD_JOKER_VALUE,
+                    f"the joker value '{value}' is not 0–13",
+                    match.start("jv"),
+                )
+                return False
+            self.result.joker_values.append(canonical)
+        return True
+
+    def _penalty_content(self, text: str, offset: int, start: int, counts: bool) -> Penalty | None:
+        """``P(…)`` content: cards, or a count (Fandom ``P(12)``; any number with 0 or 1).
+
+        ``offset`` is where the content starts in the body, ``start`` where the penalty
+        notation (``P``, ``(P=``) starts: the penalty's column."""
+        raw = text
+        text = text.strip()
+        if text.isdigit() and (counts or "0" in text or "1" in text):
+            return Penalty(None, int(text), self.column + start)
+        if CARDS_RE.fullmatch(text) is not None:
+            cards = cards_of(text)
+            return Penalty(cards, len(cards), self.column + start)
+        self._problem(
+            Severity.ERROR,
+            codes.BAD_PENALTY,
+            f"the penalty '{text}' is neither cards nor a number of cards",
+            offset + first_non_card(raw),
+        )
+        return None
+
+    def _penalty(self, kind: str, match: re.Match[str]) -> bool:
+        start = match.start()
+        current = self.result.penalty
+        if kind == "pen":
+            inner, count = match.group("pen_p", "pen_n")
+            if inner is not None:
+                found = self._penalty_content(
+                    inner, match.start("pen_p"), start, self.dialect is Dialect.FANDOM
+                )
+                if found is None:
+                    return False
+                self.result.penalty = found
+            elif count is not None:
+                self.result.penalty = Penalty(None, int(count), self.column + start)
+            else:
+                self.result.penalty = Penalty(None, None, self.column + start)
+            return True
+        if kind == "penj":
+            inner = match.group("penj_c")
+            if inner is None:
+                self.result.penalty = Penalty(None, None, self.column + start)
+                return True
+            found = self._penalty_content(inner, match.start("penj_c"), start, False)
+            if found is None:
+                return False
+            self.result.penalty = found
+            return True
+        # ";P=7X" / ";P(2)=7X": the Fandom list of penalty cards, after "P(n)".
+        count_text, cards_text = match.group("penf_n", "penf_c")
+        if CARDS_RE.fullmatch(cards_text) is None or (
+            count_text is not None and not count_text.strip().isdigit()
+        ):
+            self._problem(
+                Severity.ERROR,
+                codes.BAD_PENALTY,
+                f"the penalty '{match.group()}' is not 'P=cards'",
+                start,
+            )
+            return False
+        cards = cards_of(cards_text)
+        if count_text is not None:
+            drawn = int(count_text)
+        elif current is not None and current.count is not None:
+            drawn = current.count
+        else:
+            drawn = len(cards)
+        column = current.column if current is not None else self.column + start
+        self.result.penalty = Penalty(cards, drawn, column)
+        return True
+
+    def _expression(self, tokens: list[tuple[str, str, int]]) -> bool:
+        for kind, text, start in tokens:
+            if kind == "dec":
+                self._problem(
+                    Severity.WARNING,
+                    codes.DECIMAL_NUMBER,
+                    f"'{text}' looks like a decimal number, not cards "
+                    "(write cards: A for 1, T for 10, J, Q, K); kept as written",
+                    start,
+                )
+                return False
+        equals = [i for i, (kind, text, _) in enumerate(tokens) if text == "="]
+        if not equals:
+            if len(tokens) == 1 and tokens[0][0] == "cards":
+                self.result.number = CardRun(cards_of(tokens[0][1]), self.column + tokens[0][2])
+                self.result.action = Action.PLAY
+                return True
+            first_op = next((t for t in tokens if t[0] == "op"), None)
+            if first_op is not None:
+                self._problem(
+                    Severity.ERROR,
+                    codes.BAD_COMPOSITE,
+                    "a factorisation needs '=' and the composite number",
+                    first_op[2],
+                )
+            else:
+                self._problem(
+                    Severity.ERROR,
+                    codes.TWO_NUMBERS,
+                    f"'{tokens[1][1]}' is a second number in one move",
+                    tokens[1][2],
+                )
+            return False
+        if len(equals) > 1:
+            self._problem(
+                Severity.ERROR,
+                codes.BAD_COMPOSITE,
+                "a second '=' in one play",
+                tokens[equals[1]][2],
+            )
+            return False
+        left, right = tokens[: equals[0]], tokens[equals[0] + 1 :]
+        left_ops = any(kind == "op" for kind, _, _ in left)
+        right_ops = any(kind == "op" for kind, _, _ in right)
+        if left_ops and right_ops:
+            number_side, factor_side = None, None
+        elif right_ops:
+            number_side, factor_side = left, right
+        elif left_ops or self.dialect is Dialect.FANDOM:
+            # Factors first: "3*5=A5" (the Fandom spec's order).
+            number_side, factor_side = right, left
+        else:
+            number_side, factor_side = left, right
+        if number_side is None or factor_side is None or len(number_side) != 1:
+            self._problem(
+                Severity.ERROR,
+                codes.BAD_COMPOSITE,
+                "a composite play is 'number=factors' (or 'factors=number' in Fandom records)",
+                tokens[equals[0]][2],
+            )
+            return False
+        factors = self._factors(factor_side)
+        if factors is None:
+            return False
+        self.result.number = CardRun(cards_of(number_side[0][1]), self.column + number_side[0][2])
+        self.result.factors = factors
+        self.result.action = Action.COMPOSITE
+        return True
+
+    def _factors(self, tokens: list[tuple[str, str, int]]) -> tuple[Factor, ...] | None:
+        # cards (op cards)*, strictly alternating.
+        for index, (kind, text, start) in enumerate(tokens):
+            if (kind == "cards") != (index % 2 == 0) or (kind == "op" and text == "="):
+                self._problem(
+                    Severity.ERROR,
+                    codes.BAD_COMPOSITE,
+                    f"unexpected '{text}' in the factorisation",
+                    start,
+                )
+                return None
+        if not tokens or len(tokens) % 2 == 0:
+            where = tokens[-1][2] if tokens else 0
+            self._problem(
+                Severity.ERROR,
+                codes.BAD_COMPOSITE,
+                "the factorisation ends without a factor",
+                where,
+            )
+            return None
+        factors: list[Factor] = []
+        runs: list[CardRun] = []
+        for index in range(0, len(tokens), 2):
+            _, text, start = tokens[index]
+            runs.append(CardRun(cards_of(text), self.column + start))
+            operator = tokens[index + 1][1] if index + 1 < len(tokens) else "*"
+            if operator == "*":
+                factors.append(Factor(runs[0], runs[1] if len(runs) > 1 else None, tuple(runs[2:])))
+                runs = []
+        return tuple(factors)
+
+
+def scan_move(body: str, column: int, dialect: Dialect) -> Scanned:
+    if dialect is Dialect.STANDARD:
+        fast = _fast(body, column)
+        if fast is not None:
+            return fast
+    return MoveScanner(body, column, dialect).scan()
