@@ -223,6 +223,26 @@ def test_fandom_header(parse_one: Parse) -> None:
     assert [move.player for move in game.moves] == ["A", "B", "C"]
 
 
+def test_fandom_spec_header_example(parse_one: Parse) -> None:
+    """The spec's own header block: A…N player lines and A…N 初期 hands."""
+    text = (
+        "A:Foo\nB:Baa\nC:Gaz\nN:Baz\n素数判定員:不明\n"
+        "A初期:2345678\nB初期:A9TJQKX[1]\nC初期:2466TQK\nN初期:TTJJQQK\n"
+        "A:223\nB:69A\nC:Pass\nN:Pass\n"
+    )
+    game, diagnostics = parse_one(text)
+    assert diagnostics == []
+    assert game.players == {"A": "Foo", "B": "Baa", "C": "Gaz", "N": "Baz"}
+    assert game.order == ["A", "B", "C", "N"]
+    assert {key: cards(hand.cards) for key, hand in game.initial_hands.items()} == {
+        "A": "2345678",
+        "B": "A9TJQKX",
+        "C": "2466TQK",
+        "N": "TTJJQQK",
+    }
+    assert game.judge == "不明"
+
+
 def test_fandom_note_above_the_record_is_header_text(parse_one: Parse) -> None:
     text = "注意:この棋譜は素数大富豪Wiki独自のものです。\nA:Foo\nB:Baa\nA:223\nB:Pass\n"
     game, diagnostics = parse_one(text)
