@@ -469,6 +469,12 @@ def test_lines_that_are_not_moves(parse_one: Parse) -> None:
     assert game.moves[1].player == ""
 
 
+def test_judge_named_twice(parse_one: Parse) -> None:
+    game, diagnostics = parse_one("素数判定員:Gaz\n素数判定員:Baz\nA:Foo\nA:23\n")
+    assert [(d.code, d.line) for d in diagnostics] == [(notation_codes.PLAYER_TWICE, 2)]
+    assert game.judge == "Baz"
+
+
 def test_player_declared_twice(parse_one: Parse) -> None:
     game, diagnostics = parse_one("A:Foo\nA:Bar\nA:23\n")
     assert [(d.code, d.line, d.severity) for d in diagnostics] == [

@@ -144,7 +144,6 @@ class _GameParser:
         "declared",
         "diagnostics",
         "game",
-        "hands_seen",
         "known_names",
         "last_move",
         "meta_given",
@@ -295,7 +294,16 @@ class _GameParser:
         body_start = match.start("body")
         column = body_start + 1
         if name in _JUDGE_KEYS:
-            game.judge = body.strip()
+            judge = body.strip()
+            if game.judge is not None and game.judge != judge:
+                self.add(
+                    Severity.WARNING,
+                    codes.PLAYER_TWICE,
+                    f"the judge was already named '{game.judge}'; now '{judge}'",
+                    number,
+                    column,
+                )
+            game.judge = judge
             return
         if name.endswith(_HAND_SUFFIX) and len(name) > len(_HAND_SUFFIX):
             self._hand(name[: -len(_HAND_SUFFIX)].strip(), body, number, column)

@@ -49,7 +49,10 @@ CODES: dict[str, str] = {
     BAD_HAND: "error: an initial hand contains something that is not a card",
     EMPTY_MOVE: "error: a move line has nothing after `name:`",
     BAD_JOKER_VALUE: "error: a joker value is not 0–13 (0, A, 2 … 9, T, J, Q, K or 10 … 13)",
-    PLAYER_TWICE: "warning: a player key is declared twice with different names",
+    PLAYER_TWICE: (
+        "warning: a player key (or the judge) is declared twice with different names; "
+        "the last one is used"
+    ),
     BAD_NOTATION_OPTION: (
         "warning: the front matter `notation:` is not `standard` or `fandom`; "
         "the dialect was detected instead"
