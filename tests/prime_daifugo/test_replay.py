@@ -699,3 +699,28 @@ def test_a_play_larger_than_the_deck_is_not_tested_for_primality() -> None:
     assert set(errors(record)) == {"PD121"}  # and far more than four Qs and Ks
     assert "a play of 80 cards, but the deck has only 54" in record.diagnostics[1].message
     assert steps(record)[1].valid is None
+
+
+def test_seed_003_57_only_as_a_prime_under_fandom_rules() -> None:
+    # "57は(3×19であるが)素数としてしか出すことはできず": no composite 57 on the wiki.
+    body = "A初期:573A9248TKQ\nB初期:不明\nA:3*A9=57\n"
+    assert errors(load(FANDOM + body)) == ["PD134"]
+    standard = two("a:57=3*A9", a="573A9248TKQ")
+    assert errors(standard) == [] and steps(standard)[1].kind == "composite"
+
+
+def test_seed_000_notation_details() -> None:
+    # Suits (QhKs), a footnote marker ([2]) and the flush mark r are read and kept.
+    record = load(f"{FANDOM}A初期:QhKs237\nB初期:59A37\nA:QhKs\nB:Pass r\nA:23\nB:QK [2]\n")
+    assert [s.number for s in steps(record)[1:]] == [1213, None, 23, 1213]
+    # B never held Q and K (the wiki's example is a snippet): as the record writes no
+    # draws, they are taken as unrecorded draws, with one warning.
+    assert errors(record) == [] and warnings(record) == ["PD129"]
+
+
+def test_seed_000_joker_revolution_written_with_a_gc_tag() -> None:
+    # The wiki writes "A72X(GC)" for a revolution with a joker; (GC) on 1729 is a slip of
+    # the spec's pen. The engine applies the revolution and reports the wrong tag.
+    record = load(f"{FANDOM}A初期:A72X3\nB初期:不明\nA:A72X(GC);X=9\n")
+    assert errors(record) == ["PD154"]
+    assert steps(record)[1].kind == "RR" and steps(record)[1].state.revolution

@@ -165,3 +165,10 @@ def test_every_corpus_view_is_consistent() -> None:
         winner = next(p for p in view.players if p.winner)
         assert winner.name == record.winner and winner.rank == 1
         assert view.steps[-1].state["ranking"][0] == record.winner
+
+
+def test_last_flush_is_remembered(view: RecordView) -> None:
+    assert [s.state["last_flush"] for s in view.steps] == [None, None, 2, 3, 3, 5, 5, 7, 7]
+    soup = _soup(view, "en")
+    link = soup.select_one("li#m4 .kw-facts a")
+    assert link is not None and link["href"] == "#m3"

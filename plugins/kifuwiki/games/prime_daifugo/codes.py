@@ -90,7 +90,10 @@ CODES: dict[str, str] = {
     NOT_STRONGER: "error: a follow that does not beat the field was not penalised",
     NOT_PRIME_ACCEPTED: "error: a number that is not prime was accepted without a penalty",
     BAD_FACTORISATION_ACCEPTED: "error: a wrong factorisation was accepted without a penalty",
-    COMPOSITES_OFF: "error: a composite play was accepted although the rule set has none",
+    COMPOSITES_OFF: (
+        "error: a composite play was accepted although the rule set forbids it (no "
+        "composites at all, or 57 as a composite under the Fandom rules)"
+    ),
     VALID_PLAY_PENALISED: "error: a play that the rules allow was penalised",
     UNCHECKABLE_PLAY: (
         "info: a play contains unknown cards (`?`) or a joker without value and cannot be checked"

@@ -635,6 +635,13 @@ class _Replayer:
         if composite:
             if not rules.composites:
                 problems.append((codes.COMPOSITES_OFF, "composite plays are not allowed"))
+            elif number == GROTHENDIECK and not rules.composite_57:
+                problems.append(
+                    (
+                        codes.COMPOSITES_OFF,
+                        f"57 may only be played as a prime ('{rules.name}' rules)",
+                    )
+                )
             pairs: list[tuple[int, int | None]] = []
             shown: list[str] = []
             low_exponent = False

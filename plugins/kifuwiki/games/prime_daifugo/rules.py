@@ -6,7 +6,8 @@ The presets follow ``/work/shared/reference/daifugo-rules.md`` §4:
   11 cards each, penalty = cards played (+ factor cards of a composite), jokers 0–13,
   composites with exponents, 57 (GC), 1729 (RR) and a lone joker (IN) are special.
 * ``fandom``: the Fandom wiki's rules (seed 003) and notation (seed 000). The same game,
-  but the wiki deals "equally" rather than 11 each, so the hand size is not checked.
+  but the wiki deals "equally" rather than 11 each, so the hand size is not checked, and
+  57 may only be played as a prime (never as the composite 3 × 19).
 * ``online``: the two-player online server: a pass or a penalty flushes the field at once.
 
 Front matter ``rules:`` is either a preset name (``rules: fandom``) or a mapping
@@ -50,6 +51,9 @@ class RuleSet:
     """1729 as a four-card play reverses the order of strength until played again."""
     infinity_joker: bool = True
     """A lone joker beats any single card and flushes (``X[IN]``)."""
+    composite_57: bool = True
+    """57 may be played as a composite (3 × 19, no special effect). The Fandom rules
+    (seed 003) allow 57 only as a prime: "57は素数としてしか出すことはできず"."""
     flush_on_pass: bool = False
     """A pass or a penalty flushes the field at once (the two-player online server)."""
     max_draws_per_turn: int = 1
@@ -79,7 +83,7 @@ def _show(value: object) -> str:
 
 
 STANDARD = RuleSet()
-FANDOM = RuleSet(name="fandom", hand_size=None)
+FANDOM = RuleSet(name="fandom", hand_size=None, composite_57=False)
 ONLINE = RuleSet(name="online", flush_on_pass=True)
 
 PRESETS: dict[str, RuleSet] = {"standard": STANDARD, "fandom": FANDOM, "online": ONLINE}
@@ -101,6 +105,7 @@ _BOOL_OPTIONS = {
     "ramanujan_revolution",
     "infinity_joker",
     "flush_on_pass",
+    "composite_57",
 }
 _INT_OPTIONS = {"deck_size", "joker_min", "joker_max", "max_draws_per_turn"}
 

@@ -35,8 +35,13 @@ _KIND_WORDS = {
 }
 
 
-def state_mapping(replay: Replay, step: Step, names: list[str]) -> dict[str, Any]:
-    """The JSON-serialisable state after ``step`` for ``state.html``."""
+def state_mapping(
+    replay: Replay, step: Step, names: list[str], last_flush: int | None = None
+) -> dict[str, Any]:
+    """The JSON-serialisable state after ``step`` for ``state.html``.
+
+    ``last_flush`` is the index of the latest step (this one included) that flushed.
+    """
     state: State = step.state
     seats = replay.seats
     ranking = list(state.out)
@@ -88,6 +93,7 @@ def state_mapping(replay: Replay, step: Step, names: list[str]) -> dict[str, Any
         "bottom": state.bottom,
         "revolution": state.revolution,
         "flushed": step.flushed,
+        "last_flush": last_flush,
         "kind": step.kind,
         "ranking": [names[seat] for seat in ranking],
         "to_move": seats[state.to_move] if state.to_move is not None else None,
@@ -178,7 +184,10 @@ def build_view(record: GameRecord) -> RecordView:
             problems[index].add(diagnostic.severity.value)
     steps: list[StepView] = []
     badges: set[str] = set()
+    last_flush: int | None = None
     for step in replay.steps:
+        if step.flushed:
+            last_flush = step.index
         flags = set(problems.get(step.index, ()))
         move = step.move
         comments: tuple[str, ...] = ()
@@ -214,7 +223,7 @@ def build_view(record: GameRecord) -> RecordView:
                 bookmarks=bookmarks,
                 annotations=step.annotations,
                 flags=frozenset(flags),
-                state=state_mapping(replay, step, names),
+                state=state_mapping(replay, step, names, last_flush),
             )
         )
     if record.errors:
