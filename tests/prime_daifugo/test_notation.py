@@ -449,6 +449,25 @@ def test_unknown_player_in_fandom_and_front_matter(parse_one: Parse) -> None:
     assert [d.code for d in diagnostics] == [notation_codes.UNKNOWN_PLAYER]
 
 
+def test_unusable_hand_lines_are_kept_and_the_header_goes_on(
+    parse_one: Parse, write_file: Callable[..., str]
+) -> None:
+    text = "A:Foo\nA初期:23Z5\nB:Baa\nB初期:45\nB初期:67\nA:23\nB:Pass\n"
+    game, diagnostics = parse_one(text)
+    assert [(d.code, d.line, d.step) for d in diagnostics] == [
+        (notation_codes.BAD_HAND, 2, 1),
+        (notation_codes.HAND_TWICE, 5, 2),
+    ]
+    assert game.players == {"A": "Foo", "B": "Baa"}
+    assert cards(game.initial_hands["B"].cards) == "45"
+    assert [(m.player, m.raw, m.action) for m in game.moves[:2]] == [
+        ("A初期", "23Z5", Action.UNKNOWN),
+        ("B初期", "67", Action.UNKNOWN),
+    ]
+    assert "A初期:23Z5\n" in write_file([game])
+    assert "B初期:67\n" in write_file([game])
+
+
 def test_hand_diagnostics(parse_one: Parse) -> None:
     _, diagnostics = parse_one("A:Foo\nA初期:23\nA初期:45\nA初期;\n")
     assert [d.code for d in diagnostics][:1] == [notation_codes.HAND_TWICE]

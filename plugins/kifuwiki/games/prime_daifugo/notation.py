@@ -144,6 +144,7 @@ class _GameParser:
         "declared",
         "diagnostics",
         "game",
+        "header",
         "known_names",
         "last_move",
         "meta_given",
@@ -175,6 +176,8 @@ class _GameParser:
         #: Keys with a seat (in ``game.order``): the fast path's "known player" test.
         self.seated: set[str] = set()
         self.text = ""
+        #: Still in the header (players, judge, hands): no move line read yet.
+        self.header = True
 
     def add(
         self,
@@ -221,7 +224,7 @@ class _GameParser:
                     target.comment_lines.append(line.number)
                     if text:
                         target.comments.append(text)
-        if game.moves:
+        if not self.header:
             self._undeclare_silent_players()
         return game
 
@@ -276,7 +279,7 @@ class _GameParser:
             ):
                 return
         same = _SAME_PLAYERS.fullmatch(norm.strip()) if "同じ" in norm else None
-        if same is not None and not game.moves:
+        if same is not None and self.header:
             if same.group("kanji"):
                 game.same_players_as = kanji_number(same.group("kanji"))
             elif same.group("digits"):
@@ -305,16 +308,18 @@ class _GameParser:
                 )
             game.judge = judge
             return
+        line = (name, text[body_start:], column)
         if name.endswith(_HAND_SUFFIX) and len(name) > len(_HAND_SUFFIX):
-            self._hand(name[: -len(_HAND_SUFFIX)].strip(), body, number, column)
+            self._hand(name[: -len(_HAND_SUFFIX)].strip(), body, number, column, line)
             return
         hand = _STD_HAND.fullmatch(body) if body[:1] == "(" else None
         if hand is not None and name not in game.initial_hands and name not in self.movers:
             inner_start = body_start + hand.start("cards")
-            self._hand(name, hand.group("cards") + hand.group("feet"), number, inner_start + 1)
+            inner = hand.group("cards") + hand.group("feet")
+            self._hand(name, inner, number, inner_start + 1, line)
             return
         if (
-            not game.moves
+            self.header
             and name not in game.initial_hands
             and name not in _JUDGE_KEYS
             and self._is_declaration(body)
@@ -325,7 +330,7 @@ class _GameParser:
 
     def _not_a_move(self, number: int, text: str, norm: str) -> None:
         game = self.game
-        if not game.moves:
+        if self.header:
             game.header_lines.append(text)
             self.add(
                 Severity.WARNING,
@@ -337,6 +342,7 @@ class _GameParser:
             return
         move = Move(number, 1, "", text, Action.UNKNOWN)
         game.moves.append(move)
+        self.header = False
         self.last_move = move
         self.add(
             Severity.ERROR,
@@ -379,7 +385,11 @@ class _GameParser:
         if key not in game.order:
             game.order.append(key)
 
-    def _hand(self, key: str, body: str, number: int, column: int) -> None:
+    def _hand(
+        self, key: str, body: str, number: int, column: int, line: tuple[str, str, int]
+    ) -> None:
+        """An initial hand; ``line`` is (name, raw body, body column) as written, kept as
+        an unreadable step when the hand cannot be used, so that nothing is lost."""
         game = self.game
         footnotes = tuple(_FOOTNOTES.findall(body))
         value = _FOOTNOTES.sub("", body).strip() if footnotes else body.strip()
@@ -390,7 +400,9 @@ class _GameParser:
                 f"the initial hand of '{key}' is given twice",
                 number,
                 column,
+                len(game.moves) + 1,
             )
+            self._kept_as_unknown(number, line)
             return
         if value == _UNKNOWN_WORD:
             cards: tuple[Card, ...] | None = None
@@ -405,11 +417,20 @@ class _GameParser:
                 f"the initial hand of '{key}' has '{value[offset]}', which is not a card",
                 number,
                 column + (len(body) - len(body.lstrip())) + offset,
+                len(game.moves) + 1,
             )
+            self._kept_as_unknown(number, line)
             return
         game.initial_hands[key] = Hand(cards, number, column, footnotes)
         self.known_names.add(key)
         self._seat(key)
+
+    def _kept_as_unknown(self, number: int, line: tuple[str, str, int]) -> None:
+        """A line that cannot be used, kept as an unreadable step with its text."""
+        name, raw, column = line
+        move = Move(number, column, name, raw, Action.UNKNOWN)
+        self.game.moves.append(move)
+        self.last_move = move
 
     def _move(self, number: int, text: str, match: re.Match[str], norm: str) -> None:
         game = self.game
@@ -476,6 +497,7 @@ class _GameParser:
             move.flush_mark = scanned.flush
             move.footnotes = tuple(scanned.footnotes)
         game.moves.append(move)
+        self.header = False
         self.last_move = move
 
     def _fast_move(
@@ -539,6 +561,7 @@ class _GameParser:
         )
         self.movers.add(name)
         self.game.moves.append(move)
+        self.header = False
         self.last_move = move
         return True
 

@@ -190,21 +190,40 @@ def _move_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
 
 def _header_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
     lines = list(game.header_lines)
+    declared: list[str] = []
     if game.same_players_as is not None:
         lines.append(f"({kanji_heading(game.same_players_as)})と同じ")
     else:
-        for key in game.declared_players:
-            lines.append(f"{key}:{game.players.get(key, _UNKNOWN_WORD)}")
-    if game.judge is not None:
-        lines.append(f"{_JUDGE}:{game.judge}")
+        declared = list(game.declared_players)
+    judge = [f"{_JUDGE}:{game.judge}"] if game.judge is not None else []
     first_move = game.moves[0].line if game.moves else None
     seats = [key for key in game.order if key in game.initial_hands]
     seats += [key for key in game.initial_hands if key not in seats]
-    for key in seats:
-        if first_move is None or game.initial_hands[key].line < first_move:
-            lines.append(_hand_line(key, game, dialect))
+    early = [
+        key for key in seats if first_move is None or game.initial_hands[key].line < first_move
+    ]
+    # The seat order is the order in which keys first appear. The usual layout (player
+    # lines, judge, hands) keeps it when the player lines come first; otherwise write
+    # each seat's lines in seat order.
+    blocks = declared + [key for key in early if key not in declared]
+    seated = [key for key in game.order if key in declared or key in early]
+    if blocks == seated or game.same_players_as is not None:
+        lines.extend(_declaration(key, game) for key in declared)
+        lines.extend(judge)
+        lines.extend(_hand_line(key, game, dialect) for key in early)
+    else:
+        for key in seated:
+            if key in declared:
+                lines.append(_declaration(key, game))
+            if key in early:
+                lines.append(_hand_line(key, game, dialect))
+        lines.extend(judge)
     lines.extend(_annotations(game.comments, game.bookmarks))
     return lines
+
+
+def _declaration(key: str, game: ParsedGame) -> str:
+    return f"{key}:{game.players.get(key, _UNKNOWN_WORD)}"
 
 
 def _hand_line(key: str, game: ParsedGame, dialect: Dialect) -> str:
