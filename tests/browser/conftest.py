@@ -62,17 +62,29 @@ class PageProblems:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser(request: pytest.FixtureRequest) -> Any:
+    """One chromium for the whole session.
+
+    Other test folders import this fixture into their own conftest, which registers it a
+    second time; Playwright's sync API cannot run twice at once, so the browser is kept on
+    the pytest config (one per session) rather than per fixture definition.
+    """
     if not CHROMIUM.exists():
         pytest.skip("/usr/bin/chromium is missing (scripts/test installs it with apt-get)")
-    from playwright.sync_api import sync_playwright
+    shared = getattr(request.config, "_kifuwiki_browser", None)
+    if shared is None:
+        from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+        playwright = sync_playwright().start()
+        shared = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+
+        def close() -> None:
+            shared.close()
+            playwright.stop()
+
+        request.config.add_cleanup(close)
+        request.config._kifuwiki_browser = shared  # type: ignore[attr-defined]
+    return shared
 
 
 @pytest.fixture
