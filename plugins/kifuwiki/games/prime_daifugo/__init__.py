@@ -77,7 +77,7 @@ class PrimeDaifugo:
             spec = rules.get(GAME_ID, rules.get("rules", dict(rules)))
         if spec is None and parsed.dialect is Dialect.FANDOM:
             spec = "fandom"  # a record in the wiki's notation follows the wiki's rules
-        rule_set = resolve_rules(spec, bag, _front_matter_line(source))
+        rule_set = resolve_rules(spec, bag, _front_matter_line(source) if spec else 1)
         result = replay_game(parsed, rule_set)
         names = [parsed.players.get(key) or key for key in result.seats]
         ranking = [names[seat] for seat in result.ranking]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from sympy import factorint as _sympy_factorint
 from sympy import isprime as _sympy_isprime
 
 from kifuwiki.games.prime_daifugo.model import RANK_VALUES
@@ -82,16 +83,14 @@ def small_factor(n: int) -> int | None:
 
 
 def _factor_small(n: int) -> list[int]:
-    """All prime factors (with repeats) of ``n < FULL_FACTOR_BELOW`` by trial division."""
+    """All prime factors (with repeats) of ``n < FULL_FACTOR_BELOW``.
+
+    sympy's ``factorint`` (trial division, then Pollard rho) takes well under a
+    millisecond at this size, where plain trial division up to √n takes up to a second.
+    """
     factors: list[int] = []
-    p = 2
-    while p * p <= n:
-        while n % p == 0:
-            factors.append(p)
-            n //= p
-        p += 1 if p == 2 else 2
-    if n > 1:
-        factors.append(n)
+    for prime, count in sorted(_sympy_factorint(n).items()):
+        factors.extend([int(prime)] * int(count))
     return factors
 
 
