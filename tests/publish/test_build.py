@@ -395,3 +395,21 @@ def test_default_rules_option_reaches_the_engine(tmp_path: Path) -> None:
     site = build_site(root)
     doc = soup(page(site, "records/fake/alpha"))
     assert doc.select_one(".kw-rules").get_text() == "club"
+
+
+def test_unchanged_record_pages_come_from_the_disk_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import kifuwiki.render.archive as render_archive
+
+    root = copy_site(tmp_path)
+    site = build_site(root)
+    first = str(soup(site / "records/fake/alpha/index.html").select_one("article"))
+    assert list((root / ".cache" / "kifuwiki").rglob("record-page/*/*"))
+
+    def no_rendering(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("a record page was rendered again")
+
+    monkeypatch.setattr(render_archive, "render_record_page", no_rendering)
+    site = build_site(root)
+    assert str(soup(site / "records/fake/alpha/index.html").select_one("article")) == first

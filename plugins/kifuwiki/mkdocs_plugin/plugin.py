@@ -90,7 +90,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         rules = self.config.rules
         self._rules = {"preset": rules} if isinstance(rules, str) else dict(rules or {}) or None
         custom = Path(self.config.custom_templates) if self.config.custom_templates else None
-        fingerprint = templates_fingerprint(templates_dir(), custom, Path(kifuwiki.__file__).parent)
+        fingerprint = templates_fingerprint(templates_dir(), custom) + _code_fingerprint()
         if fingerprint != self._fingerprint:
             # A template (or kifuwiki itself) changed since the last build of this
             # process (mkdocs serve): compile the templates afresh.
@@ -349,6 +349,17 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         if self._records_dir.is_dir():
             server.watch(str(self._records_dir))
         return server
+
+
+def _code_fingerprint() -> str:
+    """Name, size and mtime of kifuwiki's own ``.py`` files (not ``__pycache__``, which
+    changes whenever a module is first imported, mid-build)."""
+    package = Path(kifuwiki.__file__).parent
+    digest = hashlib.blake2b(digest_size=8)
+    for path in sorted(package.rglob("*.py")):
+        stat = path.stat()
+        digest.update(f"{path.relative_to(package)}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+    return digest.hexdigest()
 
 
 def _view_of(record: GameRecord) -> RecordView:
