@@ -413,3 +413,17 @@ def test_unchanged_record_pages_come_from_the_disk_cache(
     monkeypatch.setattr(render_archive, "render_record_page", no_rendering)
     site = build_site(root)
     assert str(soup(site / "records/fake/alpha/index.html").select_one("article")) == first
+
+
+def test_hand_written_pages_win_over_generated_ones(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    root = copy_site(tmp_path)
+    (root / "docs" / "records" / "fake").mkdir(parents=True)
+    (root / "docs" / "records" / "fake" / "index.md").write_text("# My own index\n", "utf-8")
+    (root / "docs" / "records" / "fake" / "alpha.md").write_text("# Not a record\n", "utf-8")
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins"):
+        site = build_site(root)
+    assert soup(page(site, "records/fake")).find("h1").get_text() == "My own index"
+    assert soup(page(site, "records/fake/alpha")).find("h1").get_text() == "Not a record"
+    assert any("records/fake/alpha.md exists" in r.getMessage() for r in caplog.records)

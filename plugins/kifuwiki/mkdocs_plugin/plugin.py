@@ -68,12 +68,12 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._current_page = ""
         self._full_content: str | None = None
         self._fingerprint = ""
-        self.is_serve = False
 
-    # Defining on_startup keeps this plugin object alive across `mkdocs serve` rebuilds,
-    # which is what lets the in-memory record cache skip unchanged files.
+    # Defining on_startup (even doing nothing) keeps this plugin object alive across
+    # `mkdocs serve` rebuilds, which is what lets the in-memory record cache skip
+    # unchanged files. Per-build state is set in on_config instead.
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        self.is_serve = command == "serve"
+        return None
 
     # Early (50): the fence must be registered before MkDocs builds any Markdown
     # instance, and our assets go to the FRONT of extra_css/extra_javascript so
@@ -172,12 +172,15 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._archive = Archive.build(views, self.config.url, records_root, self._lang)
         self._pages = {}
         for page in self._archive.plan.pages:
-            existing = files.get_file_from_path(page.src_uri)
-            if existing is not None:
-                # A hand-written page wins (a user's own records/index.md, say).
-                if page.kind != "record":
-                    continue
-                files.remove(existing)
+            if files.get_file_from_path(page.src_uri) is not None:
+                # A hand-written page wins (a user's own records/index.md, say); for
+                # a record that means its page is missing, which deserves a warning.
+                if page.kind == "record":
+                    log.warning(
+                        f"{page.src_uri} exists in the docs folder, so the page of the "
+                        f"record '{page.title}' ({page.key}) is not generated"
+                    )
+                continue
             generated = File.generated(config, page.src_uri, content=_stub(page))
             # There is no Markdown source to edit: no "edit this page" link.
             generated.edit_uri = None
