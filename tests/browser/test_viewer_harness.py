@@ -183,3 +183,17 @@ def test_index_table_sorts_and_filters(site: str, open_page: Any) -> None:
     page.locator("#flt").fill("")
     assert len(column(1)) == 3
     assert problems.all() == []
+
+
+def test_print_shows_the_moves_with_comments_not_the_controls(site: str, open_page: Any) -> None:
+    page, problems = open_page(site)
+    page.emulate_media(media="print")
+    assert page.locator("#viewer .kw-stage").is_hidden()
+    assert page.locator("#viewer .kw-controls").is_hidden()
+    assert page.locator("#m14 .kw-comment").is_visible()
+    assert page.locator("#m14").is_visible()
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('#viewer .kw-moves')).overflowY")
+        == "visible"
+    )
+    assert problems.all() == []
