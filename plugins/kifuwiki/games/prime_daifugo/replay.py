@@ -55,6 +55,8 @@ from kifuwiki.games.prime_daifugo.rules import STANDARD, RuleSet
 CARD_ORDER = RANKS + JOKER
 _INDEX = {rank: index for index, rank in enumerate(CARD_ORDER)}
 _JOKER_INDEX = _INDEX[JOKER]
+#: How many cards of each rank one deck holds (jokers: 2).
+_LIMITS = tuple(2 if rank == JOKER else 4 for rank in CARD_ORDER)
 _NO_CARDS = (0,) * len(CARD_ORDER)
 GROTHENDIECK = 57
 RAMANUJAN = 1729
@@ -450,7 +452,11 @@ class _Replayer:
             if deck_unknown > 0:
                 deck_unknown -= 1
                 if rank != UNKNOWN:
-                    self.see(rank, move.line, column, step)
+                    index = _INDEX[rank]
+                    self.seen[index] += 1
+                    if self.seen[index] > _LIMITS[index]:
+                        self.seen[index] -= 1
+                        self.see(rank, move.line, column, step)
             elif bottom:
                 expected = bottom[0]
                 if rank in (UNKNOWN, expected):
@@ -571,13 +577,15 @@ class _Replayer:
         problems: list[tuple[str, str]] = []
         # Each factor as its chain of runs (base, exponent, tower) and their ranks.
         chains: list[tuple[list[CardRun], list[str]]] = []
-        for factor in move.factors:
-            chain = [factor.base]
-            if factor.exponent is not None:
-                chain.append(factor.exponent)
-            chain.extend(factor.tower)
-            chains.append((chain, [link.ranks for link in chain]))
-        factor_cards = "".join("".join(chain_ranks) for _, chain_ranks in chains)
+        factor_cards = ""
+        if move.factors:
+            for factor in move.factors:
+                chain = [factor.base]
+                if factor.exponent is not None:
+                    chain.append(factor.exponent)
+                chain.extend(factor.tower)
+                chains.append((chain, [link.ranks for link in chain]))
+            factor_cards = "".join("".join(chain_ranks) for _, chain_ranks in chains)
         assigned: dict[int, tuple[int, ...]] | None = _NO_JOKERS
         if move.joker_values or JOKER in ranks or JOKER in factor_cards:
             runs = [(run, ranks)]
