@@ -452,10 +452,10 @@ class _Replayer:
             if deck_unknown > 0:
                 deck_unknown -= 1
                 if rank != UNKNOWN:
-                    index = _INDEX[rank]
-                    self.seen[index] += 1
-                    if self.seen[index] > _LIMITS[index]:
-                        self.seen[index] -= 1
+                    seen_at = _INDEX[rank]
+                    self.seen[seen_at] += 1
+                    if self.seen[seen_at] > _LIMITS[seen_at]:
+                        self.seen[seen_at] -= 1
                         self.see(rank, move.line, column, step)
             elif bottom:
                 expected = bottom[0]
