@@ -880,7 +880,7 @@ class _Replayer:
                         )
                     annotations.append(
                         "judge missed: "
-                        + "; ".join(r for _, r in judged.problems)
+                        + "; ".join(_as_fact(reason) for _, reason in judged.problems)
                         + " was accepted"
                     )
                 elif judged.note:
@@ -1038,6 +1038,11 @@ class _Replayer:
 
 
 _NO_JOKERS: dict[int, tuple[int, ...]] = {}
+
+
+def _as_fact(reason: str) -> str:
+    """``1001 = 7 × 11 × 13 is not prime`` → ``1001 = 7 × 11 × 13`` (for "… was accepted")."""
+    return reason.removesuffix(", so it is not prime").removesuffix(" is not prime")
 
 
 def _column(run: tuple[CardRun, str]) -> int:
