@@ -720,3 +720,20 @@ def test_seed_000_joker_revolution_written_with_a_gc_tag() -> None:
     record = load(f"{FANDOM}A初期:A72X3\nB初期:不明\nA:A72X(GC);X=9\n")
     assert errors(record) == ["PD154"]
     assert steps(record)[1].kind == "RR" and steps(record)[1].state.revolution
+
+
+def test_site_rules_in_every_shape_and_front_matter_wins() -> None:
+    assert two("a:7", rules={"prime-daifugo": "online"}).rules == "online"
+    assert two("a:7", rules={"rules": "fandom"}).rules == "fandom"
+    assert two("a:7", rules={"preset": "online"}).rules == "online"
+    record = two("a:7", rules={"preset": "online"}, front="rules: standard\n")
+    assert record.rules == "standard"
+    view = GAME.view(two("a:7", rules={"preset": "online", "penalty": "always-1"}))
+    assert ("ルール / Rules", "online (penalty_mode=always-1)") in view.header
+
+
+def test_switching_off_the_revolution_and_the_lone_joker() -> None:
+    record = two("a:A729", a="A729354TJQK", rules={"rr": False})
+    assert errors(record) == ["PD132"]  # 1729 = 7 × 13 × 19
+    record = two("a:X", rules={"in": False})
+    assert errors(record) == ["PD150"]  # a lone joker then needs a value like any other

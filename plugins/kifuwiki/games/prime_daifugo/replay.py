@@ -539,7 +539,12 @@ class _Replayer:
                 )
             values.append(value)
         needed = sum(ranks.count(JOKER) for _, ranks in runs)
-        lone_joker = move.action is Action.PLAY and len(runs) == 1 and runs[0][1] == JOKER
+        lone_joker = (
+            self.rules.infinity_joker
+            and move.action is Action.PLAY
+            and len(runs) == 1
+            and runs[0][1] == JOKER
+        )
         if lone_joker and not values:
             needed = 0
         if len(values) > needed:
