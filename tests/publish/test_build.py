@@ -427,3 +427,15 @@ def test_hand_written_pages_win_over_generated_ones(
     assert soup(page(site, "records/fake")).find("h1").get_text() == "My own index"
     assert soup(page(site, "records/fake/alpha")).find("h1").get_text() == "Not a record"
     assert any("records/fake/alpha.md exists" in r.getMessage() for r in caplog.records)
+
+
+def test_automatic_nav_gets_the_indexes_but_no_record_pages(tmp_path: Path) -> None:
+    root = copy_site(tmp_path)
+    config = root / "mkdocs.yml"
+    text = config.read_text("utf-8")
+    start, end = text.index("nav:\n"), text.index("plugins:\n")
+    config.write_text(text[:start] + text[end:], encoding="utf-8")
+    site = build_site(root)
+    nav = [a["href"] for a in soup(site / "index.html").select(".navbar a[href], nav a[href]")]
+    assert "records/fake/" in nav and "records/players/" in nav  # indexes: in
+    assert not any("alpha" in href or "players/bob" in href for href in nav)  # the rest: out
