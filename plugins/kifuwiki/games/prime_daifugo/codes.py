@@ -15,7 +15,6 @@ BAD_RULE_VALUE = "PD102"
 OUT_OF_TURN = "PD110"
 AFTER_GAME_END = "PD111"
 UNREADABLE_SKIPPED = "PD112"
-UNKNOWN_SEAT = "PD113"
 
 CARD_NOT_IN_HAND = "PD120"
 TOO_MANY_OF_RANK = "PD121"
@@ -62,7 +61,6 @@ CODES: dict[str, str] = {
         "warning: a move the parser could not read is treated as a pass; later checks of "
         "that player's hand may be off"
     ),
-    UNKNOWN_SEAT: "warning: a player moves who has no initial hand; their hand is unknown",
     CARD_NOT_IN_HAND: "error: a move uses a card the player does not hold",
     TOO_MANY_OF_RANK: "error: more than four cards of a rank, or two jokers, are visible at once",
     HAND_SIZE: "warning: an initial hand does not have the rule set's size, or hands differ",
