@@ -737,3 +737,20 @@ def test_switching_off_the_revolution_and_the_lone_joker() -> None:
     assert errors(record) == ["PD132"]  # 1729 = 7 × 13 × 19
     record = two("a:X", rules={"in": False})
     assert errors(record) == ["PD150"]  # a lone joker then needs a value like any other
+
+
+def test_an_unreadable_move_counts_as_a_pass() -> None:
+    record = two("a:7", "b:7ZZ", "a:K")
+    assert "PD112" in warnings(record)
+    assert steps(record)[2].kind == "unreadable"
+    assert steps(record)[2].state.field is None  # back to a, who played 7: flushed
+    assert "PD110" not in errors(record)
+
+
+def test_every_engine_code_is_documented_and_in_the_game_table() -> None:
+    from kifuwiki.games.prime_daifugo import codes
+
+    assert set(codes.CODES) <= set(GAME.codes)
+    for code, text in codes.CODES.items():
+        assert code.startswith("PD1") and len(code) == 5
+        assert text.split(":")[0] in ("error", "warning", "info"), code
