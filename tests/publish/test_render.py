@@ -231,3 +231,17 @@ def test_kw_cards_filter_matches_the_generic_card_markup() -> None:
     assert cards[2]["class"] == ["kw-card", "kw-unknown"]
     assert cards[3]["class"] == ["kw-card", "kw-consumed"]
     assert "<script>" not in env.from_string("{{ '<script>' | kw_cards }}").render()
+
+
+def test_colliding_slugs_get_distinct_stable_pages() -> None:
+    records = load_text("---\ngame: fake\n---\nBob: x\n", "records/fake/a b.kifu") + load_text(
+        "---\ngame: fake\n---\nbob: y\n", "records/fake/a-b.kifu"
+    )
+    views = [get_game("fake").view(r) for r in records]
+    plans = [Archive.build(order, "records", "records").plan for order in (views, views[::-1])]
+    for plan in plans:
+        record_uris = {page.src_uri for page in plan.records.values()}
+        player_uris = {page.src_uri for page in plan.players.values()}
+        assert len(record_uris) == 2 and len(player_uris) == 2
+        assert len({page.src_uri for page in plan.pages}) == len(plan.pages)
+    assert plans[0].players == plans[1].players  # players are planned in name order
