@@ -909,6 +909,8 @@ class _Replayer:
                     bottom += pile
                     pile, field, flushed = "", None, True
         # Going out (or an adjudicated end written as # after a penalty).
+        # A valid play that empties a fully known hand goes out (with or without #).
+        emptied = bool(played and not penalised and not self.incomplete[seat] and hand.size == 0)
         if move.out:
             left = 0 if self.incomplete[seat] and not penalised else hand.size
             if left and last:
@@ -936,7 +938,7 @@ class _Replayer:
                 )
             if self.incomplete[seat] and not penalised:
                 hand = HandState(hand.counts, 0)
-        elif played and not penalised and hand.size == 0 and not self.incomplete[seat]:
+        elif emptied:
             self.bag.error(
                 codes.EMPTY_WITHOUT_OUT,
                 f"{self.name(seat)} has no cards left, but the move has no #",
@@ -944,9 +946,7 @@ class _Replayer:
                 move.column,
                 step=index,
             )
-        goes_out = move.out or bool(
-            played and not penalised and hand.size == 0 and not self.incomplete[seat]
-        )
+        goes_out = move.out or emptied
         hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
         if goes_out and seat not in out:
             kinds.add("out")
