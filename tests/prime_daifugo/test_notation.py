@@ -303,7 +303,7 @@ def test_standard_header_lines_repeating_a_key_are_all_kept(
     game, diagnostics = parse_one("先手:nishimura\n後手:はち\n先手:もりしー\nn:(QT3)\nn:QT3#\n")
     assert game.header_lines == ["先手:nishimura", "後手:はち", "先手:もりしー"]
     assert [d.code for d in diagnostics].count(notation_codes.HEADER_TEXT_KEPT) == 3
-    assert write_file([game]).startswith("先手:nishimura\n後手:はち\n先手:もりしー\n")
+    assert "\n先手:nishimura\n後手:はち\n先手:もりしー\n" in write_file([game])
 
 
 def test_standard_player_lines_that_play_are_kept(parse_one: Parse) -> None:
@@ -452,20 +452,25 @@ def test_unknown_player_in_fandom_and_front_matter(parse_one: Parse) -> None:
 def test_unusable_hand_lines_are_kept_and_the_header_goes_on(
     parse_one: Parse, write_file: Callable[..., str]
 ) -> None:
-    text = "A:Foo\nA初期:23Z5\nB:Baa\nB初期:45\nB初期:67\nA:23\nB:Pass\n"
+    text = "A:Foo\nA初期:23Z5\nB:Baa\nB初期:45\nB初期:67\nA:23\nB:Pass\nB初期:89\nn:(23)\nn:(45)\n"
     game, diagnostics = parse_one(text)
     assert [(d.code, d.line, d.step) for d in diagnostics] == [
-        (notation_codes.BAD_HAND, 2, 1),
-        (notation_codes.HAND_TWICE, 5, 2),
+        (notation_codes.BAD_HAND, 2, None),
+        (notation_codes.HAND_TWICE, 5, None),
+        (notation_codes.HAND_TWICE, 8, 3),
+        (notation_codes.HAND_TWICE, 10, 4),
     ]
-    assert game.players == {"A": "Foo", "B": "Baa"}
+    assert game.players == {"A": "Foo", "B": "Baa", "n": "n"}
     assert cards(game.initial_hands["B"].cards) == "45"
-    assert [(m.player, m.raw, m.action) for m in game.moves[:2]] == [
-        ("A初期", "23Z5", Action.UNKNOWN),
-        ("B初期", "67", Action.UNKNOWN),
+    # In the header they stay header text; among the moves, unreadable steps.
+    assert game.header_lines == ["A初期:23Z5", "B初期:67"]
+    assert [(m.player, m.raw, m.action) for m in game.moves[2:]] == [
+        ("B初期", "89", Action.UNKNOWN),
+        ("n", "(45)", Action.UNKNOWN),
     ]
-    assert "A初期:23Z5\n" in write_file([game])
-    assert "B初期:67\n" in write_file([game])
+    written = write_file([game])
+    for line in ("A初期:23Z5", "B初期:67", "B初期:89", "n:(45)"):
+        assert f"\n{line}\n" in written
 
 
 def test_hand_diagnostics(parse_one: Parse) -> None:

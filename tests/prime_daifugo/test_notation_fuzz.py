@@ -10,9 +10,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kifuwiki.core.diagnostics import Diagnostic
-from kifuwiki.core.recordfile import split_record_file
+from kifuwiki.core.recordfile import kanji_heading, split_record_file
 from kifuwiki.games.prime_daifugo.model import Action, Dialect, ParsedGame
-from kifuwiki.games.prime_daifugo.notation import detect, normalise, parse_game, tokenize
+from kifuwiki.games.prime_daifugo.notation import (
+    detect,
+    normalise,
+    parse_game,
+    resolve_same_players,
+    tokenize,
+)
 from kifuwiki.games.prime_daifugo.notation_moves import MoveScanner
 from kifuwiki.games.prime_daifugo.writer import comparable, write_game
 
@@ -129,3 +135,66 @@ def mutated_record(draw: Callable[..., Any]) -> str:
 @given(mutated_record())
 def test_mutated_corpus_lines_never_raise_and_round_trip(text: str) -> None:
     _round_trip_holds(text)
+
+
+FANDOM_LINES = [
+    "A:Foo",
+    "B:不明",
+    "素数判定員:Gaz",
+    "A初期:2345678",
+    "B初期:A9TJQKX[1]",
+    "A:3*5=A5",
+    "B:2^3*3=24",
+    "A:D;D=7",
+    "A:57(GC)",
+    "B:5X(GC);X=7",
+    "A:QK P(2);P=7X",
+    "B:Pass r",
+    "A:QhKs#",
+    "(一試合目)と同じ",
+    "* a comment",
+    "*&mark",
+]
+
+
+@st.composite
+def multi_game_file(draw: Callable[..., Any]) -> str:
+    """A file of 2–3 games under 試合目 headings, from Fandom and corpus lines, mutated."""
+    games = []
+    for index in range(1, draw(st.integers(2, 3)) + 1):
+        pool = st.sampled_from(FANDOM_LINES + CORPUS_LINES[:50])
+        lines = draw(st.lists(pool, min_size=1, max_size=6))
+        if draw(st.booleans()):
+            line_index = draw(st.integers(0, len(lines) - 1))
+            position = draw(st.integers(0, len(lines[line_index])))
+            char = draw(st.sampled_from(ALPHABET))
+            line = lines[line_index]
+            lines[line_index] = line[:position] + char + line[position:]
+        games.append(kanji_heading(index) + "\n" + "\n".join(lines))
+    return "\n".join(games) + "\n"
+
+
+def _parse_file(text: str) -> list[ParsedGame]:
+    games = [parse_game(source)[0] for source in split_record_file(text)]
+    resolve_same_players(games)
+    return games
+
+
+@SETTINGS
+@given(multi_game_file())
+def test_multi_game_files_round_trip(text: str) -> None:
+    games = _parse_file(text)
+    written = "".join(
+        f"{kanji_heading(index)}\n{write_game(game)}" for index, game in enumerate(games, start=1)
+    )
+    again = _parse_file(written)
+    if len(again) == len(games):
+        # A game with nothing dialect-specific in it takes its dialect from the rest of
+        # the file, which the writer may change; what the game says must not change.
+        assert [_content(g) for g in again] == [_content(g) for g in games], written
+
+
+def _content(game: ParsedGame) -> dict[str, Any]:
+    data = comparable(game)
+    del data["dialect"]
+    return data

@@ -97,9 +97,9 @@ def detect_dialect(source: RecordSource) -> Dialect:
         return Dialect(declared)
     text = normalise("\n".join(line.text for line in source.lines if line.kind is LineKind.TEXT))
     fandom, standard = _signs(text)
-    if fandom == standard == 0 and source.count > 1:
-        # A short game in a multi-game file ("二試合目" with a few plain plays) says
-        # nothing by itself: the file's other games do.
+    if fandom == standard and source.count > 1:
+        # A short game in a multi-game file ("二試合目" with a few plain plays) may say
+        # nothing (or as much for each dialect) by itself: the file's other games do.
         fandom, standard = _signs(normalise(source.file_text))
     return Dialect.FANDOM if fandom > standard else Dialect.STANDARD
 
@@ -150,6 +150,7 @@ class _GameParser:
         "meta_given",
         "meta_players",
         "movers",
+        "played",
         "seated",
         "source",
         "text",
@@ -170,6 +171,8 @@ class _GameParser:
                 self.known_names.add(str(name))
         self.declared: set[str] = set()
         self.movers: set[str] = set()
+        #: Keys with a readable move so far: after one, ``key:(…)`` is a move, not a hand.
+        self.played: set[str] = set()
         self.last_move: Move | None = None
         self.meta_players = dict(players_meta or {})
         self.declaration_lines: dict[str, list[tuple[int, int, str]]] = {}
@@ -231,14 +234,15 @@ class _GameParser:
     def _undeclare_silent_players(self) -> None:
         """A ``key:text`` header line whose key never plays and has no hand is header
         text, not a seat: ``先手:nishimura`` in a standard record (which has no player
-        lines), ``注意:この棋譜は…`` above a Fandom record. Fandom player symbols
-        (``A``, ``B1``) stay seats even if they never play: the spec declares them."""
+        lines), ``注意:この棋譜は…`` above a Fandom record. Player symbols (``A``,
+        ``B1``) stay seats even if they never play: the Fandom spec declares them (and
+        the rule does not depend on the dialect, which a short game may not show)."""
         game = self.game
         kept: list[tuple[int, int, str]] = []
         for key in list(game.declared_players):
             if key in self.movers or key in game.initial_hands:
                 continue
-            if game.dialect is Dialect.FANDOM and _FANDOM_SYMBOL.fullmatch(key):
+            if _FANDOM_SYMBOL.fullmatch(key):
                 continue
             kept.extend(self.declaration_lines[key])
             game.declared_players.remove(key)
@@ -313,7 +317,7 @@ class _GameParser:
             self._hand(name[: -len(_HAND_SUFFIX)].strip(), body, number, column, line)
             return
         hand = _STD_HAND.fullmatch(body) if body[:1] == "(" else None
-        if hand is not None and name not in game.initial_hands and name not in self.movers:
+        if hand is not None and name not in self.played:
             inner_start = body_start + hand.start("cards")
             inner = hand.group("cards") + hand.group("feet")
             self._hand(name, inner, number, inner_start + 1, line)
@@ -359,7 +363,9 @@ class _GameParser:
             return False
         if value == _UNKNOWN_WORD:
             return True
-        if self.game.dialect is Dialect.STANDARD and _NOT_A_NAME.search(value):
+        if _NOT_A_NAME.search(value):
+            # Notation symbols: a (wrong) move such as "D(Q)98746Z", not a name. The
+            # rule is the same in both dialects, which a short game may not show.
             return False
         # A name has a character the notation does not use ("Foo", "はち"); a value made
         # of notation characters is a move, even a wrong one ("1213", "KQ=").
@@ -400,7 +406,7 @@ class _GameParser:
                 f"the initial hand of '{key}' is given twice",
                 number,
                 column,
-                len(game.moves) + 1,
+                None if self.header else len(game.moves) + 1,
             )
             self._kept_as_unknown(number, line)
             return
@@ -417,7 +423,7 @@ class _GameParser:
                 f"the initial hand of '{key}' has '{value[offset]}', which is not a card",
                 number,
                 column + (len(body) - len(body.lstrip())) + offset,
-                len(game.moves) + 1,
+                None if self.header else len(game.moves) + 1,
             )
             self._kept_as_unknown(number, line)
             return
@@ -426,8 +432,12 @@ class _GameParser:
         self._seat(key)
 
     def _kept_as_unknown(self, number: int, line: tuple[str, str, int]) -> None:
-        """A line that cannot be used, kept as an unreadable step with its text."""
+        """A line that cannot be used, kept with its text: as header text in the header,
+        as an unreadable step among the moves."""
         name, raw, column = line
+        if self.header:
+            self.game.header_lines.append(self.text)
+            return
         move = Move(number, column, name, raw, Action.UNKNOWN)
         self.game.moves.append(move)
         self.last_move = move
@@ -476,6 +486,8 @@ class _GameParser:
         else:
             self._seat(name)
             self.movers.add(name)
+            if action is not Action.UNKNOWN:
+                self.played.add(name)
         move = Move(
             line=number,
             column=column,
@@ -560,6 +572,7 @@ class _GameParser:
             label,
         )
         self.movers.add(name)
+        self.played.add(name)
         self.game.moves.append(move)
         self.header = False
         self.last_move = move

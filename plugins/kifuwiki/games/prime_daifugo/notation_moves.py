@@ -430,9 +430,10 @@ class MoveScanner:
         if kind == "pen":
             inner, count = match.group("pen_p", "pen_n")
             if inner is not None:
-                found = self._penalty_content(
-                    inner, match.start("pen_p"), start, self.dialect is Dialect.FANDOM
-                )
+                # "P(2)" counts cards in Fandom records, and wherever ";P=cards" follows
+                # (the Fandom form); in the standard dialect it names the card drawn.
+                counts = self.dialect is Dialect.FANDOM or self.body.startswith(";P", match.end())
+                found = self._penalty_content(inner, match.start("pen_p"), start, counts)
                 if found is None:
                     return False
                 self.result.penalty = found
@@ -466,8 +467,8 @@ class MoveScanner:
         cards = cards_of(cards_text)
         if count_text is not None:
             drawn = int(count_text)
-        elif current is not None and current.count is not None:
-            drawn = current.count
+        elif current is not None and current.cards is None and current.count is not None:
+            drawn = current.count  # "P(2);P=7X": the count, then the cards
         else:
             drawn = len(cards)
         column = current.column if current is not None else self.column + start

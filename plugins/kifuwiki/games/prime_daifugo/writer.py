@@ -160,14 +160,20 @@ def _joinable(draw: Move, action: Move) -> bool:
 def _move_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
     lines: list[str] = []
     moves = game.moves
+    # Converting between dialects: a draw is its own Fandom line and a standard prefix.
     join_draws = dialect is Dialect.STANDARD and game.dialect is Dialect.FANDOM
+    split_draws = dialect is Dialect.FANDOM and game.dialect is Dialect.STANDARD
     late_hands = _late_hands(game)
+    movers: set[str] = set()
     index = 0
     while index < len(moves):
         move = moves[index]
         index += 1
         while late_hands and late_hands[0][0] < move.line:
-            lines.append(_hand_line(late_hands.pop(0)[1], game, dialect))
+            key = late_hands.pop(0)[1]
+            lines.append(_hand_line(key, game, dialect, after_moves=key in movers))
+        if move.action is not Action.UNKNOWN:
+            movers.add(move.player)  # after a readable move, "key:(…)" reads as a move
         if move.action is Action.UNKNOWN:
             lines.append(move.raw if not move.player else f"{_prefix(move)}{move.raw}")
         elif dialect is Dialect.STANDARD:
@@ -179,22 +185,22 @@ def _move_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
                 move = action
             else:
                 lines.append(f"{_prefix(move)}{_body(move, dialect, with_draw=True)}")
-        else:
-            if move.draw is not None and move.action is not Action.DRAW:
-                lines.append(f"{move.player}:{_fandom_draw(move.draw)}")
+        elif split_draws and move.draw is not None and move.action is not Action.DRAW:
+            lines.append(f"{move.player}:{_fandom_draw(move.draw)}")
             lines.append(f"{_prefix(move)}{_body(move, dialect, with_draw=False)}")
+        else:
+            # A Fandom record that wrote "D(7)…" inline keeps it (the parser reads it).
+            lines.append(f"{_prefix(move)}{_body(move, dialect, with_draw=True)}")
         lines.extend(_annotations(move.comments, move.bookmarks))
-    lines.extend(_hand_line(key, game, dialect) for _, key in late_hands)
+    lines.extend(_hand_line(key, game, dialect, after_moves=key in movers) for _, key in late_hands)
     return lines
 
 
 def _header_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
-    lines = list(game.header_lines)
-    declared: list[str] = []
+    lines: list[str] = []
     if game.same_players_as is not None:
         lines.append(f"({kanji_heading(game.same_players_as)})と同じ")
-    else:
-        declared = list(game.declared_players)
+    declared = list(game.declared_players)
     judge = [f"{_JUDGE}:{game.judge}"] if game.judge is not None else []
     first_move = game.moves[0].line if game.moves else None
     seats = [key for key in game.order if key in game.initial_hands]
@@ -218,6 +224,9 @@ def _header_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
             if key in early:
                 lines.append(_hand_line(key, game, dialect))
         lines.extend(judge)
+    # Other header text after the hands: a line kept here because it could not be used
+    # (a hand given twice) must not come first, or it would be read as the hand.
+    lines.extend(game.header_lines)
     lines.extend(_annotations(game.comments, game.bookmarks))
     return lines
 
@@ -226,11 +235,14 @@ def _declaration(key: str, game: ParsedGame) -> str:
     return f"{key}:{game.players.get(key, _UNKNOWN_WORD)}"
 
 
-def _hand_line(key: str, game: ParsedGame, dialect: Dialect) -> str:
+def _hand_line(key: str, game: ParsedGame, dialect: Dialect, *, after_moves: bool = False) -> str:
+    """``key:(cards)`` (standard) or ``key初期:cards`` (Fandom). A standard hand written
+    after the player's own moves takes the ``初期`` form, which reads in both dialects
+    (``key:(…)`` would read as a move there)."""
     hand = game.initial_hands[key]
     cards = _cards(hand.cards) if hand.cards is not None else _UNKNOWN_WORD
     notes = "".join(hand.footnotes)
-    if dialect is Dialect.STANDARD:
+    if dialect is Dialect.STANDARD and not after_moves:
         return f"{key}:({cards}){notes}"
     return f"{key}初期:{cards}{notes}"
 
