@@ -69,6 +69,14 @@
         if (to && root.contains(to)) { self.stop(); self.show(stepOf(to), false); }
         return;
       }
+      /* Tapping the board's left or right third steps back or forward (phones). */
+      var onBoard = ev.target.closest(".kw-board");
+      if (onBoard && !ev.target.closest("a") && !String(window.getSelection() || "")) {
+        var box = onBoard.getBoundingClientRect();
+        var x = (ev.clientX - box.left) / box.width;
+        if (x < 1 / 3 || x > 2 / 3) { self.stop(); self.go(x < 1 / 3 ? "prev" : "next"); }
+        return;
+      }
       /* A click on a move (not on a link, a summary or a form control) shows it. */
       if (ev.target.closest("a, summary, details, input, select, label")) return;
       var n = stepOf(ev.target);

@@ -35,14 +35,14 @@ XSS_RECORD = f"""---
 game: prime-daifugo
 title: "<script>window.__kwXss=2</script> escaping"
 event: "<img src=x onerror=window.__kwXss=3>"
-notation: fandom
 rules: fandom
 source: "javascript:window.__kwXss=4"
+players:
+  A: "{XSS}"
+  B: Baa
 ---
-A:{XSS}
-B:Baa
-A初期:223QA3
-B初期:69AKQK
+A:(223QA3)
+B:(69AKQK)
 A:223
 * <img src=x onerror=window.__kwXss=5> and [a link](javascript:window.__kwXss=6)
 *&<b>mark</b>
@@ -118,7 +118,11 @@ def engine_view(name: str = RECORD) -> RecordView:
 
 def assert_board_shows(page: Any, view: RecordView, index: int) -> None:
     """The board's hands, field, deck and revolution are the engine's state ``index``."""
-    assert page.locator(".kw-viewer").first.get_attribute("data-kw-current") == str(index)
+    # Material may route a link through its instant navigation, which shows the step a
+    # moment later: wait for the viewer to get there (fails after the default timeout).
+    page.wait_for_function(
+        "i => document.querySelector('.kw-viewer')?.dataset.kwCurrent === i", arg=str(index)
+    )
     state = view.steps[index].state
     board = page.locator(".kw-viewer .kw-board").first
     for player in state["players"]:

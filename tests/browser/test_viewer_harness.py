@@ -79,6 +79,16 @@ def test_steps_with_keys_and_buttons(site: str, open_page: Any) -> None:
     # Clicking a move in the list shows it.
     page.locator("#m8 .kw-notation").click()
     board_matches(page, 8)
+    # Tapping the board's right and left thirds (phones).
+    board = page.locator("#viewer .kw-board")
+    box = board.bounding_box()
+    board.click(position={"x": box["width"] * 0.9, "y": box["height"] / 2})
+    board_matches(page, 9)
+    board.click(position={"x": box["width"] * 0.1, "y": box["height"] / 2})
+    board.click(position={"x": box["width"] * 0.1, "y": box["height"] / 2})
+    board_matches(page, 7)
+    board.click(position={"x": box["width"] * 0.5, "y": box["height"] / 2})
+    board_matches(page, 7)
     # The slider.
     page.locator("#viewer .kw-slider").fill("5")
     board_matches(page, 5)
