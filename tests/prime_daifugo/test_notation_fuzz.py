@@ -195,6 +195,17 @@ def test_multi_game_files_round_trip(text: str) -> None:
 
 
 def _content(game: ParsedGame) -> dict[str, Any]:
+    """What the game says, whatever its dialect. ``7=A`` (no ``*`` or ``^`` on either
+    side) is the one thing the dialect decides: number first (standard) or factors
+    first (Fandom), so its two sides are compared as a pair."""
     data = comparable(game)
     del data["dialect"]
+    moves = []
+    for move, raw in zip(game.moves, data["moves"], strict=True):
+        factors = move.factors
+        if len(factors) == 1 and factors[0].exponent is None and move.number is not None:
+            sides = frozenset((move.number.text, factors[0].base.text))
+            raw = (*raw[:4], sides, None, *raw[6:])
+        moves.append(raw)
+    data["moves"] = moves
     return data

@@ -73,7 +73,8 @@ _SAME_PLAYERS = re.compile(
 _NOT_A_NAME = re.compile(r"[()\[\]|%#=^*,]|^D\(")
 
 _FANDOM_SIGNS = re.compile(
-    r"初期\s*:|素数判定員|:\s*Pass\b|\((?:GC|RR)\)|;X=|:\s*D(?:;|$)|P\(\d+\);|:\s*[^:\n]*\*[^:\n]*=",
+    # "*" before "=" on a line: factors first, the Fandom order of a composite.
+    r"初期\s*:|素数判定員|:\s*Pass\b|\((?:GC|RR)\)|;X=|:\s*D(?:;|$)|P\(\d+\);|\*[^=\n]*=",
     re.MULTILINE,
 )
 _FANDOM_SYMBOL = re.compile(r"[A-Za-z0-9]{1,3}")
@@ -644,7 +645,11 @@ def resolve_same_players(games: list[ParsedGame]) -> list[Diagnostic]:
             # A key this game only saw on move lines has itself as its name so far.
             if game.players.get(key, key) == key:
                 game.players[key] = name
-        game.order[:] = earlier.order + [key for key in game.order if key not in earlier.order]
+        # The earlier game's seats, except that player lines written in this game
+        # itself (besides the note) keep their own order in front.
+        own = list(game.declared_players)
+        seats = own + [key for key in earlier.order if key not in own]
+        game.order[:] = seats + [key for key in game.order if key not in seats]
         if game.judge is None:
             game.judge = earlier.judge
     return diagnostics

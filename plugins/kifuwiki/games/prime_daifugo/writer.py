@@ -213,7 +213,7 @@ def _header_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
     # each seat's lines in seat order.
     blocks = declared + [key for key in early if key not in declared]
     seated = [key for key in game.order if key in declared or key in early]
-    if blocks == seated or game.same_players_as is not None:
+    if blocks == seated:
         lines.extend(_declaration(key, game) for key in declared)
         lines.extend(judge)
         lines.extend(_hand_line(key, game, dialect) for key in early)
