@@ -42,9 +42,12 @@ ALPHABET = (
     "名パス試合目と同じ初期不明素数判定員GCRIN"
 )
 
+# Derandomized: CI sees the same examples every run (a failure is reproducible and
+# never a matter of luck); explore more locally with a larger max_examples.
 SETTINGS = settings(
     max_examples=150,
     deadline=None,
+    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 
