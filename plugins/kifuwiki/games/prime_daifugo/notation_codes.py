@@ -45,8 +45,13 @@ CODES: dict[str, str] = {
         "error: a composite play (`N=factors` or `factors=N`) is malformed: an empty "
         "factor, a second `=`, or no side that reads as a factorisation"
     ),
-    HAND_TWICE: "error: a player's initial hand is given twice",
-    BAD_HAND: "error: an initial hand contains something that is not a card",
+    HAND_TWICE: (
+        "error: a player's initial hand is given twice; the first one is used and the "
+        "line is kept as written"
+    ),
+    BAD_HAND: (
+        "error: an initial hand contains something that is not a card; the line is kept as written"
+    ),
     EMPTY_MOVE: "error: a move line has nothing after `name:`",
     BAD_JOKER_VALUE: "error: a joker value is not 0–13 (0, A, 2 … 9, T, J, Q, K or 10 … 13)",
     PLAYER_TWICE: (
