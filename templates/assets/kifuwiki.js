@@ -105,6 +105,25 @@
     }
   }
 
+  /* Per-step positions print cards as text (<span class="kw-cards" data-cards="QT3">);
+     the board shows them as glyphs. Display only: the ranks come from the server. */
+  function drawCards(root) {
+    var runs = root.querySelectorAll(".kw-cards[data-cards]");
+    for (var i = 0; i < runs.length; i++) {
+      var run = runs[i], ranks = run.getAttribute("data-cards") || "";
+      var extra = run.className.replace("kw-cards", "");
+      var out = document.createDocumentFragment();
+      for (var j = 0; j < ranks.length; j++) {
+        var c = ranks.charAt(j), card = document.createElement("span");
+        card.className = "kw-card" + (c === "X" ? " kw-joker" : c === "?" ? " kw-unknown" : "") + extra;
+        card.setAttribute("data-rank", c);
+        card.textContent = c;
+        out.appendChild(card);
+      }
+      run.parentNode.replaceChild(out, run);
+    }
+  }
+
   Viewer.prototype.last = function () { return this.items.length - 1; };
 
   Viewer.prototype.show = function (n, updateHash) {
@@ -114,6 +133,7 @@
     var old = this.board.querySelector(".kw-state");
     if (state) {
       var copy = state.cloneNode(true);
+      drawCards(copy);
       if (old) this.board.replaceChild(copy, old); else this.board.appendChild(copy);
     }
     if (this.current >= 0 && this.items[this.current]) {

@@ -129,6 +129,11 @@ def assert_board_shows(page: Any, view: RecordView, index: int) -> None:
         hand = board.locator(f'.kw-players .kw-hand[data-player="{player["key"]}"]')
         assert hand.get_attribute("data-cards") == player["cards"], (index, player["key"])
         assert hand.get_attribute("data-count") == str(player["count"]), (index, player["key"])
+        # The step's compact text is drawn as card glyphs in the board.
+        glyphs = hand.locator(".kw-card:not(.kw-consumed)").evaluate_all(
+            "cards => cards.map(c => c.dataset.rank).join('')"
+        )
+        assert glyphs == player["cards"] + "?" * player["unknown"], (index, player["key"])
     field = state["field"]
     expected_field = field["cards"] if field else ""
     assert board.locator(".kw-field[data-number]").get_attribute("data-cards") == expected_field

@@ -121,8 +121,20 @@ def test_rendered_page_matches_every_state(view: RecordView) -> None:
         field = li.select_one(".kw-field")
         assert field is not None
         assert field["data-cards"] == (state["field"]["cards"] if state["field"] else "")
-    jokers = soup.select("li#m0 .kw-hand[data-player='k'] .kw-card.kw-joker")
-    assert [j["data-rank"] for j in jokers] == ["X"]
+    # Per-step positions are compact: the ranks as text, drawn as glyphs only in the board.
+    runs = soup.select("li#m0 .kw-hand[data-player='k'] .kw-cards")
+    assert "X" in "".join(str(run["data-cards"]) for run in runs)
+    assert not soup.select("ol.kw-moves .kw-card")
+
+
+def test_the_board_shows_the_final_position_as_card_glyphs() -> None:
+    record = load("a:(KQ254A37TJX)\nb:(23457TJQKA9)\na:X[IN]\n")
+    soup = _soup(GAME.view(record), "en")
+    board_hand = soup.select_one(".kw-board .kw-hand[data-player='a']")
+    assert board_hand is not None
+    glyphs = "".join(str(card["data-rank"]) for card in board_hand.select(".kw-card"))
+    assert glyphs.startswith(str(board_hand["data-cards"]))
+    assert not board_hand.select(".kw-cards")
 
 
 def test_consumed_and_factor_cards_are_marked() -> None:
@@ -130,7 +142,7 @@ def test_consumed_and_factor_cards_are_marked() -> None:
     soup = _soup(GAME.view(record), "en")
     step = soup.select_one("li#m1")
     assert step is not None
-    consumed = "".join(str(c["data-rank"]) for c in step.select(".kw-consumed"))
+    consumed = "".join(str(c["data-cards"]) for c in step.select(".kw-cards.kw-consumed"))
     assert consumed == "KQ254A"
     factor = step.select_one("[data-factor-cards]")
     assert factor is not None and factor["data-factor-cards"] == "254A"
@@ -151,7 +163,8 @@ def test_unknown_hands_render_unknown_cards() -> None:
     hand = soup.select_one("li#m1 .kw-hand[data-player='a']")
     assert hand is not None
     assert hand["data-unknown"] == "10"
-    assert len(hand.select(".kw-card.kw-unknown")) == 10
+    (run,) = hand.select(".kw-cards:not(.kw-consumed)")
+    assert run["data-cards"] == "?" * 10
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")

@@ -37,8 +37,8 @@ def cards_html(text: str, extra: str = "") -> Markup:
     """Card glyphs for a run of ranks (``QT338X?``): the generic ``kw-card`` markup.
 
     A filter (``{{ hand | kw_cards }}``) rather than a template macro, because state
-    partials print every hand at every step: a macro call per card costs more than
-    the rest of a record page together. Hands repeat a lot, so results are cached.
+    partials print hands at every step: a macro call per card costs more than the rest
+    of a record page together. Hands repeat a lot, so results are cached.
     """
     parts = []
     for rank in text:
@@ -48,6 +48,32 @@ def cards_html(text: str, extra: str = "") -> Markup:
             f'<span class="kw-card{kind}{escape(extra)}" data-rank="{glyph}">{glyph}</span>'
         )
     return Markup("".join(parts))  # noqa: S704 - every piece is escaped above
+
+
+@lru_cache(maxsize=4096)
+def cards_text(text: str, extra: str = "") -> Markup:
+    """The compact form of :func:`cards_html`: the ranks as text in one element.
+
+    Every step of a record carries its own position, so a 60-move game would print
+    thousands of card glyphs; the per-step positions print text instead (readable
+    without JavaScript, and searchable), and the viewer script turns the one position
+    it shows in the board into glyphs from ``data-cards``.
+    """
+    if not text:
+        return Markup("")
+    glyphs = escape(text)
+    return Markup(  # noqa: S704 - every piece is escaped here
+        f'<span class="kw-cards{escape(extra)}" data-cards="{glyphs}">{glyphs}</span>'
+    )
+
+
+@jinja2.pass_context
+def cards_filter(context: jinja2.runtime.Context, text: object, extra: str = "") -> Markup:
+    """``kw_cards``: glyphs, or compact text where the template set ``compact``."""
+    ranks = "" if text is None else str(text)
+    if context.get("compact"):
+        return cards_text(ranks, extra)
+    return cards_html(ranks, extra)
 
 
 def make_environment(custom_templates: Path | None = None) -> jinja2.Environment:
@@ -74,7 +100,7 @@ def _environment(custom_templates: str | None) -> jinja2.Environment:
     )
     env.filters["comment"] = render_comment
     env.filters["comment_inline"] = render_inline
-    env.filters["kw_cards"] = cards_html
+    env.filters["kw_cards"] = cards_filter
     env.globals["t"] = t
     env.globals["game_name"] = game_name
     env.globals["sorted_badges"] = sorted_badges
