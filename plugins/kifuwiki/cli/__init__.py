@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from kifuwiki import __version__
+from kifuwiki.cli.codes import codes_command
 from kifuwiki.cli.fmt import fmt_command
 from kifuwiki.cli.import_cmd import import_group
 from kifuwiki.cli.validate import validate_command
@@ -19,6 +20,7 @@ def cli() -> None:
 cli.add_command(validate_command)
 cli.add_command(fmt_command)
 cli.add_command(import_group)
+cli.add_command(codes_command)
 
 
 def main() -> None:
