@@ -20,3 +20,6 @@ class KifuwikiConfig(Config):  # type: ignore[no-untyped-call]
     rules = c.Optional(c.Type((str, dict)))
     """Default rule set for records whose front matter names none: a preset name or a
     mapping ``{preset: …, <option>: …}``."""
+    jobs = c.Type(int, default=0)
+    """Worker processes for loading and rendering large archives on a cold build:
+    0 = one per core, 1 = everything in the building process."""

@@ -11,6 +11,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import multiprocessing
+import sys
+from collections.abc import Iterator
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -26,39 +30,63 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 import kifuwiki
-from kifuwiki.archive import iter_record_paths, load_source
+from kifuwiki.archive import default_jobs, iter_record_paths
 from kifuwiki.core.cache import ContentCache, cache_salt, templates_fingerprint
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.core.recordfile import RecordSource, content_hash, decode, split_record_file
-from kifuwiki.games import get_game, normalise_game_id
 from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
 from kifuwiki.render.archive import Archive
-from kifuwiki.render.codes import INTERNAL_VIEW_ERROR
 from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.labels import normalise_language
+from kifuwiki.render.prerender import (
+    PrerenderedFile,
+    PrerenderedPage,
+    PrerenderJob,
+    PrerenderSettings,
+    prerender_file,
+    view_from_light,
+)
 from kifuwiki.render.resources import assets_dir, templates_dir
-from kifuwiki.render.site import SitePage
+from kifuwiki.render.site import PageLinks, SitePage, record_key, resolve_links
 
 log = get_plugin_logger(__name__)
 
 #: Where the viewer's CSS and JS land in the built site.
 ASSETS_URI = "assets/kifuwiki"
 SUPERFENCES = "pymdownx.superfences"
+#: A cold build loads and renders in worker processes above this many record files:
+#: below it, starting the workers (and compiling the templates in each) costs more
+#: than it saves.
+PARALLEL_THRESHOLD = 200
 
 
 @dataclass(slots=True)
 class LoadedRecord:
-    record: GameRecord
+    """One game as the plugin keeps it between events: light data, its page on disk."""
+
     view: RecordView
+    """Light (:func:`~kifuwiki.render.prerender.view_from_light`): no parse, no steps."""
+    page_key: str
+    name: str
+    """The record file's display path."""
+    path: Path
+
+    @property
+    def record(self) -> GameRecord:
+        return self.view.record
 
 
 class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-call]
     def __init__(self) -> None:
         # Parsed records by (display path, content hash, rules): survives serve rebuilds
         # because on_startup makes this object persistent.
-        self._records: dict[tuple[str, str, str], list[LoadedRecord]] = {}
+        self._records: dict[str, list[LoadedRecord]] = {}
+        self._by_key: dict[str, LoadedRecord] = {}
+        # MkDocs renders every page's content, then builds every page: a record's
+        # search text waits here from one to the other.
+        self._search_texts: dict[str, str] = {}
+        self._custom_templates: str | None = None
         self._page_cache: ContentCache | None = None
         self._archive: Archive | None = None
         self._pages: dict[str, SitePage] = {}
@@ -90,6 +118,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         rules = self.config.rules
         self._rules = {"preset": rules} if isinstance(rules, str) else dict(rules or {}) or None
         custom = Path(self.config.custom_templates) if self.config.custom_templates else None
+        self._custom_templates = str(custom.resolve()) if custom is not None else None
         fingerprint = templates_fingerprint(templates_dir(), custom) + _code_fingerprint()
         if fingerprint != self._fingerprint:
             # A template (or kifuwiki itself) changed since the last build of this
@@ -101,10 +130,10 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             "record-page",
             self._rules,
             self._lang,
-            self.config.url,
-            config.use_directory_urls,
             # Templates and kifuwiki's own code: an edited template or engine must
-            # never be hidden behind a page cached by an older one.
+            # never be hidden behind a page cached by an older one. (Links between
+            # pages are filled in after the cache, so the URL scheme is not part of it.)
+            self._custom_templates,
             fingerprint,
         )
         folder = base / ".cache" / "kifuwiki"
@@ -113,6 +142,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             folder,
         ):
             self._page_cache = ContentCache(folder, salt)
+            # Records in memory were loaded for another site or rule set, and their
+            # pages live in the old cache: start afresh.
+            self._records = {}
         self._register_fence(config)
         css, js = self._asset_uris()
         config.extra_css[0:0] = css
@@ -167,6 +199,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     # nav plugins (literate-nav, awesome-pages) that run last and must see our pages.
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         loaded = self._load_records(config)
+        self._by_key = {record_key(item.record): item for item in loaded}
+        self._search_texts = {}
         views = [item.view for item in loaded]
         records_root = self._display_path(self._records_dir, config)
         self._archive = Archive.build(views, self.config.url, records_root, self._lang)
@@ -205,43 +239,78 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             return path.as_posix()
 
     def _load_records(self, config: MkDocsConfig) -> list[LoadedRecord]:
+        """Every record of the archive, light: from memory (serve), the disk cache, or
+        freshly loaded and rendered (in worker processes for a large cold build)."""
         if not self._records_dir.is_dir():
             log.info(f"no records folder at {self._records_dir}; no record pages made")
             return []
-        rules_key = repr(sorted((self._rules or {}).items()))
-        fresh: dict[tuple[str, str, str], list[LoadedRecord]] = {}
-        loaded: list[LoadedRecord] = []
+        settings = PrerenderSettings(self._rules, self._lang, self._custom_templates)
+        fresh: dict[str, list[LoadedRecord]] = {}
+        found: list[tuple[str, str]] = []  # (display name, file key) in archive order
+        todo: dict[str, PrerenderJob] = {}
+        paths: dict[str, Path] = {}
         for path in iter_record_paths([self._records_dir]):
             name = self._display_path(path, config)
             try:
-                data = path.read_bytes()
+                data: bytes | None = path.read_bytes()
+                error = ""
             except OSError as exc:
-                source = RecordSource(path=name, index=1, count=1, meta={}, lines=[])
-                diagnostic = Diagnostic(
-                    Severity.ERROR, "RF000", f"cannot read the file: {exc}", 1, 1, name
-                )
-                loaded.extend(self._load_sources([source], [diagnostic]))
-                continue
-            key = (name, hashlib.blake2b(data, digest_size=16).hexdigest(), rules_key)
-            items = self._records.get(key)
-            if items is None:
-                text, problems = decode(data, name)
-                items = self._load_sources(split_record_file(text, name), problems)
-            fresh[key] = items
-            loaded.extend(items)
-        # Only what this build saw stays cached: memory follows the archive, not history.
+                data, error = None, str(exc.strerror or exc)
+            key = file_key(name, data, error)
+            found.append((name, key))
+            paths[key] = path
+            items = self._records.get(key) or self._cached_file(key, name, path)
+            if items is not None:
+                fresh[key] = items
+            elif key not in todo:
+                todo[key] = PrerenderJob(name, data, error, settings)
+        for key, result in zip(todo, self._prerender(list(todo.values())), strict=True):
+            fresh[key] = self._store(key, result, paths[key])
+        # Only what this build saw stays in memory: memory follows the archive, not history.
         self._records = fresh
-        return loaded
+        return [item for _, key in found for item in fresh[key]]
 
-    def _load_sources(
-        self, sources: list[RecordSource], problems: list[Diagnostic]
-    ) -> list[LoadedRecord]:
-        if problems:
-            sources[0].diagnostics[:0] = problems
+    def _cached_file(self, key: str, name: str, path: Path) -> list[LoadedRecord] | None:
+        """A file's light records from the disk cache, if every page of it is there too."""
+        if self._page_cache is None:
+            return None
+        entry = self._page_cache.get_json("record-file", key)
+        try:
+            items = [
+                LoadedRecord(view_from_light(light), page_key(key, n), name, path)
+                for n, light in enumerate(entry["records"], start=1)
+            ]
+        except (KeyError, TypeError, ValueError, IndexError):
+            return None
+        if not all(self._page_cache.has("record-page", item.page_key) for item in items):
+            return None
+        return items
+
+    def _prerender(self, jobs: list[PrerenderJob]) -> Iterator[PrerenderedFile]:
+        """Load and render ``jobs`` in order: in worker processes when the archive is
+        large and there is more than one core, else here."""
+        workers = self.config.jobs if self.config.jobs > 0 else default_jobs()
+        workers = min(workers, default_jobs(), len(jobs))
+        if workers > 1 and len(jobs) > PARALLEL_THRESHOLD:
+            try:
+                yield from prerender_in_pool(jobs, workers)
+                return
+            except (OSError, BrokenExecutor) as exc:  # no processes here: slower, not broken
+                log.info(f"cannot start worker processes ({exc}); loading records here")
+        for job in jobs:
+            yield prerender_file(job)
+
+    def _store(self, key: str, result: PrerenderedFile, path: Path) -> list[LoadedRecord]:
+        """Put a freshly rendered file in the cache; keep only its light records."""
+        assert self._page_cache is not None
         items = []
-        for source in sources:
-            record = load_source(source, self._rules)
-            items.append(LoadedRecord(record, _view_of(record)))
+        for n, (light, page) in enumerate(zip(result.records, result.pages, strict=True), 1):
+            item = LoadedRecord(view_from_light(light), page_key(key, n), result.name, path)
+            # On disk only: the page is read back when MkDocs renders it, so memory holds
+            # one page at a time, not the whole archive (unless the disk is unwritable).
+            self._page_cache.put_json("record-page", item.page_key, page.to_json(), memory=False)
+            items.append(item)
+        self._page_cache.put_json("record-file", key, {"records": result.records}, memory=False)
         return items
 
     def _report(self, records: list[GameRecord]) -> None:
@@ -287,17 +356,32 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             file = files.get_file_from_path(src_uri)
             return file.url if file is not None else src_uri
 
-        if site_page.kind == "record" and self._page_cache is not None:
-            key = self._record_cache_key(site_page, url_of)
-            cached = self._page_cache.get("record-page", key)
-            if cached is None:
-                cached = archive.render(site_page, self._env, self._lang, url_of)
-                self._page_cache.put("record-page", key, cached)
-            # The page itself holds its content until the build ends; a second copy
-            # of every page in the cache's memory would only double the footprint.
-            self._page_cache.forget_memory()
-            return cached
+        if site_page.kind == "record":
+            rendered = self._record_page(site_page)
+            self._search_texts[site_page.src_uri] = rendered.search
+            links = PageLinks(archive.plan, site_page.src_uri, url_of)
+            return resolve_links(rendered.html, rendered.nonce, rendered.targets, links)
         return archive.render(site_page, self._env, self._lang, url_of)
+
+    def _record_page(self, site_page: SitePage) -> PrerenderedPage:
+        """A record's rendered page from the cache, or rendered again should its
+        entry have gone (someone cleared ``.cache`` mid-build)."""
+        item = self._by_key[site_page.key]
+        assert self._page_cache is not None
+        page = PrerenderedPage.from_json(
+            self._page_cache.get_json("record-page", item.page_key, remember=False)
+        )
+        if page is not None:
+            return page
+        try:
+            data: bytes | None = item.path.read_bytes()
+            error = ""
+        except OSError as exc:
+            data, error = None, str(exc.strerror or exc)
+        settings = PrerenderSettings(self._rules, self._lang, self._custom_templates)
+        result = prerender_file(PrerenderJob(item.name, data, error, settings))
+        index = min(item.record.index, len(result.pages)) - 1
+        return result.pages[index]
 
     # Search plugins (MkDocs' and Material's) index page.content in on_page_context.
     # A record page repeats every hand at every step; parsing that costs most of a
@@ -311,7 +395,10 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         site_page = self._pages.get(page.file.src_uri)
         self._full_content = None
         if site_page is not None and self._archive is not None and page.content is not None:
-            text = self._archive.search_text(site_page, self._env, self._lang)
+            if site_page.kind == "record":
+                text = self._search_texts.pop(site_page.src_uri, None)
+            else:
+                text = self._archive.search_text(site_page, self._env, self._lang)
             if text is not None:
                 self._full_content = page.content
                 page.content = text
@@ -327,22 +414,6 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         return context
 
     on_page_context = CombinedEvent(_swap_in_search_text, _restore_full_content)
-
-    def _record_cache_key(self, page: SitePage, url_of: Any) -> str:
-        """Everything a record page depends on: its record and the URLs it links to."""
-        assert self._archive is not None
-        view = self._archive.by_key[page.key]
-        plan = self._archive.plan
-        targets = [page.src_uri, view.record.source.file_text, str(view.record.index)]
-        targets += [plan.players[p.name].src_uri for p in view.players if p.name in plan.players]
-        targets += [p.src_uri for p in plan.special.values()]
-        event = view.record.meta.get("event")
-        if event is not None and str(event).strip() in plan.events:
-            targets.append(plan.events[str(event).strip()].src_uri)
-        if view.record.game in plan.indexes:
-            targets.append(plan.indexes[view.record.game].src_uri)
-        targets.append(url_of(page.src_uri))
-        return content_hash("\x00".join(targets))
 
     # mkdocs serve watches docs_dir and mkdocs.yml; records live outside docs_dir,
     # so watch them too, or an edited record would not trigger a rebuild.
@@ -365,28 +436,33 @@ def _code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def _view_of(record: GameRecord) -> RecordView:
-    """The game's view, or a minimal one when the game is unknown or its view failed."""
-    game_id = normalise_game_id(record.game)
-    if game_id is not None:
-        try:
-            return get_game(game_id).view(record)
-        except ImportError:
-            pass
-        except Exception as exc:  # a bug in a game's view must not take the site down
-            log.warning(f"{record.path}: internal error while showing this record ({exc!r})")
-            record.diagnostics.append(
-                Diagnostic(
-                    Severity.ERROR,
-                    INTERNAL_VIEW_ERROR,
-                    f"internal error while showing this record ({type(exc).__name__}); "
-                    "please report it with the record attached",
-                    record.source.first_line,
-                    1,
-                    record.path,
-                )
-            )
-    return RecordView(record=record, players=[], steps=[])
+def file_key(name: str, data: bytes | None, error: str = "") -> str:
+    """The cache key of one record file: its display path and its bytes (the cache's
+    salt adds the rules, language, templates and kifuwiki's version)."""
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(name.encode("utf-8", "surrogateescape") + b"\x00")
+    digest.update(data if data is not None else b"\x00unreadable:" + error.encode())
+    return digest.hexdigest()
+
+
+def page_key(file_key: str, index: int) -> str:
+    """The cache key of the page of game ``index`` (1-based) in a record file."""
+    return f"{file_key}-{index}"
+
+
+def prerender_in_pool(jobs: list[PrerenderJob], workers: int) -> Iterator[PrerenderedFile]:
+    """:func:`prerender_file` over ``jobs`` in ``workers`` processes, results in order.
+
+    The workers start from a fork server (or spawn), never by forking this process:
+    MkDocs' state stays here, and the workers get only file bytes and settings.
+    """
+    context = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
+    if context.get_start_method() == "forkserver":
+        # Workers fork from a server that has already imported the engines and Jinja.
+        context.set_forkserver_preload(["kifuwiki.render.prerender"])
+    chunk = max(1, min(16, len(jobs) // (workers * 8)))
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        yield from pool.map(prerender_file, jobs, chunksize=chunk)
 
 
 def _stub(page: SitePage) -> str:

@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import RecordView
-from kifuwiki.render.site import NO_LINKS, PageLinks, meta_text
+from kifuwiki.render.site import NO_LINKS, Links, meta_text
 
 #: Front-matter keys the record header shows in its own rows (or that only steer
 #: loading); any other key is shown in a small "more information" table, so nothing
@@ -121,7 +121,7 @@ def render_record_page(
     view: RecordView,
     env: jinja2.Environment,
     lang: str,
-    links: PageLinks = NO_LINKS,
+    links: Links = NO_LINKS,
 ) -> str:
     """A whole record page: header, viewer, and every diagnostic linked to its move."""
     return env.get_template("record.html").render(

@@ -14,11 +14,12 @@ from __future__ import annotations
 import hashlib
 import posixpath
 import re
+import secrets
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from typing import Literal
+from typing import Literal, Protocol
 from urllib.parse import quote
 
 from kifuwiki.games.base import GameRecord, RecordView
@@ -234,3 +235,77 @@ class PageLinks:
 
 
 NO_LINKS = PageLinks()
+
+
+class Links(Protocol):
+    """What page templates call to link to other archive pages."""
+
+    def record(self, record: GameRecord, fragment: str = "") -> str | None: ...
+    def player(self, name: str) -> str | None: ...
+    def event(self, name: str) -> str | None: ...
+    def index(self, game: str) -> str | None: ...
+    def special(self, name: str) -> str | None: ...
+
+
+LinkTarget = tuple[str, str, str]
+"""(kind, key, fragment): ``("player", "あかり", "")``, ``("record", "a.kifu#1", "m3")``."""
+
+
+@dataclass(slots=True)
+class DeferredLinks:
+    """Links written as placeholders, resolved once the whole archive is planned.
+
+    A record page can then be rendered (in a worker process, or once for the disk
+    cache) before the site's plan exists: the plan depends on every record, but a
+    record page only names its players, event, game index and the archive's special
+    pages, all of which the plan always has. :func:`resolve_links` puts the real
+    relative URLs in. The nonce is random, so text a person wrote can never collide
+    with a placeholder.
+    """
+
+    nonce: str = field(default_factory=lambda: secrets.token_hex(6))
+    targets: list[LinkTarget] = field(default_factory=list)
+
+    def _token(self, kind: str, key: str, fragment: str = "") -> str:
+        self.targets.append((kind, key, fragment))
+        return f"kwlink-{self.nonce}-{len(self.targets) - 1}"
+
+    def record(self, record: GameRecord, fragment: str = "") -> str | None:
+        return self._token("record", record_key(record), fragment)
+
+    def player(self, name: str) -> str | None:
+        return self._token("player", name)
+
+    def event(self, name: str) -> str | None:
+        return self._token("event", name)
+
+    def index(self, game: str) -> str | None:
+        return self._token("index", game)
+
+    def special(self, name: str) -> str | None:
+        return self._token("special", name)
+
+
+def resolve_links(html: str, nonce: str, targets: list[LinkTarget], links: PageLinks) -> str:
+    """Replace the placeholders a :class:`DeferredLinks` wrote with ``links``' URLs."""
+    if not targets:
+        return html
+    plan = links.plan
+
+    def url(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        if number >= len(targets) or plan is None:
+            return match.group(0)
+        kind, key, fragment = targets[number]
+        table = {
+            "record": plan.records,
+            "player": plan.players,
+            "event": plan.events,
+            "index": plan.indexes,
+            "special": plan.special,
+        }.get(kind, {})
+        # Every target a record page names has a page in the plan (see DeferredLinks);
+        # '#' keeps the markup valid should a custom template ask for something else.
+        return links.to(table.get(key), fragment) or "#"
+
+    return re.sub(rf"kwlink-{re.escape(nonce)}-([0-9]+)", url, html)

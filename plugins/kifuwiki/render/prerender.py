@@ -1,0 +1,245 @@
+"""Record files → record pages plus the light data the archive pages need.
+
+This is the unit of work of a site build, shaped so it can run anywhere: in the
+building process, in a worker process of a pool (large archives), or not at all when
+the disk cache already has its result. It takes a file's bytes and picklable
+settings and returns plain, JSON-able data:
+
+* for each game in the file, a *light record* (:func:`light_record`): what index,
+  player, event and report pages read (title, players, result, diagnostics, badges,
+  statistics), without the parsed record, its replay or its steps;
+* for each game, its rendered record page and search text, with links to other
+  archive pages left as placeholders (:class:`~kifuwiki.render.site.DeferredLinks`)
+  that the site fills in once every record is known.
+
+Everything the archive pages show goes through :func:`view_from_light`, whether
+the data was computed just now, in a worker or read from the cache, so the three
+paths give the same site byte for byte.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from kifuwiki.archive import load_source
+from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
+from kifuwiki.games import get_game, normalise_game_id
+from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView
+from kifuwiki.render.codes import INTERNAL_VIEW_ERROR
+from kifuwiki.render.environment import make_environment
+from kifuwiki.render.record import render_record_page, render_record_search_text
+from kifuwiki.render.site import DeferredLinks, LinkTarget
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class PrerenderSettings:
+    """Everything a record page depends on besides its file (picklable)."""
+
+    rules: dict[str, Any] | None = None
+    lang: str = "ja"
+    custom_templates: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PrerenderJob:
+    """One record file to load and render: its display name and bytes (or why not)."""
+
+    name: str
+    data: bytes | None
+    read_error: str = ""
+    settings: PrerenderSettings = field(default_factory=PrerenderSettings)
+
+
+@dataclass(slots=True)
+class PrerenderedPage:
+    """A record page's HTML and search text, links still placeholders."""
+
+    html: str
+    search: str
+    nonce: str
+    targets: list[LinkTarget]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "html": self.html,
+            "search": self.search,
+            "nonce": self.nonce,
+            "targets": [list(target) for target in self.targets],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> PrerenderedPage | None:
+        """The page, or ``None`` for anything that is not a page entry (a miss)."""
+        try:
+            targets = [(str(k), str(v), str(f)) for k, v, f in data["targets"]]
+            page = cls(str(data["html"]), str(data["search"]), str(data["nonce"]), targets)
+        except (KeyError, TypeError, ValueError):
+            return None
+        return page
+
+
+@dataclass(slots=True)
+class PrerenderedFile:
+    name: str
+    records: list[dict[str, Any]]
+    """One light record per game (:func:`light_record`)."""
+    pages: list[PrerenderedPage]
+
+
+def prerender_file(job: PrerenderJob) -> PrerenderedFile:
+    """Load, check, view and render every game of one record file."""
+    settings = job.settings
+    if job.data is None:
+        source = RecordSource(path=job.name, index=1, count=1, meta={}, lines=[])
+        source.diagnostics.append(
+            Diagnostic(
+                Severity.ERROR, "RF000", f"cannot read the file: {job.read_error}", 1, 1, job.name
+            )
+        )
+        sources = [source]
+    else:
+        text, problems = decode(job.data, job.name)
+        sources = split_record_file(text, job.name)
+        if problems:
+            sources[0].diagnostics[:0] = problems
+    custom = Path(settings.custom_templates) if settings.custom_templates else None
+    env = make_environment(custom)
+    records: list[dict[str, Any]] = []
+    pages: list[PrerenderedPage] = []
+    for source in sources:
+        record = load_source(source, settings.rules)
+        view = view_of(record)
+        links = DeferredLinks()
+        html = render_record_page(view, env, settings.lang, links)
+        search = render_record_search_text(view, env, settings.lang)
+        pages.append(PrerenderedPage(html, search, links.nonce, links.targets))
+        records.append(light_record(view))
+    return PrerenderedFile(job.name, records, pages)
+
+
+def view_of(record: GameRecord) -> RecordView:
+    """The game's view, or a minimal one when the game is unknown or its view failed."""
+    game_id = normalise_game_id(record.game)
+    if game_id is not None:
+        try:
+            return get_game(game_id).view(record)
+        except ImportError:
+            pass
+        except Exception as exc:  # a bug in a game's view must not take the site down
+            log.warning("%s: internal error while showing this record (%r)", record.path, exc)
+            record.diagnostics.append(
+                Diagnostic(
+                    Severity.ERROR,
+                    INTERNAL_VIEW_ERROR,
+                    f"internal error while showing this record ({type(exc).__name__}); "
+                    "please report it with the record attached",
+                    record.source.first_line,
+                    1,
+                    record.path,
+                )
+            )
+    return RecordView(record=record, players=[], steps=[])
+
+
+# -- light records --------------------------------------------------------------------
+
+
+def _plain(value: Any) -> Any:
+    """A front-matter value as JSON data (dates as ISO text, unknown types as text)."""
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_plain(item) for item in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+def light_record(view: RecordView) -> dict[str, Any]:
+    """What the archive pages need of one game, as JSON data (no parse, no steps)."""
+    record = view.record
+    source = record.source
+    return {
+        "game": record.game,
+        "title": record.title,
+        "players": list(record.players),
+        "first_player": record.first_player,
+        "winner": record.winner,
+        "ranking": list(record.ranking),
+        "moves": record.moves,
+        "rules": record.rules,
+        "diagnostics": [
+            [d.severity.value, d.code, d.message, d.line, d.column, d.path, d.step]
+            for d in record.diagnostics
+        ],
+        "source": {
+            "path": source.path,
+            "index": source.index,
+            "count": source.count,
+            "meta": _plain(source.meta),
+            "heading": source.heading,
+            "heading_number": source.heading_number,
+        },
+        "view_players": [[p.key, p.name, p.rank, p.winner] for p in view.players],
+        "badges": sorted(view.badges),
+        "player_stats": {
+            name: [[s.key, s.label_ja, s.label_en, s.value, s.aggregate, s.display] for s in stats]
+            for name, stats in view.player_stats.items()
+        },
+    }
+
+
+def view_from_light(data: dict[str, Any]) -> RecordView:
+    """A :class:`RecordView` with no steps (and a record with no parse) from
+    :func:`light_record` data. Raises ``KeyError``/``TypeError``/``ValueError`` on data
+    of another shape (a cache entry from elsewhere), which callers treat as a miss."""
+    src = data["source"]
+    source = RecordSource(
+        path=src["path"],
+        index=int(src["index"]),
+        count=int(src["count"]),
+        meta=dict(src["meta"]),
+        lines=[],
+        heading=src["heading"],
+        heading_number=src["heading_number"],
+    )
+    record = GameRecord(
+        game=str(data["game"]),
+        source=source,
+        title=str(data["title"]),
+        players=[str(p) for p in data["players"]],
+        first_player=data["first_player"],
+        winner=data["winner"],
+        ranking=[str(p) for p in data["ranking"]],
+        moves=int(data["moves"]),
+        diagnostics=[
+            Diagnostic(Severity(sev), code, message, line, column, path, step)
+            for sev, code, message, line, column, path, step in data["diagnostics"]
+        ],
+        rules=str(data["rules"]),
+    )
+    return RecordView(
+        record=record,
+        players=[
+            PlayerLine(key, name, rank, bool(winner))
+            for key, name, rank, winner in data["view_players"]
+        ],
+        steps=[],
+        badges=frozenset(data["badges"]),
+        player_stats={
+            name: [
+                PlayerStat(key, label_ja, label_en, value, aggregate, display)
+                for key, label_ja, label_en, value, aggregate, display in stats
+            ]
+            for name, stats in data["player_stats"].items()
+        },
+    )

@@ -1,0 +1,202 @@
+"""Large-archive builds: record pages rendered ahead (in workers or from the disk cache).
+
+* a warm build in a NEW plugin instance (a fresh ``mkdocs build``) neither parses nor
+  replays nor renders an unchanged record, and writes the same site byte for byte;
+* a build whose records are loaded and rendered in worker processes writes the same
+  site as one that does everything in the building process;
+* the pieces: light records survive JSON, deferred links resolve to the real ones.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import build_site, edit_yaml
+from mkdocs.config import config_options
+from mkdocs.config.defaults import MkDocsConfig
+
+import kifuwiki.mkdocs_plugin.plugin as plugin_module
+import kifuwiki.render.prerender as prerender
+from kifuwiki.archive import load_file
+from kifuwiki.render.prerender import light_record, view_from_light, view_of
+from kifuwiki.render.site import DeferredLinks, PageLinks, SitePlan, resolve_links
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def forget_plugin_instances() -> None:
+    """MkDocs keeps plugins that define on_startup alive for the whole process (for
+    ``mkdocs serve``); dropping them makes the next build start like a new process."""
+    for _, option in MkDocsConfig._schema:
+        if isinstance(option, config_options.Plugins):
+            option.plugin_cache.clear()
+
+
+def games_site(tmp_path: Path, name: str) -> Path:
+    """The real-games fixture site plus every Prime Daifugo rules/notation fixture:
+    several games per file, errors, three players, both dialects."""
+    root = tmp_path / name
+    shutil.copytree(FIXTURES / "sites" / "games", root)
+    extra = root / "records" / "prime-daifugo" / "fixtures"
+    for folder in ("notation", "rules"):
+        for path in sorted((FIXTURES / "prime-daifugo" / folder).glob("*.kifu")):
+            (extra / folder).mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, extra / folder / path.name)
+    return root
+
+
+def site_files(site: Path) -> dict[str, bytes]:
+    """Every page and the search index, less the build time MkDocs stamps on the
+    home page (the sitemap, which carries the date too, is left out)."""
+    found = {}
+    for path in sorted(site.rglob("*")):
+        if path.suffix in (".html", ".json") and path.is_file():
+            data = re.sub(rb"Build Date UTC : [^\n]*", b"", path.read_bytes())
+            found[path.relative_to(site).as_posix()] = data
+    return found
+
+
+def test_warm_build_in_a_new_plugin_parses_nothing_and_writes_the_same_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = games_site(tmp_path, "warm")
+    forget_plugin_instances()
+    cold = site_files(build_site(root))
+    assert any(name.startswith("records/prime-daifugo/fixtures/") for name in cold)
+    assert list((root / ".cache" / "kifuwiki").rglob("record-file/*/*"))
+
+    calls: list[str] = []
+
+    def counted(name: str, original: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            return original(*args, **kwargs)
+
+        return wrapper
+
+    for module, name in [
+        (prerender, "prerender_file"),
+        (prerender, "load_source"),
+        (prerender, "split_record_file"),
+        (prerender, "render_record_page"),
+        (plugin_module, "prerender_file"),
+    ]:
+        monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
+    forget_plugin_instances()
+    shutil.rmtree(root / "site")
+    warm = site_files(build_site(root))
+    assert calls == []
+    assert warm.keys() == cold.keys()
+    assert [name for name in cold if warm[name] != cold[name]] == []
+
+
+def test_a_missing_page_entry_is_rendered_again(tmp_path: Path) -> None:
+    root = games_site(tmp_path, "pruned")
+    forget_plugin_instances()
+    cold = site_files(build_site(root))
+    # Someone deletes record pages from the cache but not the files' light entries.
+    for entry in (root / ".cache" / "kifuwiki").rglob("record-page/*/*"):
+        entry.unlink()
+    forget_plugin_instances()
+    assert site_files(build_site(root)) == cold
+
+
+def test_pages_rendered_in_worker_processes_are_the_same_as_in_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    in_process = games_site(tmp_path, "one")
+    parallel = games_site(tmp_path, "two")
+    edit_yaml(in_process, "language: en", "language: en\n      jobs: 1")
+    edit_yaml(parallel, "language: en", "language: en\n      jobs: 2")
+    monkeypatch.setattr(plugin_module, "PARALLEL_THRESHOLD", 0)
+    monkeypatch.setattr(plugin_module, "default_jobs", lambda: 2)
+    pooled: list[int] = []
+    real_pool = plugin_module.prerender_in_pool
+
+    def watched_pool(jobs: Any, workers: int) -> Any:
+        pooled.append(workers)
+        return real_pool(jobs, workers)
+
+    monkeypatch.setattr(plugin_module, "prerender_in_pool", watched_pool)
+    forget_plugin_instances()
+    one = site_files(build_site(in_process))
+    assert pooled == []
+    forget_plugin_instances()
+    two = site_files(build_site(parallel))
+    assert pooled == [2]
+    assert one.keys() == two.keys()
+    assert [name for name in one if one[name] != two[name]] == []
+
+
+def test_light_records_survive_json(tmp_path: Path) -> None:
+    path = FIXTURES / "prime-daifugo" / "rules" / "fandom-two-games.kifu"
+    for record in load_file(path, "records/prime-daifugo/two.kifu"):
+        view = view_of(record)
+        light = json.loads(json.dumps(light_record(view), ensure_ascii=False))
+        again = view_from_light(light)
+        assert again.steps == [] and again.record.data is None
+        assert again.record.diagnostics == record.diagnostics
+        assert (again.players, again.badges, again.player_stats) == (
+            view.players,
+            view.badges,
+            view.player_stats,
+        )
+        for name in ("game", "title", "players", "winner", "ranking", "moves", "rules"):
+            assert getattr(again.record, name) == getattr(record, name)
+        assert (again.record.path, again.record.index, again.record.source.count) == (
+            record.path,
+            record.index,
+            record.source.count,
+        )
+
+
+def test_deferred_links_resolve_to_the_links_of_the_plan() -> None:
+    path = FIXTURES / "prime-daifugo" / "rules" / "fandom-two-games.kifu"
+    views = [view_of(r) for r in load_file(path, "records/prime-daifugo/two.kifu")]
+    plan = SitePlan.build(views, "records/", "records", "en", ("prime-daifugo",))
+    here = plan.records[f"{views[0].record.path}#1"].src_uri
+    real = PageLinks(plan, here)
+    deferred = DeferredLinks()
+    player = views[0].players[0].name
+    html = (
+        f"<a href='{deferred.player(player)}'>{deferred.index('prime-daifugo')}"
+        f"{deferred.record(views[1].record, 'm3')} {deferred.special('report')}</a>"
+    )
+    expected = (
+        f"<a href='{real.player(player)}'>{real.index('prime-daifugo')}"
+        f"{real.record(views[1].record, 'm3')} {real.special('report')}</a>"
+    )
+    assert resolve_links(html, deferred.nonce, deferred.targets, real) == expected
+    # Another render's placeholders (another nonce) are left alone.
+    other = DeferredLinks()
+    assert resolve_links(html, other.nonce, deferred.targets, real) == html
+
+
+def test_disk_only_entries_and_the_jobs_option(tmp_path: Path) -> None:
+    from kifuwiki.core.cache import ContentCache
+    from kifuwiki.mkdocs_plugin.plugin import KifuwikiPlugin
+
+    cache = ContentCache(tmp_path, "salt")
+    cache.put_json("record-page", "k", {"html": "<p>x</p>"}, memory=False)
+    assert cache.has("record-page", "k") and not cache.has("record-page", "other")
+    assert cache.get_json("record-page", "k", remember=False) == {"html": "<p>x</p>"}
+    # A page entry cut short (a crash mid-write) is a miss, not half a page.
+    entry = next(tmp_path.rglob("record-page/*/k"))
+    entry.write_text('{"html": "<p>', encoding="utf-8")
+    assert cache.get_json("record-page", "k") is None
+    # Without a writable folder, entries stay in memory instead of being lost.
+    memory_only = ContentCache(tmp_path / "file", "salt")
+    (tmp_path / "file").write_text("not a folder", encoding="utf-8")
+    memory_only.put("record-page", "k", "v", memory=False)
+    assert memory_only.get("record-page", "k") == "v"
+
+    plugin = KifuwikiPlugin()
+    assert plugin.load_config({}) == ([], [])
+    assert plugin.config.jobs == 0
+    errors, _ = plugin.load_config({"jobs": "many"})
+    assert [name for name, _ in errors] == ["jobs"]
