@@ -37,6 +37,10 @@ _YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoad
 
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
+#: Any line that might be a game heading contains one of these (case-insensitively
+#: for "game"); every other line skips the heading pattern.
+_HEADING_HINT = re.compile(r"試合目|[gG][aA][mM][eE]")
+
 
 def kanji_number(text: str) -> int:
     """一 → 1, 十二 → 12, 二十三 → 23 (enough for 試合番号)."""
@@ -245,9 +249,15 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
     meta, body_start, diagnostics = _split_front_matter(raw_lines, path)
 
     sections: list[tuple[str | None, int | None, list[SourceLine]]] = [(None, None, [])]
-    for offset, raw in enumerate(raw_lines[body_start:]):
-        number = body_start + offset + 1
+    body = sections[0][2]
+    text_kind, heading_hint = LineKind.TEXT, _HEADING_HINT.search
+    for number, raw in enumerate(raw_lines[body_start:], start=body_start + 1):
         line = raw.rstrip()
+        # Fast path, most lines of a record: a move that starts with a letter or digit
+        # and cannot be a game heading (those contain 試合目 or "game").
+        if line and line[0] not in "*#=" and not line[0].isspace() and heading_hint(line) is None:
+            body.append(SourceLine(number, line, text_kind))
+            continue
         match = _GAME_HEADING.match(line)
         if match:
             if match.group("kanji"):
@@ -257,8 +267,9 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
             else:
                 n = int(match.group("en"))
             sections.append((line.strip(" =#"), n, []))
+            body = sections[-1][2]
             continue
-        sections[-1][2].append(SourceLine(number, line, classify(line)))
+        body.append(SourceLine(number, line, classify(line)))
 
     # Text before the first heading belongs to the first game, unless it is only
     # blank lines and comments (a note on the whole file) and headings follow.
