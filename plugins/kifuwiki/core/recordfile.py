@@ -14,6 +14,7 @@ import enum
 import hashlib
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -200,6 +201,9 @@ def _split_front_matter(
                 )
             ],
         )
+    simple = _simple_front_matter(lines[1:end])
+    if simple is not None:
+        return simple, end + 1, []
     block = "\n".join(lines[1:end])
     try:
         loaded = yaml.load(block, Loader=_YAML_LOADER) if block.strip() else {}  # noqa: S506
@@ -241,6 +245,61 @@ def _split_front_matter(
         )
     meta = {str(k): v for k, v in loaded.items()}
     return meta, end + 1, []
+
+
+#: ``key: value`` with a plain key; the value is checked by :func:`_plain_scalar`.
+_SIMPLE_ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*): (\S(?:.*\S)?)\Z")
+#: Characters that start something other than a plain YAML scalar (quotes, flow
+#: collections, anchors, tags, block scalars, comments, directives).
+_YAML_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
+_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z")
+_DECIMAL = re.compile(r"(?:0|[1-9][0-9]*)\Z")
+_YAML_RESOLVER = yaml.resolver.Resolver()
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _plain_scalar(text: str) -> tuple[bool, Any]:
+    """``(True, value)`` when ``text`` is a plain scalar that YAML reads as a string, a
+    decimal integer or a date, with the value YAML gives it; ``(False, None)`` else."""
+    if (
+        text[0] in _YAML_INDICATORS
+        or ": " in text
+        or " #" in text
+        or text.endswith(":")
+        or not text.isprintable()
+    ):
+        return False, None
+    tag = _YAML_RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
+    if tag == _STR_TAG:
+        return True, text
+    if _DECIMAL.match(text):
+        return True, int(text)
+    date_match = _ISO_DATE.match(text)
+    if date_match:
+        try:
+            return True, date(*(int(part) for part in date_match.groups()))
+        except ValueError:
+            return False, None
+    return False, None
+
+
+def _simple_front_matter(lines: list[str]) -> dict[str, Any] | None:
+    """Front matter of only ``key: plain value`` lines, read without the YAML parser
+    (which costs more than splitting the rest of a record); ``None`` for anything
+    else, which YAML itself then reads. Gives exactly what YAML would give."""
+    meta: dict[str, Any] = {}
+    for line in lines:
+        match = _SIMPLE_ENTRY.match(line)
+        if match is None:
+            return None
+        key, text = match.groups()
+        if _YAML_RESOLVER.resolve(yaml.ScalarNode, key, (True, False)) != _STR_TAG:
+            return None  # a key like ``yes`` or ``null`` is not a string to YAML
+        ok, value = _plain_scalar(text)
+        if not ok:
+            return None
+        meta[key] = value
+    return meta if meta else None
 
 
 def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:

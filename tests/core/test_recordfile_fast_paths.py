@@ -1,0 +1,90 @@
+"""The record file's fast paths give exactly what the general paths give.
+
+Front matter of plain ``key: value`` lines is read without the YAML parser, and plain
+move lines skip the heading pattern and the classifier; both must agree with YAML
+and with :func:`classify` on everything, including values built to look like YAML.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kifuwiki.core.recordfile import (
+    _simple_front_matter,
+    classify,
+    split_record_file,
+)
+
+CORPUS = Path("/work/shared/corpus/prime-daifugo")
+
+TRICKY_VALUES = [
+    "2024-10-22", "2024-1-5", "2024-13-45", "0", "7", "012", "0x1f", "1_000", "1:20", "1.5",
+    ".inf", "yes", "No", "on", "~", "null", "true", "-1", "- a", "a: b", "a #b", "a#b",
+    "a:", "it's", "{a}", "a {b}", "[x]", "&x", "*x", "!x", "|", ">", "'q'", '"q"', "%x",
+    "@x", "`x`", "https://example.org/a:b?c=d#e", "金剛戦 第1期", "a\tb", "x\u3000y",
+    "\ufeffx", "😀", "?x", ",x", "a , b", "=", "<<", "2024-10-22 10:00:00",
+]  # fmt: skip
+TRICKY_KEYS = ["title", "date", "yes", "on", "null", "_x", "x1", "Y", "n", "true", "a_b"]
+
+
+def yaml_meta(lines: list[str]) -> object:
+    try:
+        return yaml.load("\n".join(lines), Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return "error"
+
+
+def check(lines: list[str]) -> None:
+    fast = _simple_front_matter(lines)
+    if fast is not None:
+        loaded = yaml_meta(lines)
+        assert isinstance(loaded, dict)
+        assert fast == {str(k): v for k, v in loaded.items()}
+        assert [type(v) for v in fast.values()] == [type(v) for v in loaded.values()]
+
+
+def test_tricky_values_and_keys() -> None:
+    for key in TRICKY_KEYS:
+        for value in TRICKY_VALUES:
+            check([f"{key}: {value}"])
+            check([f"{key}: {value}", "title: x", f"{key}: again"])
+    assert _simple_front_matter(["title: x", "date: 2024-10-22"]) is not None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(TRICKY_KEYS),
+            st.text(alphabet="ab 1-:#'\"{}[]&*!|>%@`,?.~_\t0x2金\u3000", min_size=1, max_size=8),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_generated_values_agree_with_yaml(pairs: list[tuple[str, str]]) -> None:
+    check([f"{key}: {value}" for key, value in pairs])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab*&# \t\u3000=一試合目gameGAME12:", max_size=12))
+def test_line_kinds_agree_with_the_classifier(line: str) -> None:
+    text = f"x:(AB)\n{line}\ny:(CD)\n"
+    lines = [source_line for source in split_record_file(text) for source_line in source.lines]
+    for source_line in lines:
+        assert source_line.kind is classify(source_line.text)
+
+
+def test_corpus_front_matter_is_read_like_yaml() -> None:
+    paths = sorted(CORPUS.glob("*.kifu"))[:100]
+    for path in paths:
+        body = path.read_text(encoding="utf-8").split("\n")
+        end = body.index("---", 1)
+        block = body[1:end]
+        assert _simple_front_matter(block) is not None
+        check(block)
+        assert split_record_file("\n".join(body))[0].meta == yaml_meta(block)
