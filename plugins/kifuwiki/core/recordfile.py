@@ -258,6 +258,14 @@ _YAML_RESOLVER = yaml.resolver.Resolver()
 _STR_TAG = "tag:yaml.org,2002:str"
 
 
+def _is_yaml_string(text: str) -> bool:
+    """Whether YAML resolves the plain scalar ``text`` to a string (not a number, bool…)."""
+    tag: str = _YAML_RESOLVER.resolve(  # type: ignore[no-untyped-call]
+        yaml.ScalarNode, text, (True, False)
+    )
+    return tag == _STR_TAG
+
+
 def _plain_scalar(text: str) -> tuple[bool, Any]:
     """``(True, value)`` when ``text`` is a plain scalar that YAML reads as a string, a
     decimal integer or a date, with the value YAML gives it; ``(False, None)`` else."""
@@ -269,8 +277,7 @@ def _plain_scalar(text: str) -> tuple[bool, Any]:
         or not text.isprintable()
     ):
         return False, None
-    tag = _YAML_RESOLVER.resolve(yaml.ScalarNode, text, (True, False))
-    if tag == _STR_TAG:
+    if _is_yaml_string(text):
         return True, text
     if _DECIMAL.match(text):
         return True, int(text)
@@ -293,7 +300,7 @@ def _simple_front_matter(lines: list[str]) -> dict[str, Any] | None:
         if match is None:
             return None
         key, text = match.groups()
-        if _YAML_RESOLVER.resolve(yaml.ScalarNode, key, (True, False)) != _STR_TAG:
+        if not _is_yaml_string(key):
             return None  # a key like ``yes`` or ``null`` is not a string to YAML
         ok, value = _plain_scalar(text)
         if not ok:
