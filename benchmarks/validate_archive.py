@@ -20,10 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from kifuwiki.games.prime_daifugo.notation import tokenize
-
 from gen_games import write_archive
 from kifuwiki.archive import default_jobs, report_paths
+from kifuwiki.games.prime_daifugo.notation import tokenize
 
 
 def best_of(runs: int, func):  # type: ignore[no-untyped-def]
