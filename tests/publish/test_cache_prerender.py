@@ -200,3 +200,25 @@ def test_disk_only_entries_and_the_jobs_option(tmp_path: Path) -> None:
     assert plugin.config.jobs == 0
     errors, _ = plugin.load_config({"jobs": "many"})
     assert [name for name, _ in errors] == ["jobs"]
+
+
+def test_workers_that_break_midway_leave_the_rest_to_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    reference = games_site(tmp_path, "reference")
+    broken = games_site(tmp_path, "broken")
+    edit_yaml(reference, "language: en", "language: en\n      jobs: 1")
+    forget_plugin_instances()
+    expected = site_files(build_site(reference))
+
+    def failing_pool(jobs: list[Any], workers: int) -> Any:
+        yield prerender.prerender_file(jobs[0])
+        raise BrokenProcessPool("a worker died")
+
+    monkeypatch.setattr(plugin_module, "PARALLEL_THRESHOLD", 0)
+    monkeypatch.setattr(plugin_module, "default_jobs", lambda: 2)
+    monkeypatch.setattr(plugin_module, "prerender_in_pool", failing_pool)
+    forget_plugin_instances()
+    assert site_files(build_site(broken)) == expected

@@ -291,13 +291,18 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         large and there is more than one core, else here."""
         workers = self.config.jobs if self.config.jobs > 0 else default_jobs()
         workers = min(workers, default_jobs(), len(jobs))
+        done = 0
         if workers > 1 and len(jobs) > PARALLEL_THRESHOLD:
             try:
-                yield from prerender_in_pool(jobs, workers)
+                for result in prerender_in_pool(jobs, workers):
+                    done += 1
+                    yield result
                 return
-            except (OSError, BrokenExecutor) as exc:  # no processes here: slower, not broken
-                log.info(f"cannot start worker processes ({exc}); loading records here")
-        for job in jobs:
+            except (OSError, BrokenExecutor) as exc:
+                # No worker processes here (a sandbox, or a build started from a script
+                # that multiprocessing cannot re-import): slower, not broken.
+                log.info(f"worker processes failed ({exc!r}); loading the other records here")
+        for job in jobs[done:]:
             yield prerender_file(job)
 
     def _store(self, key: str, result: PrerenderedFile, path: Path) -> list[LoadedRecord]:
