@@ -233,3 +233,17 @@ def test_dialect_by_name(parse_file: ParseFile) -> None:
     games, _ = parse_file(FANDOM_TEXT)
     assert write_game(games[0], "standard") == FANDOM_AS_STANDARD
     assert write_game(games[0], "fandom") == FANDOM_TEXT
+
+
+def test_penalty_count_that_differs_from_its_cards(parse_file: ParseFile) -> None:
+    games, diagnostics = parse_file("A:Foo\nB:Baa\nA:QK P(3);P=7X\nB:Pass\n")
+    assert diagnostics == []
+    penalty = games[0].moves[0].penalty
+    assert penalty is not None and penalty.count == 3
+    standard = write_game(games[0], "standard")
+    assert "A:QK,P(3);P=7X\n" in standard
+    again, _ = parse_file(standard)
+    assert again[0].dialect is Dialect.STANDARD
+    written = again[0].moves[0].penalty
+    assert written is not None
+    assert (written.cards, written.count) == (penalty.cards, 3)

@@ -73,8 +73,9 @@ _SAME_PLAYERS = re.compile(
 _NOT_A_NAME = re.compile(r"[()\[\]|%#=^*,]|^D\(")
 
 _FANDOM_SIGNS = re.compile(
-    # "*" before "=" on a line: factors first, the Fandom order of a composite.
-    r"初期\s*:|素数判定員|:\s*Pass\b|\((?:GC|RR)\)|;X=|:\s*D(?:;|$)|P\(\d+\);|\*[^=\n]*=",
+    # "*" before "=" on a line: factors first, the Fandom order of a composite. (The
+    # judge line, 素数判定員:…, is written in both dialects, so it is no sign.)
+    r"初期\s*:|:\s*Pass\b|\((?:GC|RR)\)|;X=|:\s*D(?:;|$)|P\(\d+\);|\*[^=\n]*=",
     re.MULTILINE,
 )
 _FANDOM_SYMBOL = re.compile(r"[A-Za-z0-9]{1,3}")

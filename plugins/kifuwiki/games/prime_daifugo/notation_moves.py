@@ -431,8 +431,12 @@ class MoveScanner:
             inner, count = match.group("pen_p", "pen_n")
             if inner is not None:
                 # "P(2)" counts cards in Fandom records, and wherever ";P=cards" follows
-                # (the Fandom form); in the standard dialect it names the card drawn.
-                counts = self.dialect is Dialect.FANDOM or self.body.startswith(";P", match.end())
+                # (the Fandom form); in the standard dialect, and after a comma (the
+                # standard ",P(…)" in any record), it names the cards drawn.
+                standard_form = self.body[start - 1 : start] == ","
+                counts = (
+                    self.dialect is Dialect.FANDOM and not standard_form
+                ) or self.body.startswith(";P", match.end())
                 found = self._penalty_content(inner, match.start("pen_p"), start, counts)
                 if found is None:
                     return False

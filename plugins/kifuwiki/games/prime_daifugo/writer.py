@@ -57,6 +57,10 @@ def _factors(factors: tuple[Factor, ...]) -> str:
 
 def _standard_penalty(penalty: Penalty) -> str:
     if penalty.cards is not None:
+        if penalty.count is not None and penalty.count != len(penalty.cards):
+            # A count that differs from the cards named (Fandom "P(3);P=7X"): the
+            # Fandom form, which the parser reads in both dialects.
+            return f",P({penalty.count});P={_cards(penalty.cards)}"
         return f",P({_cards(penalty.cards)})"
     if penalty.count is not None:
         return f",P{penalty.count}"
@@ -102,7 +106,8 @@ def _body(move: Move, dialect: Dialect, *, with_draw: bool) -> str:
     if move.action is Action.DRAW and not standard:
         parts.append(_fandom_draw(move.draw or ()))
     elif with_draw and move.draw is not None:
-        parts.append(f"D({_cards(move.draw)})")
+        # Inline in a Fandom record (not the spec's form, but read): "D;D=7 223".
+        parts.append(f"D({_cards(move.draw)})" if standard else _fandom_draw(move.draw) + " ")
     parts.append(_action(move, dialect))
     if standard:
         parts.extend(f"|X={value}" for value in move.joker_values)
