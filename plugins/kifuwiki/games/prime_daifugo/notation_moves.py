@@ -128,7 +128,8 @@ STD_FAST = re.compile(
     r"(?P<out>#)?"
 )
 
-_STOP = r"[^\s|;,#()\[\]]"
+#: A card with its optional suit, for ";D=…" and ";P=…" (which end where cards end).
+_CS = r"(?:[A2-9TJQKX?][dchs]?)"
 #: One joker value: a rank, or its decimal value 0–13 (a longer number is not one).
 _JV = r"(?:1[0-3](?!\d)|\d(?!\d)|[A2-9TJQK])"
 TOKEN = re.compile(
@@ -140,8 +141,8 @@ TOKEN = re.compile(
             r"(?P<tag>[\[(](?:GC|RR|IN|グロタンカット|グロタンディーク素数切り|ラマヌジャン革命)[\])])",
             r"(?P<pass>%%|%|Pass|PASS|pass|パス|T\.O\.)",
             r"(?P<draw>D(?:\((?P<draw_p>[^()]*)\)|\{(?P<draw_b>[^{}]*)\})?"
-            rf"(?:;D=(?P<draw_f>{_STOP}*))?)",
-            rf"(?P<penf>;P(?:\((?P<penf_n>[^()]*)\))?=(?P<penf_c>{_STOP}*))",
+            rf"(?:;D=(?P<draw_f>{_CS}*))?)",
+            rf"(?P<penf>;P(?:\((?P<penf_n>[^()]*)\))?=(?P<penf_c>{_CS}*))",
             r"(?P<pen>P(?:\((?P<pen_p>[^()]*)\)|(?P<pen_n>\d+))?)",
             r"(?P<penj>\((?:ペナルティ|P|P=(?P<penj_c>[^()]*))\))",
             rf"(?P<joker>[|;]X=(?P<jv>{_JV}(?:,{_JV})*))",
