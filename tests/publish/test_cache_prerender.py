@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -115,22 +117,91 @@ def test_pages_rendered_in_worker_processes_are_the_same_as_in_process(
     edit_yaml(parallel, "language: en", "language: en\n      jobs: 2")
     monkeypatch.setattr(plugin_module, "PARALLEL_THRESHOLD", 0)
     monkeypatch.setattr(plugin_module, "default_jobs", lambda: 2)
-    pooled: list[int] = []
-    real_pool = plugin_module.prerender_in_pool
+    pools: list[int] = []
+    real_start = plugin_module.start_pool
 
-    def watched_pool(jobs: Any, workers: int) -> Any:
-        pooled.append(workers)
-        return real_pool(jobs, workers)
+    def watched_start(workers: int) -> Any:
+        pools.append(workers)
+        return real_start(workers)
 
-    monkeypatch.setattr(plugin_module, "prerender_in_pool", watched_pool)
+    monkeypatch.setattr(plugin_module, "start_pool", watched_start)
     forget_plugin_instances()
     one = site_files(build_site(in_process))
-    assert pooled == []
+    assert pools == []
     forget_plugin_instances()
     two = site_files(build_site(parallel))
-    assert pooled == [2]
+    assert pools == [2]
     assert one.keys() == two.keys()
     assert [name for name in one if one[name] != two[name]] == []
+
+
+class LateFuture(Future):  # type: ignore[type-arg]
+    """A worker's result that is not ready when MkDocs first asks (so the page is
+    filled in later), or a worker that died (``broken``)."""
+
+    def __init__(self, fn: Any, job: Any, broken: bool) -> None:
+        super().__init__()
+        self.fn, self.job, self.broken, self.asked = fn, job, broken, 0
+
+    def done(self) -> bool:
+        self.asked += 1
+        return self.asked > 1
+
+    def result(self, timeout: float | None = None) -> Any:
+        if self.broken:
+            raise BrokenProcessPool("a worker died")
+        return self.fn(self.job)
+
+
+class FakePool:
+    """Runs phase one here; phase two returns late or broken futures."""
+
+    def __init__(self, broken_map: bool = False) -> None:
+        self.broken_map = broken_map
+        self.submitted = 0
+
+    def map(self, fn: Any, jobs: list[Any], chunksize: int = 1) -> list[Any]:
+        if self.broken_map:
+            raise BrokenProcessPool("the workers would not start")
+        return [fn(job) for job in jobs]
+
+    def submit(self, fn: Any, job: Any) -> LateFuture:
+        self.submitted += 1
+        return LateFuture(fn, job, broken=self.submitted % 2 == 0)
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        return None
+
+
+@pytest.mark.parametrize("broken_map", [False, True])
+def test_late_and_broken_workers_give_the_same_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken_map: bool
+) -> None:
+    reference = games_site(tmp_path, "reference")
+    other = games_site(tmp_path, "other")
+    edit_yaml(reference, "language: en", "language: en\n      jobs: 1")
+    forget_plugin_instances()
+    expected = site_files(build_site(reference))
+
+    pool = FakePool(broken_map)
+    deferred: list[str] = []
+    real_record_html = plugin_module.KifuwikiPlugin._record_html
+
+    def watched_record_html(self: Any, site_page: Any, url_of: Any) -> str:
+        if site_page.src_uri in self._deferred:
+            deferred.append(site_page.src_uri)
+        return real_record_html(self, site_page, url_of)
+
+    monkeypatch.setattr(plugin_module, "PARALLEL_THRESHOLD", 0)
+    monkeypatch.setattr(plugin_module, "default_jobs", lambda: 2)
+    monkeypatch.setattr(plugin_module, "start_pool", lambda workers: pool)
+    monkeypatch.setattr(plugin_module.KifuwikiPlugin, "_record_html", watched_record_html)
+    forget_plugin_instances()
+    assert site_files(build_site(other)) == expected
+    if broken_map:
+        assert pool.submitted == 0 and deferred == []
+    else:
+        assert pool.submitted > 2 and len(deferred) >= pool.submitted
 
 
 def test_light_records_survive_json(tmp_path: Path) -> None:
@@ -200,25 +271,3 @@ def test_disk_only_entries_and_the_jobs_option(tmp_path: Path) -> None:
     assert plugin.config.jobs == 0
     errors, _ = plugin.load_config({"jobs": "many"})
     assert [name for name, _ in errors] == ["jobs"]
-
-
-def test_workers_that_break_midway_leave_the_rest_to_this_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from concurrent.futures.process import BrokenProcessPool
-
-    reference = games_site(tmp_path, "reference")
-    broken = games_site(tmp_path, "broken")
-    edit_yaml(reference, "language: en", "language: en\n      jobs: 1")
-    forget_plugin_instances()
-    expected = site_files(build_site(reference))
-
-    def failing_pool(jobs: list[Any], workers: int) -> Any:
-        yield prerender.prerender_file(jobs[0])
-        raise BrokenProcessPool("a worker died")
-
-    monkeypatch.setattr(plugin_module, "PARALLEL_THRESHOLD", 0)
-    monkeypatch.setattr(plugin_module, "default_jobs", lambda: 2)
-    monkeypatch.setattr(plugin_module, "prerender_in_pool", failing_pool)
-    forget_plugin_instances()
-    assert site_files(build_site(broken)) == expected

@@ -13,8 +13,8 @@ import hashlib
 import json
 import multiprocessing
 import sys
-from collections.abc import Iterator
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -44,6 +44,7 @@ from kifuwiki.render.prerender import (
     PrerenderedPage,
     PrerenderJob,
     PrerenderSettings,
+    light_file,
     prerender_file,
     view_from_light,
 )
@@ -71,6 +72,7 @@ class LoadedRecord:
     name: str
     """The record file's display path."""
     path: Path
+    file_key: str
 
     @property
     def record(self) -> GameRecord:
@@ -86,6 +88,12 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         # MkDocs renders every page's content, then builds every page: a record's
         # search text waits here from one to the other.
         self._search_texts: dict[str, str] = {}
+        # Large cold builds: record pages still being rendered in worker processes
+        # while MkDocs builds the other pages (see _load_records).
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending: dict[str, PrerenderJob] = {}
+        self._futures: dict[str, Future[PrerenderedFile]] = {}
+        self._deferred: dict[str, Callable[[str], str]] = {}
         self._custom_templates: str | None = None
         self._page_cache: ContentCache | None = None
         self._archive: Archive | None = None
@@ -228,6 +236,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                 uri = f"{ASSETS_URI}/{path.name}"
                 if path.is_file() and files.get_file_from_path(uri) is None:
                     files.append(File.generated(config, uri, abs_src_path=str(path)))
+        self._submit_renders()
         self._report([item.record for item in loaded])
         return files
 
@@ -264,8 +273,25 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                 fresh[key] = items
             elif key not in todo:
                 todo[key] = PrerenderJob(name, data, error, settings)
-        for key, result in zip(todo, self._prerender(list(todo.values())), strict=True):
-            fresh[key] = self._store(key, result, paths[key])
+        if self._parallel(len(todo)):
+            lights = self._lights_in_pool(list(todo.values()))
+            if lights is not None:
+                # Pages are rendered later, in the workers, while MkDocs works on.
+                for key, records in zip(todo, lights, strict=True):
+                    fresh[key] = [
+                        LoadedRecord(
+                            view_from_light(light),
+                            page_key(key, n),
+                            todo[key].name,
+                            paths[key],
+                            key,
+                        )
+                        for n, light in enumerate(records, start=1)
+                    ]
+                self._pending = todo
+                todo = {}
+        for key, job in todo.items():
+            fresh[key] = self._store(key, prerender_file(job), paths[key])
         # Only what this build saw stays in memory: memory follows the archive, not history.
         self._records = fresh
         return [item for _, key in found for item in fresh[key]]
@@ -277,7 +303,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         entry = self._page_cache.get_json("record-file", key)
         try:
             items = [
-                LoadedRecord(view_from_light(light), page_key(key, n), name, path)
+                LoadedRecord(view_from_light(light), page_key(key, n), name, path, key)
                 for n, light in enumerate(entry["records"], start=1)
             ]
         except (KeyError, TypeError, ValueError, IndexError):
@@ -286,31 +312,69 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             return None
         return items
 
-    def _prerender(self, jobs: list[PrerenderJob]) -> Iterator[PrerenderedFile]:
-        """Load and render ``jobs`` in order: in worker processes when the archive is
-        large and there is more than one core, else here."""
+    def _parallel(self, files: int) -> bool:
+        """Whether to load and render ``files`` record files in worker processes."""
+        return self._workers(files) > 1 and files > PARALLEL_THRESHOLD
+
+    def _workers(self, files: int) -> int:
         workers = self.config.jobs if self.config.jobs > 0 else default_jobs()
-        workers = min(workers, default_jobs(), len(jobs))
-        done = 0
-        if workers > 1 and len(jobs) > PARALLEL_THRESHOLD:
-            try:
-                for result in prerender_in_pool(jobs, workers):
-                    done += 1
-                    yield result
-                return
-            except (OSError, BrokenExecutor) as exc:
-                # No worker processes here (a sandbox, or a build started from a script
-                # that multiprocessing cannot re-import): slower, not broken.
-                log.info(f"worker processes failed ({exc!r}); loading the other records here")
-        for job in jobs[done:]:
-            yield prerender_file(job)
+        return max(1, min(workers, default_jobs(), files))
+
+    def _lights_in_pool(self, jobs: list[PrerenderJob]) -> list[list[dict[str, Any]]] | None:
+        """Phase one of a parallel build: every file's light records, from workers
+        (the site plan needs them all before any page). ``None`` when the workers
+        cannot run here, and the caller does everything in this process."""
+        self._stop_pool()
+        workers = self._workers(len(jobs))
+        try:
+            self._pool = start_pool(workers)
+            chunk = max(1, min(16, len(jobs) // (workers * 8)))
+            return list(self._pool.map(light_file, jobs, chunksize=chunk))
+        except (OSError, BrokenExecutor) as exc:
+            # No worker processes here (a sandbox, or a build started from a script
+            # that multiprocessing cannot re-import): slower, not broken.
+            log.info(f"worker processes failed ({exc!r}); loading records here")
+            self._stop_pool()
+            return None
+
+    def _submit_renders(self) -> None:
+        """Phase two: render pending record pages in the workers, in the order MkDocs
+        will ask for them, while this process builds the pages before them."""
+        if not self._pending or self._pool is None or self._archive is None:
+            return
+        for page in self._archive.plan.pages:
+            item = self._by_key.get(page.key) if page.kind == "record" else None
+            if item is not None and item.file_key in self._pending:
+                key = item.file_key
+                if key not in self._futures:
+                    self._futures[key] = self._pool.submit(prerender_file, self._pending[key])
+
+    def _collect(self, key: str) -> None:
+        """Wait for a file's pages from the workers and put them in the cache."""
+        future = self._futures.pop(key, None)
+        job = self._pending.pop(key, None)
+        if future is None or job is None:
+            return
+        try:
+            result = future.result()
+        except BrokenExecutor:  # a worker died: render this file here instead
+            result = prerender_file(job)
+        self._store(key, result, self._records[key][0].path)
+
+    def _stop_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        self._pool = None
+        self._futures = {}
+        self._pending = {}
+        self._deferred = {}
 
     def _store(self, key: str, result: PrerenderedFile, path: Path) -> list[LoadedRecord]:
         """Put a freshly rendered file in the cache; keep only its light records."""
         assert self._page_cache is not None
         items = []
         for n, (light, page) in enumerate(zip(result.records, result.pages, strict=True), 1):
-            item = LoadedRecord(view_from_light(light), page_key(key, n), result.name, path)
+            item = LoadedRecord(view_from_light(light), page_key(key, n), result.name, path, key)
             # On disk only: the page is read back when MkDocs renders it, so memory holds
             # one page at a time, not the whole archive (unless the disk is unwritable).
             self._page_cache.put_json("record-page", item.page_key, page.to_json(), memory=False)
@@ -362,11 +426,22 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             return file.url if file is not None else src_uri
 
         if site_page.kind == "record":
-            rendered = self._record_page(site_page)
-            self._search_texts[site_page.src_uri] = rendered.search
-            links = PageLinks(archive.plan, site_page.src_uri, url_of)
-            return resolve_links(rendered.html, rendered.nonce, rendered.targets, links)
+            future = self._futures.get(self._by_key[site_page.key].file_key)
+            if future is not None and not future.done():
+                # Still rendering in a worker: MkDocs goes on with the next page, and the
+                # page gets its content just before anything reads it (on_page_context).
+                self._deferred[site_page.src_uri] = url_of
+                return html
+            return self._record_html(site_page, url_of)
         return archive.render(site_page, self._env, self._lang, url_of)
+
+    def _record_html(self, site_page: SitePage, url_of: Callable[[str], str]) -> str:
+        assert self._archive is not None
+        self._collect(self._by_key[site_page.key].file_key)
+        rendered = self._record_page(site_page)
+        self._search_texts[site_page.src_uri] = rendered.search
+        links = PageLinks(self._archive.plan, site_page.src_uri, url_of)
+        return resolve_links(rendered.html, rendered.nonce, rendered.targets, links)
 
     def _record_page(self, site_page: SitePage) -> PrerenderedPage:
         """A record's rendered page from the cache, or rendered again should its
@@ -399,6 +474,10 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     ) -> TemplateContext:
         site_page = self._pages.get(page.file.src_uri)
         self._full_content = None
+        deferred = self._deferred.get(page.file.src_uri)
+        if site_page is not None and deferred is not None:
+            page.content = self._record_html(site_page, deferred)
+            del self._deferred[page.file.src_uri]
         if site_page is not None and self._archive is not None and page.content is not None:
             if site_page.kind == "record":
                 text = self._search_texts.pop(site_page.src_uri, None)
@@ -419,6 +498,16 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         return context
 
     on_page_context = CombinedEvent(_swap_in_search_text, _restore_full_content)
+
+    # Every page has been written: the workers have nothing left to do.
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self._stop_pool()
+
+    def on_build_error(self, *, error: Exception) -> None:
+        self._stop_pool()
+
+    def on_shutdown(self) -> None:
+        self._stop_pool()
 
     # mkdocs serve watches docs_dir and mkdocs.yml; records live outside docs_dir,
     # so watch them too, or an edited record would not trigger a rebuild.
@@ -455,8 +544,8 @@ def page_key(file_key: str, index: int) -> str:
     return f"{file_key}-{index}"
 
 
-def prerender_in_pool(jobs: list[PrerenderJob], workers: int) -> Iterator[PrerenderedFile]:
-    """:func:`prerender_file` over ``jobs`` in ``workers`` processes, results in order.
+def start_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` processes for :mod:`kifuwiki.render.prerender`.
 
     The workers start from a fork server (or spawn), never by forking this process:
     MkDocs' state stays here, and the workers get only file bytes and settings.
@@ -465,9 +554,7 @@ def prerender_in_pool(jobs: list[PrerenderJob], workers: int) -> Iterator[Preren
     if context.get_start_method() == "forkserver":
         # Workers fork from a server that has already imported the engines and Jinja.
         context.set_forkserver_preload(["kifuwiki.render.prerender"])
-    chunk = max(1, min(16, len(jobs) // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        yield from pool.map(prerender_file, jobs, chunksize=chunk)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
 
 def _stub(page: SitePage) -> str:

@@ -96,6 +96,26 @@ class PrerenderedFile:
 def prerender_file(job: PrerenderJob) -> PrerenderedFile:
     """Load, check, view and render every game of one record file."""
     settings = job.settings
+    custom = Path(settings.custom_templates) if settings.custom_templates else None
+    env = make_environment(custom)
+    records: list[dict[str, Any]] = []
+    pages: list[PrerenderedPage] = []
+    for view in _views(job):
+        links = DeferredLinks()
+        html = render_record_page(view, env, settings.lang, links)
+        search = render_record_search_text(view, env, settings.lang)
+        pages.append(PrerenderedPage(html, search, links.nonce, links.targets))
+        records.append(light_record(view))
+    return PrerenderedFile(job.name, records, pages)
+
+
+def light_file(job: PrerenderJob) -> list[dict[str, Any]]:
+    """Only the light records of one file (what the site plan needs), no pages."""
+    return [light_record(view) for view in _views(job)]
+
+
+def _views(job: PrerenderJob) -> list[RecordView]:
+    settings = job.settings
     if job.data is None:
         source = RecordSource(path=job.name, index=1, count=1, meta={}, lines=[])
         source.diagnostics.append(
@@ -109,19 +129,7 @@ def prerender_file(job: PrerenderJob) -> PrerenderedFile:
         sources = split_record_file(text, job.name)
         if problems:
             sources[0].diagnostics[:0] = problems
-    custom = Path(settings.custom_templates) if settings.custom_templates else None
-    env = make_environment(custom)
-    records: list[dict[str, Any]] = []
-    pages: list[PrerenderedPage] = []
-    for source in sources:
-        record = load_source(source, settings.rules)
-        view = view_of(record)
-        links = DeferredLinks()
-        html = render_record_page(view, env, settings.lang, links)
-        search = render_record_search_text(view, env, settings.lang)
-        pages.append(PrerenderedPage(html, search, links.nonce, links.targets))
-        records.append(light_record(view))
-    return PrerenderedFile(job.name, records, pages)
+    return [view_of(load_source(source, settings.rules)) for source in sources]
 
 
 def view_of(record: GameRecord) -> RecordView:
