@@ -92,19 +92,33 @@ class StepView:
     line: int
     kind: str
     label: str
-    """A short plain-text description, announced by screen readers on each step."""
+    """A short plain-text description (English), announced by screen readers on each step."""
     marks: str = ""
     """Move marks written by a person: ``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``."""
     comments: tuple[str, ...] = ()
     """People's comments, Markdown source (rendered through the safe subset)."""
     bookmarks: tuple[str, ...] = ()
     annotations: tuple[str, ...] = ()
-    """Machine annotations, plain text ("1213 is prime")."""
+    """Machine annotations, plain English text ("1213 is prime")."""
+    label_ja: str = ""
+    """The label in Japanese, when the game provides one (``label`` is English)."""
+    annotations_ja: tuple[str, ...] = ()
+    """The machine annotations in Japanese, when the game provides them."""
     flags: frozenset[str] = frozenset()
     """Jump targets: ``comment``, ``penalty``, ``special``, ``error``, ``warning``."""
     state: Mapping[str, Any] = field(default_factory=dict)
     """Game-specific, JSON-serialisable state after this step, read by
     ``templates/<game>/state.html``."""
+
+
+def step_label(step: StepView, lang: str) -> str:
+    """The step's label in ``lang`` (English when the game gave no Japanese)."""
+    return step.label_ja if lang == "ja" and step.label_ja else step.label
+
+
+def step_annotations(step: StepView, lang: str) -> tuple[str, ...]:
+    """The step's machine annotations in ``lang`` (English when there is no Japanese)."""
+    return step.annotations_ja if lang == "ja" and step.annotations_ja else step.annotations
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 
 from kifuwiki.core.safe_markdown import render_comment, render_inline
 from kifuwiki.games import get_game, normalise_game_id
+from kifuwiki.games.base import step_annotations, step_label
 from kifuwiki.render.labels import sorted_badges, t
 from kifuwiki.render.resources import templates_dir
 
@@ -104,6 +105,8 @@ def _environment(custom_templates: str | None) -> jinja2.Environment:
     env.globals["t"] = t
     env.globals["game_name"] = game_name
     env.globals["sorted_badges"] = sorted_badges
+    env.globals["step_label"] = step_label
+    env.globals["step_annotations"] = step_annotations
     return env
 
 

@@ -172,6 +172,17 @@ def _label(step: StepResult, record: CatanRecord) -> str:
     return "; ".join(parts)
 
 
+def _label_ja(step: StepResult, record: CatanRecord) -> str:
+    if step.turn is None:
+        return "初期配置: 各プレイヤーが開拓地2つと街道2本を置く"
+    turn = step.turn
+    parts = [f"ターン{turn.number} {record.name(turn.player)}"]
+    if turn.dice is not None:
+        parts.append(f"ダイス {turn.dice.value}")
+    parts.extend(ja for ja, _ in step.annotations)
+    return "、".join(parts)
+
+
 def _board(record: CatanRecord, replay: Replay, colours: dict[str, str]) -> dict[str, Any] | None:
     board = record.board
     if board is None:
@@ -346,6 +357,8 @@ def build_view(game: GameRecord) -> RecordView:
                 line=turn.line if turn else game.source.first_line,
                 kind="turn" if turn else "setup",
                 label=_label(step, record),
+                label_ja=_label_ja(step, record),
+                annotations_ja=tuple(annotations_ja),
                 marks=turn.marks if turn else "",
                 comments=comments,
                 bookmarks=bookmarks,
