@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from kifuwiki.core.diagnostics import Severity
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
+from kifuwiki.games.prime_daifugo.i18n import KIND_WORDS_JA, annotation_ja
 from kifuwiki.games.prime_daifugo.replay import Replay, State, Step
 
 SPECIAL_KINDS = frozenset({"GC", "RR", "IN"})
@@ -111,6 +112,20 @@ def _label(step: Step, names: list[str]) -> str:
             text += f" ({step.number})"
     if step.annotations:
         text += f": {step.annotations[0]}"
+    return text
+
+
+def _label_ja(step: Step, names: list[str]) -> str:
+    if step.move is None:
+        return KIND_WORDS_JA["deal"]
+    who = names[step.seat] if step.seat is not None else step.move.player
+    text = f"{who} {KIND_WORDS_JA.get(step.kind, step.kind)}"
+    if step.played:
+        text += f" {step.played}"
+        if step.number is not None:
+            text += f" ({step.number})"
+    if step.annotations:
+        text += f": {annotation_ja(step.annotations[0])}"
     return text
 
 
@@ -218,6 +233,8 @@ def build_view(record: GameRecord) -> RecordView:
                 line=move.line if move is not None else record.source.first_line,
                 kind=step.kind,
                 label=_label(step, names),
+                label_ja=_label_ja(step, names),
+                annotations_ja=tuple(annotation_ja(note) for note in step.annotations),
                 marks=move.marks if move is not None else "",
                 comments=comments,
                 bookmarks=bookmarks,

@@ -1,0 +1,61 @@
+"""Every machine annotation the engine writes has its Japanese (no shape left in English)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from kifuwiki.archive import load_file
+from kifuwiki.games.prime_daifugo import GAME
+from kifuwiki.games.prime_daifugo.i18n import annotation_ja
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT.parent / "shared" / "corpus" / "prime-daifugo"
+ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _record_files() -> list[Path]:
+    files = sorted((ROOT / "records" / "prime-daifugo").glob("*.kifu"))
+    files += sorted((ROOT / "tests" / "fixtures" / "prime-daifugo").rglob("*.kifu"))
+    if CORPUS.is_dir():
+        files += sorted(CORPUS.glob("*.kifu"))
+    return files
+
+
+def test_every_annotation_of_every_record_is_translated() -> None:
+    seen = 0
+    for path in _record_files():
+        for record in load_file(path):
+            if record.game != "prime-daifugo" or record.data is None:
+                continue
+            view = GAME.view(record)
+            names = {p.name for p in view.players} | {p.key for p in view.players}
+            for step in view.steps:
+                assert len(step.annotations_ja) == len(step.annotations)
+                for english, japanese in zip(step.annotations, step.annotations_ja, strict=True):
+                    seen += 1
+                    left = japanese
+                    for name in sorted(names, key=len, reverse=True):
+                        left = left.replace(name, "")
+                    assert not ENGLISH_WORD.search(left), (str(path), english, japanese)
+                assert step.label_ja
+    assert seen > 1000
+
+
+@pytest.mark.parametrize(
+    ("english", "japanese"),
+    [
+        ("221 = 13 × 17 is not prime → penalty 3", "221 = 13 × 17 は素数ではない → ペナルティ 3枚"),
+        ("57: Grothendieck cut, field flushed", "57: グロタンカット、場が流れる"),
+        (
+            "judge missed: 1001 = 7 × 11 × 13 was accepted",
+            "判定漏れ: 1001 = 7 × 11 × 13 が通った",
+        ),
+        ("field flushed; はち leads", "場が流れ、はち の親"),
+        ("something new the engine says", "something new the engine says"),
+    ],
+)
+def test_shapes(english: str, japanese: str) -> None:
+    assert annotation_ja(english) == japanese
