@@ -41,3 +41,12 @@ def test_codes_command_filters_by_prefix() -> None:
     assert "PD1" not in result.output
     markdown = CliRunner().invoke(cli, ["codes", "--markdown"])
     assert "| `CT1" in markdown.output
+
+
+def test_the_demo_site_lists_every_code() -> None:
+    page = Path(__file__).resolve().parents[2] / "site_src" / "diagnostics.md"
+    markdown = CliRunner().invoke(cli, ["codes", "--markdown"]).output
+    assert page.read_text(encoding="utf-8").endswith(markdown), (
+        "site_src/diagnostics.md is out of date: regenerate its tables with "
+        "`kifuwiki codes --markdown`"
+    )
