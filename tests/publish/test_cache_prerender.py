@@ -271,3 +271,18 @@ def test_disk_only_entries_and_the_jobs_option(tmp_path: Path) -> None:
     assert plugin.config.jobs == 0
     errors, _ = plugin.load_config({"jobs": "many"})
     assert [name for name, _ in errors] == ["jobs"]
+
+
+def test_list_pages_are_searched_by_title_and_records_by_content(tmp_path: Path) -> None:
+    root = games_site(tmp_path, "search")
+    forget_plugin_instances()
+    site = build_site(root)
+    index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
+    docs = {doc["location"]: doc for doc in index["docs"]}
+    home = docs["records/"]
+    # The home page lists every game; its search entry is its title, not the table.
+    assert "nishimura" not in home["text"] and home["title"]
+    kongo = " ".join(
+        d["text"] for loc, d in docs.items() if loc.startswith("records/prime-daifugo/kongo/")
+    )
+    assert "nishimura" in kongo and "987463" in kongo

@@ -84,12 +84,14 @@ class ContentCache:
         path = self._path(kind, key)
         return path is not None and path.is_file()
 
-    def put(self, kind: str, key: str, value: str, *, memory: bool = True) -> None:
-        """Store ``value``; with ``memory=False`` only on disk, unless the disk fails."""
+    def put(self, kind: str, key: str, value: str, *, memory: bool = True) -> bool:
+        """Store ``value``; with ``memory=False`` only on disk, unless the disk fails.
+        Returns whether the value is on disk."""
         path = self._path(kind, key)
         written = path is not None and _write(path, value)
         if memory or not written:
             self._memory[(kind, key)] = value
+        return written
 
     def get_json(self, kind: str, key: str, *, remember: bool = True) -> Any:
         """The JSON value, or ``None`` on a miss or an entry that is not JSON (a write
@@ -102,9 +104,9 @@ class ContentCache:
         except ValueError:
             return None
 
-    def put_json(self, kind: str, key: str, value: Any, *, memory: bool = True) -> None:
+    def put_json(self, kind: str, key: str, value: Any, *, memory: bool = True) -> bool:
         text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-        self.put(kind, key, text, memory=memory)
+        return self.put(kind, key, text, memory=memory)
 
     def forget_memory(self) -> None:
         self._memory.clear()

@@ -40,11 +40,13 @@ from kifuwiki.render.archive import Archive
 from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.prerender import (
+    CacheTarget,
     PrerenderedFile,
     PrerenderedPage,
     PrerenderJob,
     PrerenderSettings,
     light_file,
+    page_key,
     prerender_file,
     view_from_light,
 )
@@ -94,6 +96,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._pending: dict[str, PrerenderJob] = {}
         self._futures: dict[str, Future[PrerenderedFile]] = {}
         self._deferred: dict[str, Callable[[str], str]] = {}
+        self._urls: dict[str, str] = {}
         self._custom_templates: str | None = None
         self._page_cache: ContentCache | None = None
         self._archive: Archive | None = None
@@ -209,6 +212,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         loaded = self._load_records(config)
         self._by_key = {record_key(item.record): item for item in loaded}
         self._search_texts = {}
+        self._urls = {}
         views = [item.view for item in loaded]
         records_root = self._display_path(self._records_dir, config)
         self._archive = Archive.build(views, self.config.url, records_root, self._lang)
@@ -272,7 +276,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             if items is not None:
                 fresh[key] = items
             elif key not in todo:
-                todo[key] = PrerenderJob(name, data, error, settings)
+                target = self._cache_target(key)
+                todo[key] = PrerenderJob(name, data, error, settings, target)
         if self._parallel(len(todo)):
             lights = self._lights_in_pool(list(todo.values()))
             if lights is not None:
@@ -369,17 +374,29 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._pending = {}
         self._deferred = {}
 
+    def _cache_target(self, key: str) -> CacheTarget | None:
+        cache = self._page_cache
+        if cache is None or cache.folder is None:
+            return None
+        return CacheTarget(str(cache.folder), cache.salt, key)
+
     def _store(self, key: str, result: PrerenderedFile, path: Path) -> list[LoadedRecord]:
-        """Put a freshly rendered file in the cache; keep only its light records."""
+        """Keep a freshly rendered file's light records; its pages go to the cache
+        (the worker put them there already, unless it could not write)."""
         assert self._page_cache is not None
         items = []
-        for n, (light, page) in enumerate(zip(result.records, result.pages, strict=True), 1):
-            item = LoadedRecord(view_from_light(light), page_key(key, n), result.name, path, key)
-            # On disk only: the page is read back when MkDocs renders it, so memory holds
-            # one page at a time, not the whole archive (unless the disk is unwritable).
-            self._page_cache.put_json("record-page", item.page_key, page.to_json(), memory=False)
-            items.append(item)
-        self._page_cache.put_json("record-file", key, {"records": result.records}, memory=False)
+        for n, light in enumerate(result.records, 1):
+            items.append(
+                LoadedRecord(view_from_light(light), page_key(key, n), result.name, path, key)
+            )
+        if not result.stored:
+            # On disk only: the page is read back when MkDocs renders it, so memory
+            # holds one page at a time, not the whole archive (unless the disk fails).
+            for item, page in zip(items, result.pages, strict=True):
+                self._page_cache.put_json(
+                    "record-page", item.page_key, page.to_json(), memory=False
+                )
+            self._page_cache.put_json("record-file", key, {"records": result.records}, memory=False)
         return items
 
     def _report(self, records: list[GameRecord]) -> None:
@@ -421,9 +438,16 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             return html
         archive = self._archive
 
+        urls = self._urls
+
         def url_of(src_uri: str) -> str:
-            file = files.get_file_from_path(src_uri)
-            return file.url if file is not None else src_uri
+            # Memoised for the build: index pages link every game and player, and
+            # MkDocs' own lookup normalises the path every time.
+            url = urls.get(src_uri)
+            if url is None:
+                file = files.get_file_from_path(src_uri)
+                url = urls[src_uri] = file.url if file is not None else src_uri
+            return url
 
         if site_page.kind == "record":
             future = self._futures.get(self._by_key[site_page.key].file_key)
@@ -537,11 +561,6 @@ def file_key(name: str, data: bytes | None, error: str = "") -> str:
     digest.update(name.encode("utf-8", "surrogateescape") + b"\x00")
     digest.update(data if data is not None else b"\x00unreadable:" + error.encode())
     return digest.hexdigest()
-
-
-def page_key(file_key: str, index: int) -> str:
-    """The cache key of the page of game ``index`` (1-based) in a record file."""
-    return f"{file_key}-{index}"
 
 
 def start_pool(workers: int) -> ProcessPoolExecutor:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import jinja2
+from markupsafe import escape
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.games import game_ids
@@ -23,6 +24,9 @@ from kifuwiki.render.record import (
     render_record_search_text,
 )
 from kifuwiki.render.site import PageLinks, SitePage, SitePlan, meta_text, page_url, record_key
+
+#: Pages that list games: searched by their title (see Archive.search_text).
+_LIST_PAGES = frozenset({"home", "index", "player", "players", "event", "events"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,7 +292,16 @@ class Archive:
         return env.get_template("report.html").render(context)
 
     def search_text(self, page: SitePage, env: jinja2.Environment, lang: str) -> str | None:
-        """A lighter text for search indexes, for pages that need one (record pages)."""
+        """A lighter text for search indexes, for pages that need one.
+
+        Record pages: their moves and comments without the per-step positions. Index,
+        player and event pages: their title only. Their tables repeat, row by row,
+        what every record page already puts in the index (title, players, event,
+        date), and parsing them made the search plugin's work grow with the square of
+        the archive (every list page lists every game). ``None``: index the page as is.
+        """
         if page.kind == "record":
             return render_record_search_text(self.by_key[page.key], env, lang)
+        if page.kind in _LIST_PAGES:
+            return f"<h1>{escape(page.title)}</h1>"
         return None

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from kifuwiki.archive import load_source
+from kifuwiki.core.cache import ContentCache
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
 from kifuwiki.games import get_game, normalise_game_id
@@ -48,6 +49,16 @@ class PrerenderSettings:
 
 
 @dataclass(frozen=True, slots=True)
+class CacheTarget:
+    """Where a worker puts a file's pages: the disk cache's folder and salt, and the
+    file's key (see :func:`page_key`)."""
+
+    folder: str
+    salt: str
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
 class PrerenderJob:
     """One record file to load and render: its display name and bytes (or why not)."""
 
@@ -55,6 +66,13 @@ class PrerenderJob:
     data: bytes | None
     read_error: str = ""
     settings: PrerenderSettings = field(default_factory=PrerenderSettings)
+    cache: CacheTarget | None = None
+    """Write the pages to this cache instead of sending them back."""
+
+
+def page_key(file_key: str, index: int) -> str:
+    """The cache key of the page of game ``index`` (1-based) in a record file."""
+    return f"{file_key}-{index}"
 
 
 @dataclass(slots=True)
@@ -91,6 +109,8 @@ class PrerenderedFile:
     records: list[dict[str, Any]]
     """One light record per game (:func:`light_record`)."""
     pages: list[PrerenderedPage]
+    """Empty when ``stored``: the pages are in the disk cache, not here."""
+    stored: bool = False
 
 
 def prerender_file(job: PrerenderJob) -> PrerenderedFile:
@@ -106,7 +126,21 @@ def prerender_file(job: PrerenderJob) -> PrerenderedFile:
         search = render_record_search_text(view, env, settings.lang)
         pages.append(PrerenderedPage(html, search, links.nonce, links.targets))
         records.append(light_record(view))
-    return PrerenderedFile(job.name, records, pages)
+    result = PrerenderedFile(job.name, records, pages)
+    if job.cache is not None and store_file(job.cache, result):
+        # Written where the site will read it: the pages need not travel back.
+        result.pages, result.stored = [], True
+    return result
+
+
+def store_file(target: CacheTarget, result: PrerenderedFile) -> bool:
+    """Put a file's pages and light records in the disk cache (the light records last:
+    their entry says the file is complete). Whether everything is on disk."""
+    cache = ContentCache(Path(target.folder), target.salt)
+    for n, page in enumerate(result.pages, start=1):
+        if not cache.put_json("record-page", page_key(target.key, n), page.to_json(), memory=False):
+            return False
+    return cache.put_json("record-file", target.key, {"records": result.records}, memory=False)
 
 
 def light_file(job: PrerenderJob) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ import secrets
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import Literal, Protocol
 from urllib.parse import quote
@@ -66,6 +67,7 @@ def page_url(src_uri: str, use_directory_urls: bool = True) -> str:
     return quote(url)
 
 
+@lru_cache(maxsize=65_536)
 def relative_url(target: str, here: str) -> str:
     """``target`` (site-root-relative) as seen from the page at URL ``here``."""
     here_dir = here if here.endswith("/") or not here else posixpath.dirname(here) + "/"
