@@ -24,9 +24,11 @@ from typing import Any
 
 from kifuwiki.core.recordfile import kanji_heading
 from kifuwiki.games.prime_daifugo.model import (
+    JOKER,
     UNKNOWN,
     Action,
     Card,
+    CardRun,
     Dialect,
     Factor,
     Move,
@@ -98,6 +100,36 @@ def _action(move: Move, dialect: Dialect) -> str:
     return number
 
 
+def _joker_values(move: Move, dialect: Dialect) -> tuple[str, ...]:
+    """The declared joker values in the order the target dialect writes the jokers.
+
+    Values belong to the jokers left to right as written, and the two dialects write a
+    composite's sides in opposite orders (``KKX=A3^X…`` vs ``A3^X…=KKX``): so values are
+    first given to their card runs by column, then listed in the target's order.
+    """
+    values = move.joker_values
+    if move.action is not Action.COMPOSITE or move.number is None or not values:
+        return values
+    factor_runs: list[CardRun] = []
+    for factor in move.factors:
+        factor_runs.append(factor.base)
+        if factor.exponent is not None:
+            factor_runs.append(factor.exponent)
+        factor_runs.extend(factor.tower)
+    runs = [move.number, *factor_runs]
+    jokers = [run.ranks.count(JOKER) for run in runs]
+    if sum(jokers) != len(values):
+        return values  # the engine reports the mismatch; keep what was written
+    as_written = sorted(range(len(runs)), key=lambda i: runs[i].column)
+    by_run: dict[int, list[str]] = {}
+    rest = iter(values)
+    for i in as_written:
+        by_run[i] = [next(rest) for _ in range(jokers[i])]
+    factor_order = range(1, len(runs))
+    order = [0, *factor_order] if dialect is Dialect.STANDARD else [*factor_order, 0]
+    return tuple(value for i in order for value in by_run[i])
+
+
 def _body(move: Move, dialect: Dialect, *, with_draw: bool) -> str:
     standard = dialect is Dialect.STANDARD
     parts: list[str] = []
@@ -110,14 +142,14 @@ def _body(move: Move, dialect: Dialect, *, with_draw: bool) -> str:
         parts.append(f"D({_cards(move.draw)})" if standard else _fandom_draw(move.draw) + " ")
     parts.append(_action(move, dialect))
     if standard:
-        parts.extend(f"|X={value}" for value in move.joker_values)
+        parts.extend(f"|X={value}" for value in _joker_values(move, dialect))
         parts.extend(f"[{tag.value}]" for tag in move.tags)
         if move.penalty is not None:
             parts.append(_standard_penalty(move.penalty))
     else:
         # The spec's order: 5X(GC);X=7, then the penalty after a space.
         parts.extend(f"({tag.value})" for tag in move.tags)
-        parts.extend(f";X={value}" for value in move.joker_values)
+        parts.extend(f";X={value}" for value in _joker_values(move, dialect))
         if move.penalty is not None:
             parts.append(" " + _fandom_penalty(move.penalty))
     if move.out:
