@@ -101,31 +101,20 @@ def state_mapping(
     }
 
 
-def _label(step: Step, names: list[str]) -> str:
+def _label(step: Step, names: list[str], *, ja: bool = False) -> str:
+    """``はち leads 987463 (987463): 987463 is prime``, in English or Japanese."""
+    words = KIND_WORDS_JA if ja else _KIND_WORDS
     if step.move is None:
-        return "deal"
+        return words["deal"]
     who = names[step.seat] if step.seat is not None else step.move.player
-    text = f"{who} {_KIND_WORDS.get(step.kind, step.kind)}"
+    text = f"{who} {words.get(step.kind, step.kind)}"
     if step.played:
         text += f" {step.played}"
         if step.number is not None:
             text += f" ({step.number})"
     if step.annotations:
-        text += f": {step.annotations[0]}"
-    return text
-
-
-def _label_ja(step: Step, names: list[str]) -> str:
-    if step.move is None:
-        return KIND_WORDS_JA["deal"]
-    who = names[step.seat] if step.seat is not None else step.move.player
-    text = f"{who} {KIND_WORDS_JA.get(step.kind, step.kind)}"
-    if step.played:
-        text += f" {step.played}"
-        if step.number is not None:
-            text += f" ({step.number})"
-    if step.annotations:
-        text += f": {annotation_ja(step.annotations[0])}"
+        first = step.annotations[0]
+        text += f": {annotation_ja(first) if ja else first}"
     return text
 
 
@@ -233,7 +222,7 @@ def build_view(record: GameRecord) -> RecordView:
                 line=move.line if move is not None else record.source.first_line,
                 kind=step.kind,
                 label=_label(step, names),
-                label_ja=_label_ja(step, names),
+                label_ja=_label(step, names, ja=True),
                 annotations_ja=tuple(annotation_ja(note) for note in step.annotations),
                 marks=move.marks if move is not None else "",
                 comments=comments,
