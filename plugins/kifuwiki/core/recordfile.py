@@ -15,6 +15,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -258,6 +259,7 @@ _YAML_RESOLVER = yaml.resolver.Resolver()
 _STR_TAG = "tag:yaml.org,2002:str"
 
 
+@lru_cache(maxsize=8_192)  # keys and many values (game, event, players) repeat
 def _is_yaml_string(text: str) -> bool:
     """Whether YAML resolves the plain scalar ``text`` to a string (not a number, bool…)."""
     tag: str = _YAML_RESOLVER.resolve(  # type: ignore[no-untyped-call]
