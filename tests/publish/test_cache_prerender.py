@@ -286,3 +286,22 @@ def test_list_pages_are_searched_by_title_and_records_by_content(tmp_path: Path)
         d["text"] for loc, d in docs.items() if loc.startswith("records/prime-daifugo/kongo/")
     )
     assert "nishimura" in kongo and "987463" in kongo
+
+
+def test_record_page_content_is_let_go_once_the_page_is_written(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from kifuwiki.mkdocs_plugin.plugin import KifuwikiPlugin
+    from kifuwiki.render.site import SitePage
+
+    plugin = KifuwikiPlugin()
+    plugin._pages = {
+        "records/a.md": SitePage("records/a.md", "record", "A", "a.kifu#1"),
+        "records/index.md": SitePage("records/index.md", "home", "Records"),
+    }
+    record = SimpleNamespace(file=SimpleNamespace(src_uri="records/a.md"), content="<p>big</p>")
+    home = SimpleNamespace(file=SimpleNamespace(src_uri="records/index.md"), content="<p>x</p>")
+    config: Any = None
+    assert plugin.on_post_page("<html>", page=record, config=config) == "<html>"  # type: ignore[arg-type]
+    assert plugin.on_post_page("<html>", page=home, config=config) == "<html>"  # type: ignore[arg-type]
+    assert record.content is None and home.content == "<p>x</p>"
