@@ -305,7 +305,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         """A file's light records from the disk cache, if every page of it is there too."""
         if self._page_cache is None:
             return None
-        entry = self._page_cache.get_json("record-file", key)
+        # Not kept in the cache's memory: the light records live in self._records.
+        entry = self._page_cache.get_json("record-file", key, remember=False)
         try:
             items = [
                 LoadedRecord(view_from_light(light), page_key(key, n), name, path, key)
