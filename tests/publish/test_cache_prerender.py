@@ -305,3 +305,16 @@ def test_record_page_content_is_let_go_once_the_page_is_written(tmp_path: Path) 
     assert plugin.on_post_page("<html>", page=record, config=config) == "<html>"  # type: ignore[arg-type]
     assert plugin.on_post_page("<html>", page=home, config=config) == "<html>"  # type: ignore[arg-type]
     assert record.content is None and home.content == "<p>x</p>"
+
+
+def test_page_entries_round_trip_and_a_cut_entry_is_a_miss() -> None:
+    from kifuwiki.render.prerender import PrerenderedPage
+
+    page = PrerenderedPage(
+        "<p>\nはち kwlink-ab-0</p>\n", "<h1>t</h1>\n{x}", "ab", [("player", "はち", "")]
+    )
+    text = page.to_text()
+    assert PrerenderedPage.from_text(text) == page
+    for broken in (text[:-1], text + "x", text.split("\n", 1)[0], "", "{}\n", "not json\n"):
+        assert PrerenderedPage.from_text(broken) is None
+    assert PrerenderedPage.from_text(None) is None

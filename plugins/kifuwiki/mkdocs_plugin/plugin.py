@@ -394,9 +394,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             # On disk only: the page is read back when MkDocs renders it, so memory
             # holds one page at a time, not the whole archive (unless the disk fails).
             for item, page in zip(items, result.pages, strict=True):
-                self._page_cache.put_json(
-                    "record-page", item.page_key, page.to_json(), memory=False
-                )
+                self._page_cache.put("record-page", item.page_key, page.to_text(), memory=False)
             self._page_cache.put_json("record-file", key, {"records": result.records}, memory=False)
         return items
 
@@ -473,8 +471,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         entry have gone (someone cleared ``.cache`` mid-build)."""
         item = self._by_key[site_page.key]
         assert self._page_cache is not None
-        page = PrerenderedPage.from_json(
-            self._page_cache.get_json("record-page", item.page_key, remember=False)
+        page = PrerenderedPage.from_text(
+            self._page_cache.get("record-page", item.page_key, remember=False)
         )
         if page is not None:
             return page
