@@ -8,6 +8,7 @@ nothing a record says can run in a reader's browser.
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 
 import markdown
 import nh3
@@ -34,8 +35,13 @@ def _renderer() -> markdown.Markdown:
     return md
 
 
+@lru_cache(maxsize=4096)
 def render_comment(text: str) -> Markup:
-    """Render one comment (Markdown source) to sanitised HTML."""
+    """Render one comment (Markdown source) to sanitised HTML.
+
+    Memoised: a record page and its search text both render every comment, and
+    generated or imported archives repeat the same remarks.
+    """
     html = _renderer().convert(text)
     cleaned = nh3.clean(
         html,
