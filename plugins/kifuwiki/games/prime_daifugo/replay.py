@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import add
 
 from kifuwiki.core.diagnostics import Diagnostic, DiagnosticBag
 from kifuwiki.games.prime_daifugo import codes
@@ -62,7 +63,10 @@ GROTHENDIECK = 57
 RAMANUJAN = 1729
 
 
-@dataclass(frozen=True, slots=True)
+# HandState and FieldState, like State and Step below, are never mutated after the
+# replay builds them but are not ``frozen``: a frozen dataclass sets each field through
+# ``object.__setattr__``, which doubles the cost of the two or three hands a move builds.
+@dataclass(slots=True)
 class HandState:
     """A hand: known cards as counts per rank (``CARD_ORDER``) plus cards of unknown rank."""
 
@@ -79,8 +83,24 @@ class HandState:
         return "".join(rank * n for rank, n in zip(CARD_ORDER, self.counts, strict=True) if n)
 
 
+#: Hands by their ranks: dealt hands repeat across an archive's records (and a
+#: HandState is immutable). Bounded so that no input can make it grow without limit.
+_HAND_CACHE: dict[str, HandState] = {}
+_HAND_CACHE_LIMIT = 16_384
+
+
 def hand_of(ranks: str) -> HandState:
     """A hand from card ranks (``QT338`` …); ``?`` counts as an unknown card."""
+    cached = _HAND_CACHE.get(ranks)
+    if cached is not None:
+        return cached
+    if len(_HAND_CACHE) >= _HAND_CACHE_LIMIT:
+        _HAND_CACHE.clear()
+    hand = _HAND_CACHE[ranks] = _count_ranks(ranks)
+    return hand
+
+
+def _count_ranks(ranks: str) -> HandState:
     counts = [0] * len(CARD_ORDER)
     unknown = 0
     for rank in ranks:
@@ -92,7 +112,7 @@ def hand_of(ranks: str) -> HandState:
     return HandState(tuple(counts), unknown)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FieldState:
     """The number on the field: the last valid play of this trick."""
 
@@ -135,6 +155,7 @@ class State:
 
 
 _PASS, _TIMEOUT, _UNKNOWN, _DRAW = Action.PASS, Action.TIMEOUT, Action.UNKNOWN, Action.DRAW
+_PLAY = Action.PLAY
 _GC, _RR, _IN = Special.GC, Special.RR, Special.IN
 
 #: Kinds, most telling first: the first a step has is its :attr:`Step.kind`.
@@ -293,7 +314,7 @@ class _Replayer:
             if hand is None or hand.cards is None:
                 written[seat] = None
                 continue
-            text = "".join(card.rank for card in hand.cards)
+            text = "".join([card.rank for card in hand.cards])
             written[seat] = text
             known_sizes.append(len(text))
         size = rules.hand_size or (known_sizes[0] if known_sizes else 11)
@@ -328,11 +349,15 @@ class _Replayer:
                     step=0,
                 )
             dealt_hand = hand_of(ranks)
-            for index, count in enumerate(dealt_hand.counts):
-                if count:
-                    self.see(
-                        CARD_ORDER[index], line, hand_line.column if hand_line else 1, 0, count
-                    )
+            seen = list(map(add, self.seen, dealt_hand.counts))
+            if max(seen[:_JOKER_INDEX]) <= 4 and seen[_JOKER_INDEX] <= 2:
+                self.seen = seen  # the usual deal: no rank seen too often, nothing to say
+            else:
+                for index, count in enumerate(dealt_hand.counts):
+                    if count:
+                        self.see(
+                            CARD_ORDER[index], line, hand_line.column if hand_line else 1, 0, count
+                        )
             hands.append(dealt_hand)
         dealt = sum(hand.size for hand in hands)
         deck = rules.deck_size - dealt
@@ -396,6 +421,14 @@ class _Replayer:
         """``hand`` without ``ranks``; a card it cannot hold is an error (or, for an
         unknown hand, comes out of its unknown cards)."""
         counts = list(hand.counts)
+        for rank in ranks:
+            index = _INDEX.get(rank)
+            if index is None or not counts[index]:
+                break
+            counts[index] -= 1
+        else:  # the usual play: every card is in the hand
+            return HandState(tuple(counts), hand.unknown)
+        counts = list(hand.counts)
         unknown = hand.unknown
         missing: list[str] = []
         for rank in ranks:
@@ -447,6 +480,10 @@ class _Replayer:
         Returns the new hand, deck_unknown, bottom, and the drawn cards as now known.
         """
         deck_unknown, bottom = state_deck
+        if deck_unknown >= len(cards):
+            ranks = "".join([card.rank for card in cards])
+            if UNKNOWN not in ranks:
+                return self.draw_known(hand, ranks, deck_unknown, bottom, move, step, column)
         counts = list(hand.counts)
         unknown = hand.unknown
         drawn: list[str] = []
@@ -515,6 +552,28 @@ class _Replayer:
             drawn.append(rank)
         return HandState(tuple(counts), unknown), deck_unknown, bottom, "".join(drawn)
 
+    def draw_known(
+        self,
+        hand: HandState,
+        ranks: str,
+        deck_unknown: int,
+        bottom: str,
+        move: Move,
+        step: int,
+        column: int,
+    ) -> tuple[HandState, int, str, str]:
+        """:meth:`draw` of named cards from the deck's unknown part (the usual draw)."""
+        counts = list(hand.counts)
+        seen = self.seen
+        for rank in ranks:
+            index = _INDEX[rank]
+            counts[index] += 1
+            seen[index] += 1
+            if seen[index] > _LIMITS[index]:
+                seen[index] -= 1
+                self.see(rank, move.line, column, step)
+        return HandState(tuple(counts), hand.unknown), deck_unknown - len(ranks), bottom, ranks
+
     # -- judging a play ----------------------------------------------------------------
 
     def joker_values(
@@ -579,6 +638,17 @@ class _Replayer:
         return assigned
 
     def judge(self, move: Move, state: State, step: int, ranks: str) -> _Play:
+        if (
+            move.action is _PLAY
+            and not move.factors
+            and not move.joker_values
+            and not move.tags
+            and JOKER not in ranks
+            and UNKNOWN not in ranks
+        ):
+            plain = self.judge_plain(state, ranks)
+            if plain is not None:
+                return plain
         run = move.number
         assert run is not None  # callers only judge moves with cards
         rules = self.rules
@@ -743,6 +813,49 @@ class _Replayer:
         return _Play(
             number, declared, factor_cards, factorisation, special, problems, checkable, note
         )
+
+    def judge_plain(self, state: State, ranks: str) -> _Play | None:
+        """:meth:`judge` for most moves: a number of known cards, without jokers, factors
+        or tags (which need none of its diagnostics); ``None`` for anything else."""
+        rules = self.rules
+        if len(ranks) > rules.deck_size:
+            return None
+        number = number_of(ranks)
+        if number is None:
+            return None
+        problems: list[tuple[str, str]] = []
+        field = state.field
+        if field is not None:
+            if len(ranks) != len(field.cards):
+                problems.append(
+                    (codes.WRONG_COUNT, f"{len(ranks)} card(s) on a field of {field.count}")
+                )
+            elif field.number is not None:
+                if state.revolution:
+                    if number >= field.number:
+                        problems.append(
+                            (
+                                codes.NOT_STRONGER,
+                                f"{number} is not below {field.number} (revolution)",
+                            )
+                        )
+                elif number <= field.number:
+                    problems.append((codes.NOT_STRONGER, f"{number} does not beat {field.number}"))
+        special: Special | None = None
+        if number == GROTHENDIECK and len(ranks) == 2 and rules.grothendieck_cut:
+            special = _GC
+            note = "57: Grothendieck cut, field flushed"
+        elif number == RAMANUJAN and len(ranks) == 4 and rules.ramanujan_revolution:
+            special = _RR
+            note = "1729: Ramanujan revolution, " + (
+                "order back to normal" if state.revolution else "order of strength reversed"
+            )
+        elif is_prime(number):
+            note = f"{number} is prime"
+        else:
+            note = ""
+            problems.append((codes.NOT_PRIME_ACCEPTED, why_not_prime(number)))
+        return _Play(number, (), "", "", special, problems, True, note)
 
     # -- one move ----------------------------------------------------------------------
 
