@@ -94,11 +94,17 @@ def _count(pattern: re.Pattern[str], text: str) -> int:
 
 def detect_dialect(source: RecordSource) -> Dialect:
     """Front matter ``notation:`` wins; otherwise count each dialect's telltale signs."""
-    declared = str(source.meta.get("notation") or "").strip().lower()
-    if declared in ("fandom", "standard"):
-        return Dialect(declared)
-    text = normalise("\n".join(line.text for line in source.lines if line.kind is LineKind.TEXT))
-    fandom, standard = _signs(text)
+    declared = source.meta.get("notation")
+    if declared:
+        name = str(declared).strip().lower()
+        if name in ("fandom", "standard"):
+            return Dialect(name)
+    text_kind = LineKind.TEXT
+    text = normalise("\n".join([line.text for line in source.lines if line.kind is text_kind]))
+    fandom = _fandom_signs(text)
+    if fandom == 0 and _STANDARD_SIGNS.search(text) is not None:
+        return Dialect.STANDARD  # the usual record: no need to count the standard signs
+    standard = _count(_STANDARD_SIGNS, text)
     if fandom == standard and source.count > 1:
         # A short game in a multi-game file ("二試合目" with a few plain plays) may say
         # nothing (or as much for each dialect) by itself: the file's other games do.
@@ -106,14 +112,19 @@ def detect_dialect(source: RecordSource) -> Dialect:
     return Dialect.FANDOM if fandom > standard else Dialect.STANDARD
 
 
-def _signs(text: str) -> tuple[int, int]:
-    """How many telltale signs of (Fandom, standard) the text has."""
+def _fandom_signs(text: str) -> int:
+    """How many telltale signs of the Fandom dialect the text has."""
     fandom = _count(_FANDOM_SIGNS, text)
     # The spec's one-letter player symbols (A:Foo, B:223) count once, not per line:
     # a standard record may have a player called "A" too.
     if _FANDOM_KEY.search(text):
         fandom += 1
-    return fandom, _count(_STANDARD_SIGNS, text)
+    return fandom
+
+
+def _signs(text: str) -> tuple[int, int]:
+    """How many telltale signs of (Fandom, standard) the text has."""
+    return _fandom_signs(text), _count(_STANDARD_SIGNS, text)
 
 
 def detect(source: RecordSource) -> bool:
