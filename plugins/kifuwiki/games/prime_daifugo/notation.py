@@ -282,19 +282,12 @@ class _GameParser:
         if game.dialect is Dialect.STANDARD:
             # Most lines of real records: a seated player's standard move, one match.
             fast = _FAST_LINE.fullmatch(norm)
-            if (
-                fast is not None
-                and fast.group("name") in self.seated
-                and self._fast_move(
-                    number,
-                    fast.start("body") + 1,
-                    fast.group("name"),
-                    text[fast.start("body") :],
-                    fast,
-                    1,
-                )
-            ):
-                return
+            if fast is not None:
+                name = fast.group("name")
+                if name in self.seated:
+                    body_at = fast.start("body")
+                    if self._fast_move(number, body_at + 1, name, text[body_at:], fast, 1):
+                        return
         same = _SAME_PLAYERS.fullmatch(norm.strip()) if "同じ" in norm else None
         if same is not None and self.header:
             if same.group("kanji"):

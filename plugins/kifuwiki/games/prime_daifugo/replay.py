@@ -900,7 +900,7 @@ class _Replayer:
             same_turn = (
                 previous.seat == seat
                 and previous.move is not None
-                and previous.move.action is Action.DRAW
+                and previous.move.action is _DRAW
             )
             draws = len(move.draw) + (len(previous.drawn) if same_turn else 0)
             if draws > self.rules.max_draws_per_turn:
@@ -931,7 +931,7 @@ class _Replayer:
         penalised = move.penalty is not None
         ends_turn = True
 
-        if action is Action.DRAW:
+        if action is _DRAW:
             ends_turn = False
         # Enum members are compared by identity: `in (…)` and dict lookups on them cost
         # microseconds each in Python 3.11, on every move.
@@ -939,7 +939,7 @@ class _Replayer:
             kinds.add(
                 "pass" if action is _PASS else "timeout" if action is _TIMEOUT else "unreadable"
             )
-            if action is Action.UNKNOWN or (
+            if action is _UNKNOWN or (
                 move.number is None and action is not _PASS and action is not _TIMEOUT
             ):
                 self.bag.warning(
@@ -959,7 +959,7 @@ class _Replayer:
                 )
         else:
             run = move.number
-            played = run.ranks
+            played = "".join([card.rank for card in run.cards])
             judged = self.judge(move, state, index, played)
             number, jokers = judged.number, judged.joker_values
             factor_cards, factorisation = judged.factor_cards, judged.factorisation
@@ -1014,7 +1014,7 @@ class _Replayer:
                 bottom += factor_cards
                 field = FieldState(played, number, seat, factorisation)
                 pile += played
-                if judged.special is Special.RR:
+                if judged.special is _RR:
                     kinds.add("RR")
                     revolution = not revolution
                 elif judged.special is _GC or judged.special is _IN:
