@@ -161,26 +161,19 @@ def _step_notes(record: CatanRecord) -> dict[int, list[SourceLine]]:
     return notes
 
 
-def _label(step: StepResult, record: CatanRecord) -> str:
+def _label(step: StepResult, record: CatanRecord, *, ja: bool = False) -> str:
+    """``Turn 12, 白; rolls 4; plays knight …`` in English, or its Japanese."""
     if step.turn is None:
+        if ja:
+            return "初期配置: 各プレイヤーが開拓地2つと街道2本を置く"
         return "Setup: every player places 2 settlements and 2 roads"
     turn = step.turn
-    parts = [f"Turn {turn.number}, {record.name(turn.player)}"]
+    name = record.name(turn.player)
+    parts = [f"ターン{turn.number} {name}" if ja else f"Turn {turn.number}, {name}"]
     if turn.dice is not None:
-        parts.append(f"rolls {turn.dice.value}")
-    parts.extend(en for _, en in step.annotations)
-    return "; ".join(parts)
-
-
-def _label_ja(step: StepResult, record: CatanRecord) -> str:
-    if step.turn is None:
-        return "初期配置: 各プレイヤーが開拓地2つと街道2本を置く"
-    turn = step.turn
-    parts = [f"ターン{turn.number} {record.name(turn.player)}"]
-    if turn.dice is not None:
-        parts.append(f"ダイス {turn.dice.value}")
-    parts.extend(ja for ja, _ in step.annotations)
-    return "、".join(parts)
+        parts.append(f"ダイス {turn.dice.value}" if ja else f"rolls {turn.dice.value}")
+    parts.extend(pair[0 if ja else 1] for pair in step.annotations)
+    return ("、" if ja else "; ").join(parts)
 
 
 def _board(record: CatanRecord, replay: Replay, colours: dict[str, str]) -> dict[str, Any] | None:
@@ -357,7 +350,7 @@ def build_view(game: GameRecord) -> RecordView:
                 line=turn.line if turn else game.source.first_line,
                 kind="turn" if turn else "setup",
                 label=_label(step, record),
-                label_ja=_label_ja(step, record),
+                label_ja=_label(step, record, ja=True),
                 annotations_ja=tuple(annotations_ja),
                 marks=turn.marks if turn else "",
                 comments=comments,
