@@ -20,15 +20,17 @@
 
   function Viewer(root) {
     var self = this;
-    var data;
-    try {
-      data = JSON.parse(root.getAttribute("data-kw-steps"));
-    } catch (e) {
-      return; /* no data: the page stays the server-rendered one */
-    }
     this.root = root;
-    this.steps = data.steps;
     this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves > .kw-step"));
+    /* What a step needs is on its server-rendered <li>: the label (its number link's title)
+       and the flags (data-flags). */
+    this.steps = this.items.map(function (li) {
+      var num = li.querySelector(".kw-num");
+      return {
+        label: num ? num.getAttribute("title") || "" : "",
+        flags: (li.getAttribute("data-flags") || "").split(" ")
+      };
+    });
     this.board = root.querySelector(".kw-board");
     this.caption = root.querySelector(".kw-board-caption");
     this.list = root.querySelector(".kw-moves");

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 
 from bs4 import BeautifulSoup
@@ -40,12 +39,13 @@ def test_every_step_is_an_anchored_item_with_its_own_state() -> None:
     board = viewer.select_one(".kw-board .kw-field")
     assert board["data-cards"] == view.steps[-1].state["field"]
     assert viewer.select_one(".kw-controls").has_attr("hidden")
-    # Step data for the script: anchors, labels and flags; no inline script at all.
-    data = json.loads(viewer["data-kw-steps"])
-    assert [s["anchor"] for s in data["steps"]] == [f"m{s.index}" for s in view.steps]
-    assert [s["label"] for s in data["steps"]] == [s.label for s in view.steps]
-    assert data["steps"][3]["flags"] == ["comment", "penalty"]
+    # What the script reads per step sits on its <li>; no inline script, no JSON copy.
+    items = viewer.select("ol.kw-moves > li.kw-step")
+    assert [li["id"] for li in items] == [f"m{s.index}" for s in view.steps]
+    assert [li.select_one("a.kw-num")["title"] for li in items] == [s.label for s in view.steps]
+    assert items[3]["data-flags"] == "comment penalty"
     assert viewer.find("script") is None
+    assert not viewer.has_attr("data-kw-steps")
 
 
 def test_prefix_keeps_embedded_viewers_apart() -> None:
@@ -55,7 +55,7 @@ def test_prefix_keeps_embedded_viewers_apart() -> None:
     assert viewer.select_one("li.kw-step")["id"] == "k2-m0"
     assert viewer.select_one("#k2-m3 a.kw-num")["href"] == "#k2-m3"
     assert viewer.select_one("#k2-bm-blunder")["href"] == "#k2-bm-blunder"
-    assert json.loads(viewer["data-kw-steps"])["steps"][5]["anchor"] == "k2-m5"
+    assert viewer.select("ol.kw-moves > li.kw-step")[5]["id"] == "k2-m5"
 
 
 def test_marks_comments_and_annotations() -> None:
@@ -89,8 +89,7 @@ def test_everything_from_the_record_is_escaped() -> None:
     assert doc.find("img") is None
     assert "<img" not in html
     assert not any(attr.startswith("on") for tag in doc.find_all(True) for attr in tag.attrs)
-    viewer = doc.select_one("section.kw-viewer")
-    assert json.loads(viewer["data-kw-steps"])["steps"][1]["label"] == HOSTILE + "'"
+    assert doc.select_one("#m1 a.kw-num")["title"] == HOSTILE + "'"
     assert doc.select_one("#m1 .kw-who").get_text() == HOSTILE
     assert doc.select_one("#m1 .kw-notation").get_text() == HOSTILE
 
