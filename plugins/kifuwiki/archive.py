@@ -19,7 +19,7 @@ from typing import Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
-from kifuwiki.games import game_for, get_game
+from kifuwiki.games import game_for, game_module_names, get_game
 from kifuwiki.games.base import GameRecord
 
 log = logging.getLogger(__name__)
@@ -140,12 +140,6 @@ def _report_file(job: tuple[str, Mapping[str, Any] | None]) -> list[RecordReport
     return [RecordReport.of(record) for record in load_file(Path(path), rules=rules)]
 
 
-def _game_modules() -> list[str]:
-    from kifuwiki.games import _MODULES
-
-    return list(_MODULES.values())
-
-
 def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
@@ -169,7 +163,7 @@ def report_paths(
         # The fork server imports the engines once; every worker forks from it ready,
         # instead of importing them itself (which took longer than validating a
         # thousand records).
-        context.set_forkserver_preload(["kifuwiki.archive", *_game_modules()])
+        context.set_forkserver_preload(["kifuwiki.archive", *game_module_names()])
     with context.Pool(jobs) as pool:
         for reports in pool.imap(_report_file, ((name, rules) for name in files), chunksize=16):
             yield from reports

@@ -29,6 +29,11 @@ def game_ids() -> tuple[str, ...]:
     return tuple(_MODULES)
 
 
+def game_module_names() -> tuple[str, ...]:
+    """The game packages' module names (for preloading them in worker processes)."""
+    return tuple(_MODULES.values())
+
+
 def normalise_game_id(name: str) -> str | None:
     key = name.strip().lower()
     key = _ALIASES.get(key, key)
