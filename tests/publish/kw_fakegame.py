@@ -26,6 +26,7 @@ class FakeGame:
     names: Mapping[str, str] = {"ja": "テストゲーム", "en": "Test game"}
     dialects = ("plain",)
     codes: Mapping[str, str] = CODES
+    badges: Mapping[str, tuple[str, str]] = {"special": ("特別", "special")}
 
     def detect(self, source: RecordSource) -> bool:
         return False

@@ -170,6 +170,10 @@ class GameModule(Protocol):
     dialects: tuple[str, ...]
     codes: Mapping[str, str]
     """Diagnostic code → one-line description, for the documentation."""
+    badges: Mapping[str, tuple[str, str]]
+    """Index badge → (Japanese, English) label, in the order pages list them. Badges
+    whose name is an upper-case abbreviation (``GC``, ``LR``) show the name itself, with
+    the label as its tooltip. ``error`` and ``warning`` are the publishing side's own."""
 
     def detect(self, source: RecordSource) -> bool:
         """Whether an untagged record looks like this game."""

@@ -17,7 +17,7 @@ from markupsafe import Markup, escape
 from kifuwiki.core.safe_markdown import render_comment, render_inline
 from kifuwiki.games import get_game, normalise_game_id
 from kifuwiki.games.base import step_annotations, step_label
-from kifuwiki.render.labels import sorted_badges, t
+from kifuwiki.render.labels import badge_label, sorted_badges, t
 from kifuwiki.render.resources import templates_dir
 
 
@@ -105,6 +105,7 @@ def _environment(custom_templates: str | None) -> jinja2.Environment:
     env.globals["t"] = t
     env.globals["game_name"] = game_name
     env.globals["sorted_badges"] = sorted_badges
+    env.globals["badge_label"] = badge_label
     env.globals["step_label"] = step_label
     env.globals["step_annotations"] = step_annotations
     return env

@@ -8,6 +8,9 @@ templates use is in the table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
+
+from kifuwiki.games import game_ids, get_game
 
 #: key → (Japanese, English)
 LABELS: Mapping[str, tuple[str, str]] = {
@@ -78,20 +81,8 @@ LABELS: Mapping[str, tuple[str, str]] = {
     ),
     "all_games": ("すべてのゲーム", "All games"),
     # Badges
-    "badge_GC": ("グロタンカット", "Grothendieck cut"),
-    "badge_RR": ("ラマヌジャン革命", "Ramanujan revolution"),
-    "badge_IN": ("インフィニティ", "Infinity"),
-    "badge_penalty": ("ペナルティ", "penalty"),
-    "badge_composite": ("合成数出し", "composite"),
-    "badge_timeout": ("時間切れ", "time-out"),
-    "badge_out-of-cards": ("上がり", "went out"),
-    "badge_adjudicated": ("判定", "adjudicated"),
     "badge_error": ("エラーあり", "has errors"),
     "badge_warning": ("警告あり", "has warnings"),
-    "badge_LR": ("最長交易路", "Longest Road"),
-    "badge_LA": ("最大騎士力", "Largest Army"),
-    "badge_omitted": ("省略あり", "turns omitted"),
-    "badge_board": ("盤面つき", "with board"),
     # Viewer (templates/viewer.html and the JS read these)
     "viewer": ("棋譜再生", "Record viewer"),
     "start_position": ("開始局面", "Start position"),
@@ -148,9 +139,32 @@ def t(key: str, lang: str = "ja") -> str:
     return pair[1] if normalise_language(lang) == "en" else pair[0]
 
 
-#: Index badges in the order people scan them: special plays, then problems.
-_BADGE_ORDER = {"GC": 0, "RR": 1, "IN": 2, "penalty": 3, "error": 4, "warning": 5}
+#: The publishing side's own badges; each game labels its own (``GameModule.badges``).
+_PROBLEM_BADGES = ("error", "warning")
+
+
+def _game_badges() -> dict[str, tuple[str, str]]:
+    """Every registered game's badge labels, in the games' own order."""
+    return _badges_of(game_ids())
+
+
+@cache
+def _badges_of(games: tuple[str, ...]) -> dict[str, tuple[str, str]]:
+    labels: dict[str, tuple[str, str]] = {}
+    for game_id in games:
+        labels.update(getattr(get_game(game_id), "badges", {}))
+    return labels
+
+
+def badge_label(name: str, lang: str = "ja") -> str:
+    """The label of badge ``name`` in ``lang``; the name itself for one nobody labels."""
+    pair = _game_badges().get(name) or LABELS.get(f"badge_{name}")
+    if pair is None:
+        return name
+    return pair[1] if normalise_language(lang) == "en" else pair[0]
 
 
 def sorted_badges(badges: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(badges, key=lambda b: (_BADGE_ORDER.get(b, 9), b)))
+    """Games' badges in their own order, then the problem badges, then anything else."""
+    order = {name: i for i, name in enumerate([*_game_badges(), *_PROBLEM_BADGES])}
+    return tuple(sorted(badges, key=lambda b: (order.get(b, len(order)), b)))

@@ -31,6 +31,12 @@ class CatanGame:
     names: Mapping[str, str] = {"ja": "カタン", "en": "Catan"}
     dialects: tuple[str, ...] = ("sheet",)
     codes: Mapping[str, str] = CODES
+    badges: Mapping[str, tuple[str, str]] = {
+        "LR": ("最長交易路", "Longest Road"),
+        "LA": ("最大騎士力", "Largest Army"),
+        "omitted": ("省略あり", "turns omitted"),
+        "board": ("盤面つき", "with board"),
+    }
 
     def detect(self, source: RecordSource) -> bool:
         """A record is a log sheet when most of its lines are ``turn player: dice | …``."""

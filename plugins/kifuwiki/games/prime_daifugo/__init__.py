@@ -62,6 +62,16 @@ class PrimeDaifugo:
     names: Mapping[str, str] = {"ja": "素数大富豪", "en": "Prime Daifugo"}
     dialects: tuple[str, ...] = ("standard", "fandom")
     codes: Mapping[str, str] = {**notation_codes.CODES, **engine_codes.CODES}
+    badges: Mapping[str, tuple[str, str]] = {
+        "GC": ("グロタンカット", "Grothendieck cut"),
+        "RR": ("ラマヌジャン革命", "Ramanujan revolution"),
+        "IN": ("インフィニティ", "Infinity"),
+        "penalty": ("ペナルティ", "penalty"),
+        "composite": ("合成数出し", "composite"),
+        "timeout": ("時間切れ", "time-out"),
+        "out-of-cards": ("上がり", "went out"),
+        "adjudicated": ("判定", "adjudicated"),
+    }
 
     def detect(self, source: RecordSource) -> bool:
         return notation.detect(source)
