@@ -318,3 +318,29 @@ def test_page_entries_round_trip_and_a_cut_entry_is_a_miss() -> None:
     for broken in (text[:-1], text + "x", text.split("\n", 1)[0], "", "{}\n", "not json\n"):
         assert PrerenderedPage.from_text(broken) is None
     assert PrerenderedPage.from_text(None) is None
+
+
+@pytest.mark.parametrize("change", ["rules", "version"])
+def test_a_new_rule_set_or_version_is_never_served_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    root = games_site(tmp_path, change)
+    forget_plugin_instances()
+    build_site(root)
+    loaded: list[str] = []
+    original = prerender.load_source
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        loaded.append("load")
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(prerender, "load_source", counted)
+    if change == "rules":
+        edit_yaml(root, "language: en", "language: en\n      rules: online")
+    else:
+        import kifuwiki.core.cache as cache_module
+
+        monkeypatch.setattr(cache_module, "__version__", "999.0.0")
+    forget_plugin_instances()
+    build_site(root)
+    assert loaded, f"a changed {change} must load the records again, not reuse the cache"
