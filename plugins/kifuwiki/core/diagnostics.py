@@ -32,12 +32,25 @@ class Diagnostic:
     path: str | None = None
     #: Index of the step (move) the diagnostic belongs to, when it belongs to one.
     step: int | None = None
+    #: The message in Japanese; empty when the code's author gave none yet.
+    message_ja: str = ""
 
     def located(self, path: str) -> Diagnostic:
         """The same diagnostic with its file path filled in."""
         return Diagnostic(
-            self.severity, self.code, self.message, self.line, self.column, path, self.step
+            self.severity,
+            self.code,
+            self.message,
+            self.line,
+            self.column,
+            path,
+            self.step,
+            self.message_ja,
         )
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (``ja`` or ``en``); English when no Japanese was given."""
+        return self.message_ja if lang == "ja" and self.message_ja else self.message
 
     def format_text(self) -> str:
         where = f"{self.path or '<record>'}:{self.line}:{self.column}"
@@ -72,12 +85,13 @@ class DiagnosticBag:
         *,
         step: int | None = None,
         once: str | None = None,
+        ja: str = "",
     ) -> None:
         if once is not None:
             if once in self._once:
                 return
             self._once.add(once)
-        self.items.append(Diagnostic(severity, code, message, line, column, None, step))
+        self.items.append(Diagnostic(severity, code, message, line, column, None, step, ja))
 
     def error(
         self,
@@ -88,8 +102,9 @@ class DiagnosticBag:
         *,
         step: int | None = None,
         once: str | None = None,
+        ja: str = "",
     ) -> None:
-        self.add(Severity.ERROR, code, message, line, column, step=step, once=once)
+        self.add(Severity.ERROR, code, message, line, column, step=step, once=once, ja=ja)
 
     def warning(
         self,
@@ -100,8 +115,9 @@ class DiagnosticBag:
         *,
         step: int | None = None,
         once: str | None = None,
+        ja: str = "",
     ) -> None:
-        self.add(Severity.WARNING, code, message, line, column, step=step, once=once)
+        self.add(Severity.WARNING, code, message, line, column, step=step, once=once, ja=ja)
 
     def info(
         self,
@@ -112,8 +128,9 @@ class DiagnosticBag:
         *,
         step: int | None = None,
         once: str | None = None,
+        ja: str = "",
     ) -> None:
-        self.add(Severity.INFO, code, message, line, column, step=step, once=once)
+        self.add(Severity.INFO, code, message, line, column, step=step, once=once, ja=ja)
 
     def extend(self, other: list[Diagnostic]) -> None:
         self.items.extend(other)

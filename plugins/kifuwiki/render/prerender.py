@@ -232,7 +232,7 @@ def light_record(view: RecordView) -> dict[str, Any]:
         "moves": record.moves,
         "rules": record.rules,
         "diagnostics": [
-            [d.severity.value, d.code, d.message, d.line, d.column, d.path, d.step]
+            [d.severity.value, d.code, d.message, d.line, d.column, d.path, d.step, d.message_ja]
             for d in record.diagnostics
         ],
         "source": {
@@ -276,8 +276,8 @@ def view_from_light(data: dict[str, Any]) -> RecordView:
         ranking=[str(p) for p in data["ranking"]],
         moves=int(data["moves"]),
         diagnostics=[
-            Diagnostic(Severity(sev), code, message, line, column, path, step)
-            for sev, code, message, line, column, path, step in data["diagnostics"]
+            Diagnostic(Severity(sev), code, message, line, column, path, step, message_ja)
+            for sev, code, message, line, column, path, step, message_ja in data["diagnostics"]
         ],
         rules=str(data["rules"]),
     )
