@@ -22,8 +22,10 @@ from conftest import build_site, edit_yaml
 from mkdocs.config import config_options
 from mkdocs.config.defaults import MkDocsConfig
 
-import kifuwiki.mkdocs_plugin.plugin as plugin_module
 import kifuwiki.render.prerender as prerender
+import kifuwiki.sitebuild.pool as pool_module
+import kifuwiki.sitebuild.records as records_module
+import kifuwiki.sitebuild.site as build_module
 from kifuwiki.archive import load_file
 from kifuwiki.render.prerender import light_record, view_from_light, view_of
 from kifuwiki.render.site import DeferredLinks, PageLinks, SitePlan, resolve_links
@@ -86,7 +88,8 @@ def test_warm_build_in_a_new_plugin_parses_nothing_and_writes_the_same_site(
         (prerender, "load_source"),
         (prerender, "split_record_file"),
         (prerender, "render_record_page"),
-        (plugin_module, "prerender_file"),
+        (records_module, "prerender_file"),
+        (build_module, "prerender_file"),
     ]:
         monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
     forget_plugin_instances()
@@ -115,16 +118,16 @@ def test_pages_rendered_in_worker_processes_are_the_same_as_in_process(
     parallel = games_site(tmp_path, "two")
     edit_yaml(in_process, "language: en", "language: en\n      jobs: 1")
     edit_yaml(parallel, "language: en", "language: en\n      jobs: 2")
-    monkeypatch.setattr(plugin_module, "PARALLEL_THRESHOLD", 0)
-    monkeypatch.setattr(plugin_module, "default_jobs", lambda: 2)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
     pools: list[int] = []
-    real_start = plugin_module.start_pool
+    real_start = pool_module.start_executor
 
-    def watched_start(workers: int) -> Any:
+    def watched_start(workers: int, preload: Any = ()) -> Any:
         pools.append(workers)
-        return real_start(workers)
+        return real_start(workers, preload)
 
-    monkeypatch.setattr(plugin_module, "start_pool", watched_start)
+    monkeypatch.setattr(pool_module, "start_executor", watched_start)
     forget_plugin_instances()
     one = site_files(build_site(in_process))
     assert pools == []
@@ -185,17 +188,18 @@ def test_late_and_broken_workers_give_the_same_site(
 
     pool = FakePool(broken_map)
     deferred: list[str] = []
-    real_record_html = plugin_module.KifuwikiPlugin._record_html
+    real_ready = build_module.SiteBuild.ready
 
-    def watched_record_html(self: Any, site_page: Any, url_of: Any) -> str:
-        if site_page.src_uri in self._deferred:
+    def watched_ready(self: Any, site_page: Any) -> bool:
+        ready = real_ready(self, site_page)
+        if not ready:
             deferred.append(site_page.src_uri)
-        return real_record_html(self, site_page, url_of)
+        return ready
 
-    monkeypatch.setattr(plugin_module, "PARALLEL_THRESHOLD", 0)
-    monkeypatch.setattr(plugin_module, "default_jobs", lambda: 2)
-    monkeypatch.setattr(plugin_module, "start_pool", lambda workers: pool)
-    monkeypatch.setattr(plugin_module.KifuwikiPlugin, "_record_html", watched_record_html)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    monkeypatch.setattr(pool_module, "start_executor", lambda workers, preload=(): pool)
+    monkeypatch.setattr(build_module.SiteBuild, "ready", watched_ready)
     forget_plugin_instances()
     assert site_files(build_site(other)) == expected
     if broken_map:

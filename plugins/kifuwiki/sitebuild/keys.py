@@ -1,0 +1,37 @@
+"""Cache keys and fingerprints: what makes a cached page stale."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import kifuwiki
+
+
+def file_key(name: str, data: bytes | None, error: str = "") -> str:
+    """The cache key of one record file: its display path and its bytes (the cache's
+    salt adds the rules, language, templates and kifuwiki's version)."""
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(name.encode("utf-8", "surrogateescape") + b"\x00")
+    digest.update(data if data is not None else b"\x00unreadable:" + error.encode())
+    return digest.hexdigest()
+
+
+def code_fingerprint() -> str:
+    """Name, size and mtime of kifuwiki's own ``.py`` files (not ``__pycache__``, which
+    changes whenever a module is first imported, mid-build)."""
+    package = Path(kifuwiki.__file__).parent
+    digest = hashlib.blake2b(digest_size=8)
+    for path in sorted(package.rglob("*.py")):
+        stat = path.stat()
+        digest.update(f"{path.relative_to(package)}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+    return digest.hexdigest()
+
+
+def display_path(path: Path, base: Path) -> str:
+    """``path`` relative to the site's folder (``records/x.kifu``), as the archive's
+    pages and diagnostics name it; the path as given when it lies elsewhere."""
+    try:
+        return path.resolve().relative_to(base).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,197 @@
+"""Record files → light records for the site plan, from memory, the disk cache or fresh.
+
+Phase one of a site build. Every record file is found under the records folder and
+comes back as light records (:class:`LoadedRecord`: what index, player and event
+pages read), by the cheapest way that gives the same bytes:
+
+1. from memory, when this process built the site before (``mkdocs serve``);
+2. from the disk cache, when an earlier process rendered the file and every one of
+   its pages is still there;
+3. loaded and rendered here, or, for a large cold build, loaded in worker processes
+   that render the pages afterwards (:mod:`kifuwiki.sitebuild.site` collects them).
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kifuwiki.archive import iter_record_paths
+from kifuwiki.core.cache import ContentCache
+from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.render.prerender import (
+    CacheTarget,
+    PrerenderedFile,
+    PrerenderJob,
+    PrerenderSettings,
+    light_file,
+    page_key,
+    prerender_file,
+    view_from_light,
+)
+from kifuwiki.sitebuild import pool as pools
+from kifuwiki.sitebuild.keys import display_path, file_key
+
+log = logging.getLogger(__name__)
+
+#: A cold build loads and renders in worker processes above this many record files:
+#: below it, starting the workers (and compiling the templates in each) costs more
+#: than it saves.
+PARALLEL_THRESHOLD = 200
+#: What the fork server imports once, so every worker starts with it.
+WORKER_PRELOAD = ("kifuwiki.render.prerender",)
+
+
+@dataclass(slots=True)
+class LoadedRecord:
+    """One game as a build keeps it between phases: light data, its page on disk."""
+
+    view: RecordView
+    """Light (:func:`~kifuwiki.render.prerender.view_from_light`): no parse, no steps."""
+    page_key: str
+    name: str
+    """The record file's display path."""
+    path: Path
+    file_key: str
+
+    @property
+    def record(self) -> GameRecord:
+        return self.view.record
+
+
+@dataclass(slots=True)
+class LoadResult:
+    records: list[LoadedRecord]
+    """Every game of the archive, in file order."""
+    pending: dict[str, PrerenderJob] = field(default_factory=dict)
+    """Files (by key) whose pages the pool is still to render."""
+    pool: ProcessPoolExecutor | None = None
+
+
+def read_file(path: Path) -> tuple[bytes | None, str]:
+    """A record file's bytes, or ``None`` and why not."""
+    try:
+        return path.read_bytes(), ""
+    except OSError as exc:
+        return None, str(exc.strerror or exc)
+
+
+class RecordLoader:
+    """Loads an archive's records; remembers them by content for the next build."""
+
+    def __init__(self) -> None:
+        # Light records by file key: survives rebuilds in one process (mkdocs serve).
+        self.memory: dict[str, list[LoadedRecord]] = {}
+
+    def load(
+        self,
+        records_dir: Path,
+        base: Path,
+        settings: PrerenderSettings,
+        cache: ContentCache,
+        jobs: int,
+    ) -> LoadResult:
+        """Every record under ``records_dir``; display paths are relative to ``base``."""
+        if not records_dir.is_dir():
+            log.info("no records folder at %s; no record pages made", records_dir)
+            return LoadResult([])
+        fresh: dict[str, list[LoadedRecord]] = {}
+        found: list[str] = []  # file keys in archive order
+        todo: dict[str, PrerenderJob] = {}
+        paths: dict[str, Path] = {}
+        for path in iter_record_paths([records_dir]):
+            name = display_path(path, base)
+            data, error = read_file(path)
+            key = file_key(name, data, error)
+            found.append(key)
+            paths[key] = path
+            items = self.memory.get(key) or cached_file(cache, key, name, path)
+            if items is not None:
+                fresh[key] = items
+            elif key not in todo:
+                todo[key] = PrerenderJob(name, data, error, settings, cache_target(cache, key))
+        result = LoadResult([])
+        if parallel(jobs, len(todo)):
+            result.pool, lights = lights_in_pool(list(todo.values()), jobs)
+            if lights is not None:
+                # Pages are rendered later, in the workers, while the front end works on.
+                for key, records in zip(todo, lights, strict=True):
+                    job = todo[key]
+                    fresh[key] = light_items(key, job.name, paths[key], records)
+                result.pending, todo = todo, {}
+        for key, job in todo.items():
+            fresh[key] = store(cache, key, prerender_file(job), paths[key])
+        # Only what this build saw stays in memory: memory follows the archive, not history.
+        self.memory = fresh
+        result.records = [item for key in found for item in fresh[key]]
+        return result
+
+
+def light_items(
+    key: str, name: str, path: Path, records: list[dict[str, Any]]
+) -> list[LoadedRecord]:
+    return [
+        LoadedRecord(view_from_light(light), page_key(key, n), name, path, key)
+        for n, light in enumerate(records, start=1)
+    ]
+
+
+def cached_file(cache: ContentCache, key: str, name: str, path: Path) -> list[LoadedRecord] | None:
+    """A file's light records from the disk cache, if every page of it is there too."""
+    # Not kept in the cache's memory: the light records live in RecordLoader.memory.
+    entry = cache.get_json("record-file", key, remember=False)
+    try:
+        items = light_items(key, name, path, entry["records"])
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    if not all(cache.has("record-page", item.page_key) for item in items):
+        return None
+    return items
+
+
+def cache_target(cache: ContentCache, key: str) -> CacheTarget | None:
+    if cache.folder is None:
+        return None
+    return CacheTarget(str(cache.folder), cache.salt, key)
+
+
+def store(cache: ContentCache, key: str, result: PrerenderedFile, path: Path) -> list[LoadedRecord]:
+    """Keep a freshly rendered file's light records; its pages go to the cache (the
+    worker put them there already, unless it could not write)."""
+    items = light_items(key, result.name, path, result.records)
+    if not result.stored:
+        # On disk only: the page is read back when the front end asks for it, so memory
+        # holds one page at a time, not the whole archive (unless the disk fails).
+        for item, page in zip(items, result.pages, strict=True):
+            cache.put("record-page", item.page_key, page.to_text(), memory=False)
+        cache.put_json("record-file", key, {"records": result.records}, memory=False)
+    return items
+
+
+def parallel(jobs: int, files: int) -> bool:
+    """Whether to load and render ``files`` record files in worker processes."""
+    return pools.worker_count(jobs, files) > 1 and files > PARALLEL_THRESHOLD
+
+
+def lights_in_pool(
+    jobs: list[PrerenderJob], requested: int
+) -> tuple[ProcessPoolExecutor | None, list[list[dict[str, Any]]] | None]:
+    """Every file's light records, from workers (the site plan needs them all before
+    any page), and the pool for the pages. ``None`` when workers cannot run here, and
+    the caller does everything in this process."""
+    workers = pools.worker_count(requested, len(jobs))
+    pool: ProcessPoolExecutor | None = None
+    try:
+        pool = pools.start_executor(workers, WORKER_PRELOAD)
+        chunk = max(1, min(16, len(jobs) // (workers * 8)))
+        return pool, list(pool.map(light_file, jobs, chunksize=chunk))
+    except (OSError, BrokenExecutor) as exc:
+        # No worker processes here (a sandbox, or a build started from a script that
+        # multiprocessing cannot re-import): slower, not broken.
+        log.info("worker processes failed (%r); loading records here", exc)
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+        return None, None

@@ -1,0 +1,243 @@
+"""A whole archive site, outside any site generator: records → plan → page HTML.
+
+:class:`SiteBuild` is what a front end drives. The MkDocs plugin calls it from its
+events; ``kifuwiki pages`` runs it in a plain loop. One build goes:
+
+1. :meth:`SiteBuild.configure`: settings, the Jinja environment and the disk cache;
+2. :meth:`SiteBuild.prepare`: every record loaded (:mod:`kifuwiki.sitebuild.records`),
+   the site planned (:class:`~kifuwiki.render.archive.Archive`), and, on a large cold
+   build, record pages set rendering in worker processes in the order the front end
+   will ask for them;
+3. :meth:`SiteBuild.render` per page (a record page waits for its worker; a front end
+   that has other work can ask :meth:`SiteBuild.ready` first and come back later),
+   and :meth:`SiteBuild.search_text` for search indexes;
+4. :meth:`SiteBuild.close`.
+
+The object may live across builds (``mkdocs serve``): unchanged records then come
+from memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from kifuwiki.core.cache import ContentCache, cache_salt, templates_fingerprint
+from kifuwiki.games.base import GameRecord
+from kifuwiki.render.archive import Archive
+from kifuwiki.render.environment import forget_environments, make_environment
+from kifuwiki.render.prerender import (
+    PrerenderedFile,
+    PrerenderedPage,
+    PrerenderJob,
+    PrerenderSettings,
+    prerender_file,
+)
+from kifuwiki.render.resources import templates_dir
+from kifuwiki.render.site import PageLinks, SitePage, page_url, record_key, resolve_links
+from kifuwiki.sitebuild.keys import code_fingerprint, display_path
+from kifuwiki.sitebuild.records import LoadedRecord, RecordLoader, read_file, store
+
+UrlOf = Callable[[str], str]
+"""A page's source URI → its site-root-relative URL (the front end's URL scheme)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSettings:
+    records_dir: Path
+    """The folder of record files."""
+    base: Path
+    """The site's folder: record paths are shown relative to it, the cache lives in it."""
+    url: str = "records/"
+    """Where the archive's pages live in the site."""
+    lang: str = "ja"
+    rules: dict[str, Any] | None = None
+    custom_templates: Path | None = None
+    jobs: int = 0
+    """Worker processes for a large cold build: 0 = one per core, 1 = none."""
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.base / ".cache" / "kifuwiki"
+
+
+class SiteBuild:
+    """Builds an archive's pages for any front end (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self._loader = RecordLoader()
+        self._cache: ContentCache | None = None
+        self._fingerprint = ""
+        self._settings: BuildSettings | None = None
+        self._archive: Archive | None = None
+        self._by_key: dict[str, LoadedRecord] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self._pending: dict[str, PrerenderJob] = {}
+        self._futures: dict[str, Future[PrerenderedFile]] = {}
+        # A record's search text waits here from its page's render to the index.
+        self._search_texts: dict[str, str] = {}
+        self.env: jinja2.Environment = make_environment(None)
+
+    # -- set-up ---------------------------------------------------------------------
+
+    def configure(self, settings: BuildSettings) -> None:
+        """Settings for the next build; the environment and cache follow them."""
+        self._settings = settings
+        custom = settings.custom_templates
+        fingerprint = templates_fingerprint(templates_dir(), custom) + code_fingerprint()
+        if fingerprint != self._fingerprint:
+            # A template (or kifuwiki itself) changed since this process last built
+            # (mkdocs serve): compile the templates afresh.
+            forget_environments()
+            self._fingerprint = fingerprint
+        self.env = make_environment(custom)
+        salt = cache_salt(
+            "record-page",
+            settings.rules,
+            settings.lang,
+            # Templates and kifuwiki's own code: an edited template or engine must never
+            # be hidden behind a page cached by an older one. (Links between pages are
+            # filled in after the cache, so the URL scheme is not part of it.)
+            self._custom_templates,
+            fingerprint,
+        )
+        folder = settings.cache_dir
+        if self._cache is None or (self._cache.salt, self._cache.folder) != (salt, folder):
+            self._cache = ContentCache(folder, salt)
+            # Records in memory were loaded for another site or rule set, and their pages
+            # live in the old cache: start afresh.
+            self._loader.memory = {}
+
+    @property
+    def settings(self) -> BuildSettings:
+        if self._settings is None:
+            raise RuntimeError("SiteBuild.configure() first")
+        return self._settings
+
+    @property
+    def _custom_templates(self) -> str | None:
+        custom = self.settings.custom_templates
+        return str(custom.resolve()) if custom is not None else None
+
+    def _prerender_settings(self) -> PrerenderSettings:
+        settings = self.settings
+        return PrerenderSettings(settings.rules, settings.lang, self._custom_templates)
+
+    @property
+    def cache(self) -> ContentCache:
+        if self._cache is None:
+            raise RuntimeError("SiteBuild.configure() first")
+        return self._cache
+
+    # -- one build ------------------------------------------------------------------
+
+    def prepare(self) -> Archive:
+        """Load every record, plan the site, and start rendering record pages."""
+        self.close()
+        settings = self.settings
+        loaded = self._loader.load(
+            settings.records_dir,
+            settings.base,
+            self._prerender_settings(),
+            self.cache,
+            settings.jobs,
+        )
+        self._pool, self._pending = loaded.pool, loaded.pending
+        self._by_key = {record_key(item.record): item for item in loaded.records}
+        self._search_texts = {}
+        records_root = display_path(settings.records_dir, settings.base)
+        views = [item.view for item in loaded.records]
+        self._archive = Archive.build(views, settings.url, records_root, settings.lang)
+        self._submit_renders()
+        return self._archive
+
+    @property
+    def archive(self) -> Archive:
+        if self._archive is None:
+            raise RuntimeError("SiteBuild.prepare() first")
+        return self._archive
+
+    @property
+    def pages(self) -> list[SitePage]:
+        return self.archive.plan.pages
+
+    @property
+    def records(self) -> list[GameRecord]:
+        """Every game of the archive (light: diagnostics and summary, no steps)."""
+        return [view.record for view in self.archive.views]
+
+    def _submit_renders(self) -> None:
+        """Render pending record pages in the workers, in the order the front end will
+        ask for them, while this process works on the pages before them."""
+        if not self._pending or self._pool is None:
+            return
+        for page in self.archive.plan.pages:
+            item = self._by_key.get(page.key) if page.kind == "record" else None
+            if item is not None and item.file_key in self._pending:
+                key = item.file_key
+                if key not in self._futures:
+                    self._futures[key] = self._pool.submit(prerender_file, self._pending[key])
+
+    def ready(self, page: SitePage) -> bool:
+        """Whether :meth:`render` can give ``page`` without waiting for a worker."""
+        if page.kind != "record":
+            return True
+        future = self._futures.get(self._by_key[page.key].file_key)
+        return future is None or future.done()
+
+    def render(self, page: SitePage, url_of: UrlOf = page_url) -> str:
+        """The HTML body of ``page``, with links made by ``url_of``."""
+        archive = self.archive
+        if page.kind != "record":
+            return archive.render(page, self.env, self.settings.lang, url_of)
+        self._collect(self._by_key[page.key].file_key)
+        rendered = self._record_page(page)
+        self._search_texts[page.src_uri] = rendered.search
+        links = PageLinks(archive.plan, page.src_uri, url_of)
+        return resolve_links(rendered.html, rendered.nonce, rendered.targets, links)
+
+    def search_text(self, page: SitePage) -> str | None:
+        """A lighter text for a search index (a record's: once, after its render);
+        ``None``: index the page as it is."""
+        if page.kind == "record":
+            return self._search_texts.pop(page.src_uri, None)
+        return self.archive.search_text(page, self.env, self.settings.lang)
+
+    def _collect(self, key: str) -> None:
+        """Wait for a file's pages from the workers and put them in the cache."""
+        future = self._futures.pop(key, None)
+        job = self._pending.pop(key, None)
+        if future is None or job is None:
+            return
+        try:
+            result = future.result()
+        except BrokenExecutor:  # a worker died: render this file here instead
+            result = prerender_file(job)
+        store(self.cache, key, result, self._loader.memory[key][0].path)
+
+    def _record_page(self, page: SitePage) -> PrerenderedPage:
+        """A record's rendered page from the cache, or rendered again should its entry
+        have gone (someone cleared ``.cache`` mid-build)."""
+        item = self._by_key[page.key]
+        cached = PrerenderedPage.from_text(
+            self.cache.get("record-page", item.page_key, remember=False)
+        )
+        if cached is not None:
+            return cached
+        data, error = read_file(item.path)
+        result = prerender_file(PrerenderJob(item.name, data, error, self._prerender_settings()))
+        index = min(item.record.index, len(result.pages)) - 1
+        return result.pages[index]
+
+    def close(self) -> None:
+        """Stop the workers (every page has been asked for, or the build failed)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        self._pool = None
+        self._futures = {}
+        self._pending = {}
