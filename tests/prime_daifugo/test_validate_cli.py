@@ -101,7 +101,7 @@ def test_json_contract(records: Path) -> None:
         ("error", "PD110", 7),
     ]
     first = bad["diagnostics"][0]
-    assert set(first) == {"severity", "code", "message", "line", "column"}
+    assert set(first) == {"severity", "code", "message", "message_ja", "line", "column"}
     assert first["column"] == 4  # the hand, after "a:("
     assert report["errors"] == 2 and report["warnings"] == 2
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 import click
 
-from kifuwiki.archive import RecordReport, default_jobs, report_paths
+from kifuwiki.archive import RecordReport
 from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.sitebuild.reports import Shard, report_paths
 
 
 def _github_escape(text: str, *, property_value: bool = False) -> str:
@@ -20,17 +23,49 @@ def _github_escape(text: str, *, property_value: bool = False) -> str:
     return text
 
 
-def format_github(diagnostic: Diagnostic) -> str:
+def format_github(diagnostic: Diagnostic, lang: str = "en") -> str:
     command = {"error": "error", "warning": "warning", "info": "notice"}[diagnostic.severity.value]
     path = _github_escape(diagnostic.path or "", property_value=True)
-    message = _github_escape(f"{diagnostic.code} {diagnostic.message}")
+    message = _github_escape(f"{diagnostic.code} {diagnostic.text(lang)}")
     return (
         f"::{command} file={path},line={diagnostic.line},col={diagnostic.column},"
         f"title={diagnostic.code}::{message}"
     )
 
 
-def validate_records(records: Iterable[RecordReport], output_format: str, strict: bool) -> int:
+def format_text(diagnostic: Diagnostic, lang: str = "en") -> str:
+    """``path:line:column: severity CODE message``, the message in ``lang``."""
+    where = f"{diagnostic.path or '<record>'}:{diagnostic.line}:{diagnostic.column}"
+    return f"{where}: {diagnostic.severity.value} {diagnostic.code} {diagnostic.text(lang)}"
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """``ja`` when the locale is Japanese, else ``en``: the first of ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set decides, as for any POSIX program."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return "en"
+
+
+def json_summary(record: RecordReport) -> dict[str, Any]:
+    """The game's JSON summary, each diagnostic with its Japanese message too
+    (``message_ja``: the English one where no translation exists yet)."""
+    summary = dict(record.summary)
+    diagnostics = summary.get("diagnostics")
+    if isinstance(diagnostics, list) and len(diagnostics) == len(record.diagnostics):
+        summary["diagnostics"] = [
+            {**entry, "message_ja": diagnostic.text("ja")}
+            for entry, diagnostic in zip(diagnostics, record.diagnostics, strict=True)
+        ]
+    return summary
+
+
+def validate_records(
+    records: Iterable[RecordReport], output_format: str, strict: bool, lang: str = "en"
+) -> int:
     """Print the report for ``records`` and return the exit code."""
     files: set[str] = set()
     errors = warnings = 0
@@ -41,25 +76,37 @@ def validate_records(records: Iterable[RecordReport], output_format: str, strict
         errors += record.errors
         warnings += record.warnings
         if output_format == "json":
-            games.append(record.summary)
+            games.append(json_summary(record))
         elif output_format == "github":
             for diagnostic in record.diagnostics:
                 if diagnostic.severity is not Severity.INFO:
-                    out.write(format_github(diagnostic) + "\n")
+                    out.write(format_github(diagnostic, lang) + "\n")
         else:
             for diagnostic in record.diagnostics:
-                out.write(diagnostic.format_text() + "\n")
+                out.write(format_text(diagnostic, lang) + "\n")
     if output_format == "json":
         report = {"games": games, "files": len(files), "errors": errors, "warnings": warnings}
         out.write(json.dumps(report, ensure_ascii=False, indent=1) + "\n")
     else:
-        click.echo(
-            f"{len(files)} file(s), {errors} error(s), {warnings} warning(s)",
-            err=output_format == "github",
-        )
+        click.echo(_totals(len(files), errors, warnings, lang), err=output_format == "github")
     if errors or (strict and warnings):
         return 1
     return 0
+
+
+def _totals(files: int, errors: int, warnings: int, lang: str) -> str:
+    if lang == "ja":
+        return f"{files} ファイル、エラー {errors} 件、警告 {warnings} 件"
+    return f"{files} file(s), {errors} error(s), {warnings} warning(s)"
+
+
+def _shard(ctx: click.Context, param: click.Parameter, value: str | None) -> Shard | None:
+    if value is None:
+        return None
+    try:
+        return Shard.parse(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
 
 
 @click.command("validate")
@@ -78,15 +125,37 @@ def validate_records(records: Iterable[RecordReport], output_format: str, strict
     "--jobs",
     type=click.IntRange(min=0),
     default=0,
-    help="Worker processes (default 0: one per core; 1: no workers).",
+    help="Worker processes (default 0: one per core; 1: no workers). Never more than "
+    "the files or the cores.",
 )
-def validate_command(paths: tuple[Path, ...], output_format: str, strict: bool, jobs: int) -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(["ja", "en"]),
+    default=None,
+    help="Language of the messages (default: ja in a Japanese locale, else en). "
+    "JSON always carries both.",
+)
+@click.option(
+    "--shard",
+    metavar="K/N",
+    callback=_shard,
+    default=None,
+    help="Check only shard K of N (1 ≤ K ≤ N), chosen by each file's path: "
+    "the N shards of a CI matrix together check every file once.",
+)
+def validate_command(
+    paths: tuple[Path, ...],
+    output_format: str,
+    strict: bool,
+    jobs: int,
+    lang: str | None,
+    shard: Shard | None,
+) -> None:
     """Check every record under PATHS (files or folders; default: ./records)."""
     if not paths:
         default = Path("records")
         if not default.is_dir():
             raise click.UsageError("give record files or folders (no ./records folder here)")
         paths = (default,)
-
-    reports = report_paths(paths, jobs=jobs or default_jobs())
-    sys.exit(validate_records(reports, output_format, strict))
+    reports = report_paths(paths, jobs=jobs, shard=shard)
+    sys.exit(validate_records(reports, output_format, strict, lang or locale_language()))

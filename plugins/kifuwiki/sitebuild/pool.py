@@ -69,14 +69,19 @@ def exit_with_parent() -> None:
     """Pool initializer: end this worker as soon as the process that started it is gone.
 
     On Linux the kernel does it (``PR_SET_PDEATHSIG``): a fork-server worker's parent
-    is the fork server, which itself exits when the pool's owner dies. Everywhere, a
-    daemon thread also waits on the parent's sentinel (readable once the parent is
-    gone), or polls the parent's pid where there is no sentinel.
+    is the fork server, which itself exits when the pool's owner dies. Everywhere,
+    :func:`watch_parent` does it too.
     """
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    watch_parent()
+
+
+def watch_parent() -> None:
+    """The portable way: a daemon thread waits on the parent's sentinel (readable once
+    the parent is gone), or polls the parent's pid where there is no sentinel."""
     parent = multiprocessing.parent_process()
     sentinel = parent.sentinel if parent is not None else None
     if sentinel is not None:

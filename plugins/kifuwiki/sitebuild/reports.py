@@ -1,0 +1,102 @@
+"""Checking an archive for ``kifuwiki validate``: streamed, in file order, in workers.
+
+Results come in file order whatever the number of workers, so the output of ``-j 1``
+and ``-j 8`` is the same, and memory does not grow with the archive. A run can be
+one shard of many (:class:`Shard`), so a CI matrix splits a huge archive.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+from typing import Any
+
+from kifuwiki.archive import RecordReport, iter_record_paths, load_file
+from kifuwiki.games import game_module_names
+from kifuwiki.sitebuild import pool as pools
+
+#: Files a worker takes at a time: amortises the pickling of small records.
+CHUNK = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Shard:
+    """Shard ``number`` of ``count`` (1-based): the files whose normalised relative
+    path hashes to it. The assignment depends on a file's path alone, never on the
+    order or number of files, so every shard of a CI matrix agrees on it."""
+
+    number: int
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> Shard:
+        """``"2/4"`` → shard 2 of 4; ``ValueError`` with a readable message otherwise."""
+        number, slash, count = text.strip().partition("/")
+        try:
+            shard = cls(int(number), int(count))
+        except ValueError:
+            raise ValueError(f"'{text}' is not K/N (for example 2/4)") from None
+        if not slash or not 1 <= shard.number <= shard.count:
+            raise ValueError(f"'{text}' is not K/N with 1 ≤ K ≤ N (for example 2/4)")
+        return shard
+
+    def owns(self, path: PurePath | str) -> bool:
+        return shard_of(path, self.count) == self.number
+
+
+def normalised_path(path: PurePath | str, cwd: Path | None = None) -> str:
+    """The path as every machine of a CI matrix writes it: relative to the working
+    folder when inside it, ``/``-separated, without ``.``/``..``, Unicode NFC (macOS
+    writes names decomposed)."""
+    text = os.fspath(path)
+    if Path(text).is_absolute():
+        here = os.fspath(cwd or Path.cwd())
+        relative = os.path.relpath(text, here)
+        if not relative.startswith(os.pardir):
+            text = relative
+    text = os.path.normpath(text).replace(os.sep, "/")
+    return unicodedata.normalize("NFC", text)
+
+
+def shard_of(path: PurePath | str, count: int) -> int:
+    """Which of ``count`` shards (1-based) a file belongs to."""
+    digest = hashlib.blake2b(normalised_path(path).encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % count + 1
+
+
+def report_file(job: tuple[str, Mapping[str, Any] | None]) -> list[RecordReport]:
+    """Every game of one file, as reports (what a worker sends back)."""
+    path, rules = job
+    return [RecordReport.of(record) for record in load_file(Path(path), rules=rules)]
+
+
+def report_paths(
+    paths: Iterable[Path],
+    rules: Mapping[str, Any] | None = None,
+    jobs: int = 0,
+    shard: Shard | None = None,
+) -> Iterator[RecordReport]:
+    """Validate files and folders (or one shard of them), in order; ``jobs`` workers at
+    most (0 = one per core), never more than the files or the cores."""
+    files: Iterator[str] = (str(path) for path in iter_record_paths(paths))
+    if shard is not None:
+        files = (name for name in files if shard.owns(name))
+    # Look ahead only as far as the workers we might start: a single file gets no pool,
+    # and a long listing is still streamed.
+    limit = pools.worker_count(jobs, pools.available_cores())
+    head = list(itertools.islice(files, limit))
+    workers = pools.worker_count(jobs, len(head))
+    files = itertools.chain(head, files)
+    if workers <= 1:
+        for name in files:
+            yield from report_file((name, rules))
+        return
+    context = pools.process_context(["kifuwiki.sitebuild.reports", *game_module_names()])
+    with context.Pool(workers, initializer=pools.exit_with_parent) as pool:
+        for reports in pool.imap(report_file, ((name, rules) for name in files), chunksize=CHUNK):
+            yield from reports

@@ -1,0 +1,161 @@
+"""Workers never outnumber the files or the cores, and never outlive their parent."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import kifuwiki.sitebuild.pool as pools
+from kifuwiki.cli import cli
+from kifuwiki.sitebuild.reports import report_paths
+
+GAME = "a:(7K)\nb:(2Q)\na:Z!\na:Z!\na:Z!\na:Z!\n"  # several errors a file
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _files(root: Path, count: int) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    for i in range(count):
+        (root / f"g{i:04d}.kifu").write_text(GAME, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("requested", "tasks", "cores", "workers"),
+    [(100_000, 1, 2, 1), (100_000, 3, 8, 3), (100_000, 50, 2, 2), (0, 50, 4, 4), (1, 50, 4, 1)],
+)
+def test_worker_count_is_capped(
+    monkeypatch: pytest.MonkeyPatch, requested: int, tasks: int, cores: int, workers: int
+) -> None:
+    monkeypatch.setattr(pools, "available_cores", lambda: cores)
+    assert pools.worker_count(requested, tasks) == workers
+
+
+def test_a_huge_j_starts_no_more_workers_than_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[int] = []
+    real = pools.process_context
+
+    class Watched:
+        def __init__(self, context: Any) -> None:
+            self.context = context
+
+        def Pool(self, workers: int, **kwargs: Any) -> Any:
+            started.append(workers)
+            return self.context.Pool(workers, **kwargs)
+
+    monkeypatch.setattr(pools, "available_cores", lambda: 8)
+    monkeypatch.setattr(pools, "process_context", lambda preload=(): Watched(real(preload)))
+    one = _files(tmp_path / "one", 1)
+    three = _files(tmp_path / "three", 3)
+    assert len(list(report_paths([one], jobs=100_000))) == 1
+    assert started == []  # one file: checked here, no pool at all
+    assert len(list(report_paths([three], jobs=100_000))) == 3
+    assert started == [3]
+    result = CliRunner().invoke(cli, ["validate", "-j", "100000", str(one / "g0000.kifu")])
+    assert result.exit_code == 1 and started == [3]
+
+
+def _children() -> dict[int, list[int]]:
+    tree: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            tree.setdefault(ppid, []).append(int(entry.name))
+    return tree
+
+
+def _descendants(pid: int) -> set[int]:
+    tree, found, todo = _children(), set(), [pid]
+    while todo:
+        for child in tree.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has exited
+
+
+def _kill_parent_and_wait(command: list[str], wanted: int) -> set[int]:
+    """Start ``command``, wait for ``wanted`` descendants, kill it with SIGKILL; the
+    descendants still alive after a bounded wait (killed, so no test leaves orphans)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO / "plugins")}
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    try:
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while time.monotonic() < deadline and len(workers) < wanted:
+            time.sleep(0.2)
+            workers = _descendants(process.pid)
+        assert len(workers) >= wanted, f"the workers never started ({workers})"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(_alive(pid) for pid in workers):
+        time.sleep(0.2)
+    survivors = {pid for pid in workers if _alive(pid)}
+    for pid in survivors:
+        os.kill(pid, signal.SIGKILL)
+    return survivors
+
+
+linux_only = pytest.mark.skipif(
+    not Path("/proc/self/stat").exists() or not hasattr(os, "mkfifo"),
+    reason="reads the process tree from /proc (Linux)",
+)
+
+
+@linux_only
+def test_validate_workers_die_with_their_parent(tmp_path: Path) -> None:
+    # Workers stuck on a file (a hanging record; here a named pipe nobody writes to,
+    # whose open() blocks) used to stay alive, orphaned, when validate was killed.
+    records = _files(tmp_path / "records", 40)
+    for stuck in ("g0000.kifu", "g0020.kifu"):
+        (records / stuck).unlink()
+        os.mkfifo(records / stuck)
+    command = [sys.executable, "-m", "kifuwiki", "validate", "-j", "2", str(records)]
+    # The fork server and two workers (the resource tracker may be a fourth).
+    assert _kill_parent_and_wait(command, wanted=3) == set()
+
+
+PORTABLE = """
+import sys, time
+from multiprocessing import get_context
+from kifuwiki.sitebuild.pool import watch_parent
+def work(n):
+    time.sleep(600)  # a worker busy on a task that does not end
+if __name__ == "__main__":
+    with get_context(sys.argv[1]).Pool(2, initializer=watch_parent) as pool:
+        pool.map(work, range(2), chunksize=1)
+"""
+
+
+@linux_only
+@pytest.mark.parametrize("method", ["forkserver", "spawn"])
+def test_the_portable_watch_alone_ends_orphaned_workers(tmp_path: Path, method: str) -> None:
+    # Without the Linux-only kernel signal: the parent's sentinel is what ends them.
+    script = tmp_path / "portable.py"
+    script.write_text(PORTABLE, encoding="utf-8")
+    command = [sys.executable, str(script), method]
+    wanted = 3 if method == "forkserver" else 2
+    assert _kill_parent_and_wait(command, wanted=wanted) == set()
