@@ -8,6 +8,7 @@ from kifuwiki import __version__
 from kifuwiki.cli.codes import codes_command
 from kifuwiki.cli.fmt import fmt_command
 from kifuwiki.cli.import_cmd import import_group
+from kifuwiki.cli.pages import pages_command
 from kifuwiki.cli.validate import validate_command
 
 
@@ -21,6 +22,7 @@ cli.add_command(validate_command)
 cli.add_command(fmt_command)
 cli.add_command(import_group)
 cli.add_command(codes_command)
+cli.add_command(pages_command)
 
 
 def main() -> None:

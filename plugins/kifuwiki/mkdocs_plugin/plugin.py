@@ -32,21 +32,13 @@ from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.resources import assets_dir
 from kifuwiki.render.site import SitePage
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
-from kifuwiki.sitebuild.site import UrlOf
+from kifuwiki.sitebuild.site import UrlOf, site_rules
 
 log = get_plugin_logger(__name__)
 
 #: Where the viewer's CSS and JS land in the built site.
 ASSETS_URI = "assets/kifuwiki"
 SUPERFENCES = "pymdownx.superfences"
-
-
-def site_rules(option: object) -> dict[str, Any] | None:
-    """The ``rules:`` option (validated by the config) as the core takes it: a bare
-    string names a preset."""
-    if isinstance(option, str):
-        return {"preset": option}
-    return dict(option) if isinstance(option, dict) and option else None
 
 
 class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-call]

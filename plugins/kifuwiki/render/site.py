@@ -218,6 +218,9 @@ class PageLinks:
         if page is None or self.plan is None:
             return None
         target = self.url_of(page.src_uri) + (f"#{fragment}" if fragment else "")
+        link_base = getattr(self.url_of, "link_base", None)
+        if link_base is not None:  # see SourceRelativeUrls
+            return relative_url(target, link_base(self.here))
         return relative_url(target, self.url_of(self.here) if self.here else "")
 
     def record(self, record: GameRecord, fragment: str = "") -> str | None:
@@ -237,6 +240,28 @@ class PageLinks:
 
 
 NO_LINKS = PageLinks()
+
+
+@dataclass(frozen=True, slots=True)
+class SourceRelativeUrls:
+    """Page URLs as MkDocs makes them, for links written relative to the page's
+    *source folder* instead of its URL.
+
+    Zensical resolves a relative link in a page's raw HTML against the Markdown source
+    (``records/g/a.md`` → folder ``records/g/``), not against the page's URL
+    (``records/g/a/``), so ``../../events/x/`` from a record page would point one folder
+    too high. Pass this as ``url_of``; :class:`PageLinks` then measures from
+    :meth:`link_base`.
+    """
+
+    use_directory_urls: bool = True
+
+    def __call__(self, src_uri: str) -> str:
+        return page_url(src_uri, self.use_directory_urls)
+
+    def link_base(self, here: str) -> str:
+        folder = posixpath.dirname(here)
+        return quote(f"{folder}/") if folder else ""
 
 
 class Links(Protocol):

@@ -47,6 +47,14 @@ UrlOf = Callable[[str], str]
 """A page's source URI → its site-root-relative URL (the front end's URL scheme)."""
 
 
+def site_rules(option: object) -> dict[str, Any] | None:
+    """The site's ``rules:`` option (``mkdocs.yml``) as the build takes it: a bare
+    string names a preset. Every front end goes through here."""
+    if isinstance(option, str):
+        return {"preset": option}
+    return dict(option) if isinstance(option, dict) and option else None
+
+
 @dataclass(frozen=True, slots=True)
 class BuildSettings:
     records_dir: Path
