@@ -19,7 +19,14 @@ from typing import Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
-from kifuwiki.games import game_for, game_module_names, get_game
+from kifuwiki.games import (
+    DEFAULT_GAME,
+    game_for,
+    game_module_names,
+    get_game,
+    installed_games_text,
+    normalise_game_id,
+)
 from kifuwiki.games.base import GameRecord
 
 log = logging.getLogger(__name__)
@@ -56,17 +63,48 @@ def _unloadable(source: RecordSource, code: str, message: str) -> GameRecord:
     )
 
 
+def rules_for(rules: Mapping[str, Any] | str | None, game_id: str) -> dict[str, Any] | None:
+    """One game's share of a site's ``rules`` option.
+
+    ``{prime-daifugo: standard, catan: base}`` names rules per game (a value is a preset
+    name or a mapping of options); a bare name or a mapping without game ids (the
+    older form, ``rules: standard`` or ``{preset: online, hand_size: 7}``) is the
+    default game's. A game gets ``{"preset": name, …}`` or ``None``.
+    """
+    if rules is None or rules == "":
+        return None
+    if isinstance(rules, str):
+        return {"preset": rules} if game_id == DEFAULT_GAME else None
+    per_game = {normalise_game_id(str(key)): value for key, value in rules.items()}
+    if not any(key is not None for key in per_game):
+        # No key names a game: the whole mapping is the default game's rule spec
+        # (or ``{rules: spec}``, the plugin's option passed on as it was written).
+        if game_id != DEFAULT_GAME:
+            return None
+        if set(rules) == {"rules"}:
+            return rules_for(rules["rules"], game_id)
+        return dict(rules)
+    value = per_game.get(game_id)
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return dict(value)
+    return {"preset": str(value)}
+
+
 def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
-    """Load one game; diagnostics carry the source path."""
+    """Load one game; diagnostics carry the source path.
+
+    ``rules`` is the site's option (see :func:`rules_for`); front matter wins over it."""
     game_id = game_for(source)
     if game_id is None:
         known = source.game_id
         message = (
             f"unknown game '{known}'" if known else "cannot tell which game this record is"
-        ) + " (set 'game:' in the front matter to prime-daifugo or catan)"
+        ) + f" (set 'game:' in the front matter; installed games: {installed_games_text()})"
         return _unloadable(source, "RF010", message)
     try:
-        record = get_game(game_id).load(source, rules)
+        record = get_game(game_id).load(source, rules_for(rules, game_id))
     except Exception as exc:  # a bug in a loader must not take the site down
         log.exception("internal error while loading %s", source.path)
         return _unloadable(

@@ -1,6 +1,6 @@
 """A replayed Prime Daifugo record → :class:`RecordView`, plain data for the templates.
 
-``templates/prime-daifugo/state.html`` renders each step's ``state`` mapping (built by
+The package's ``templates/state.html`` renders each step's ``state`` mapping (built by
 :func:`state_mapping`): every hand (known cards, unknown count, whose turn), the field
 and its number, the factor cards of a composite, the deck and its known bottom, the
 revolution and the ranking so far. The mapping is JSON-serialisable; numbers that can
