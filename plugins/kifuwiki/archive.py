@@ -47,8 +47,10 @@ def iter_record_paths(paths: Iterable[Path]) -> Iterator[Path]:
             yield path
 
 
-def _unloadable(source: RecordSource, code: str, message: str) -> GameRecord:
-    diagnostic = Diagnostic(Severity.ERROR, code, message, source.first_line, 1, source.path)
+def _unloadable(source: RecordSource, code: str, message: str, message_ja: str) -> GameRecord:
+    diagnostic = Diagnostic(
+        Severity.ERROR, code, message, source.first_line, 1, source.path, None, message_ja
+    )
     return GameRecord(
         game=source.game_id or "unknown",
         source=source,
@@ -99,10 +101,16 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
     game_id = game_for(source)
     if game_id is None:
         known = source.game_id
+        installed = installed_games_text()
         message = (
             f"unknown game '{known}'" if known else "cannot tell which game this record is"
-        ) + f" (set 'game:' in the front matter; installed games: {installed_games_text()})"
-        return _unloadable(source, "RF010", message)
+        ) + f" (set 'game:' in the front matter; installed games: {installed})"
+        message_ja = (
+            f"ゲーム '{known}' はインストールされていない"
+            if known
+            else "どのゲームの棋譜か分からない"
+        ) + f" (フロントマターに 'game:' を書く。インストール済みのゲーム: {installed})"
+        return _unloadable(source, "RF010", message, message_ja)
     try:
         record = get_game(game_id).load(source, rules_for(rules, game_id))
     except Exception as exc:  # a bug in a loader must not take the site down
@@ -112,6 +120,7 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
             "RF999",
             f"internal error while reading this record ({type(exc).__name__}); "
             "please report it with the record attached",
+            f"棋譜の読み込み中の内部エラー ({type(exc).__name__})。棋譜を添えて報告してください",
         )
     # The file-level problems (front matter, encoding) belong to the file's first game.
     record.diagnostics = [*source.diagnostics, *record.diagnostics]
@@ -134,7 +143,12 @@ def load_file(
         data = path.read_bytes()
     except OSError as exc:
         source = RecordSource(path=name, index=1, count=1, meta={}, lines=[])
-        return [_unloadable(source, "RF000", f"cannot read the file: {exc.strerror or exc}")]
+        reason = exc.strerror or exc
+        return [
+            _unloadable(
+                source, "RF000", f"cannot read the file: {reason}", f"ファイルを読めない: {reason}"
+            )
+        ]
     text, diagnostics = decode(data, name)
     sources = split_record_file(text, name)
     if diagnostics:
