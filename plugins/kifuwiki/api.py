@@ -14,7 +14,7 @@ Japanese (``diagnostic.text("ja")``).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -23,11 +23,11 @@ from typing import Any
 from kifuwiki.archive import iter_record_paths, load_file, load_text
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import GameRecord, RecordView, StepView
+from kifuwiki.render.assets import page_asset_files
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.prerender import view_of
 from kifuwiki.render.record import render_record_page
-from kifuwiki.render.resources import assets_dir
 
 Rules = Mapping[str, Any] | None
 """A rule set for records whose front matter names none: ``{"preset": "online"}``."""
@@ -121,7 +121,7 @@ class Record:
         body = render_record_page(self.view, make_environment(None), language)
         if not standalone:
             return body
-        return standalone_page(body, self.title, language)
+        return standalone_page(body, self.title, language, [self.game])
 
     def summary(self) -> dict[str, Any]:
         """The JSON summary ``kifuwiki validate --format json`` prints for this game."""
@@ -148,10 +148,10 @@ def validate(*paths: str | os.PathLike[str], rules: Rules = None) -> list[Diagno
     return found
 
 
-def viewer_assets() -> tuple[str, str]:
-    """The viewer's stylesheets and scripts, each kind concatenated."""
-    folder = assets_dir()
-    files = sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
+def viewer_assets(game_ids: Iterable[str] = ()) -> tuple[str, str]:
+    """The viewer's stylesheets and scripts (the shared ones, then those of the games
+    in ``game_ids``), each kind concatenated."""
+    files = page_asset_files(list(game_ids))
     css = "\n".join(p.read_text(encoding="utf-8") for p in files if p.suffix == ".css")
     js = "\n".join(p.read_text(encoding="utf-8") for p in files if p.suffix == ".js")
     return css, js
@@ -163,10 +163,11 @@ _PAGE_STYLE = (
 )
 
 
-def standalone_page(body: str, title: str, lang: str = "ja") -> str:
+def standalone_page(body: str, title: str, lang: str = "ja", games: Iterable[str] = ()) -> str:
     """A complete HTML document around ``body`` (already escaped HTML), with the
-    viewer's assets inlined so the file works on its own, offline."""
-    css, js = viewer_assets()
+    viewer's assets (and those of ``games``) inlined so the file works on its own,
+    offline."""
+    css, js = viewer_assets(games)
     # A script's text ends at the first "</script", whatever the JavaScript means.
     js = js.replace("</script", "<\\/script")
     css = css.replace("</style", "<\\/style")

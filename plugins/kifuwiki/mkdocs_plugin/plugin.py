@@ -28,16 +28,14 @@ from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.games.base import GameRecord
 from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
+from kifuwiki.render.assets import VIEWER_MARK, add_game_assets, shared_assets, site_assets
 from kifuwiki.render.labels import normalise_language
-from kifuwiki.render.resources import assets_dir
 from kifuwiki.render.site import SitePage
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
 from kifuwiki.sitebuild.site import UrlOf, site_rules
 
 log = get_plugin_logger(__name__)
 
-#: Where the viewer's CSS and JS land in the built site.
-ASSETS_URI = "assets/kifuwiki"
 SUPERFENCES = "pymdownx.superfences"
 
 
@@ -127,10 +125,11 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             config.markdown_extensions.append(KifuExtension(**settings))  # type: ignore[arg-type]
 
     def _asset_uris(self) -> tuple[list[str], list[str]]:
-        folder = assets_dir()
-        files = sorted(p.name for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
-        css = [f"{ASSETS_URI}/{name}" for name in files if name.endswith(".css")]
-        js = [f"{ASSETS_URI}/{name}" for name in files if name.endswith(".js")]
+        # The shared assets go on every page; a game's own are linked by the pages that
+        # show its records (on_post_page).
+        uris = [uri for uri, _ in shared_assets()]
+        css = [uri for uri in uris if uri.endswith(".css")]
+        js = [uri for uri in uris if uri.endswith(".js")]
         return css, js
 
     def _warn_fence(self, message: str) -> None:
@@ -162,12 +161,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                 generated.inclusion = InclusionLevel.NOT_IN_NAV
             files.append(generated)
             self._pages[page.src_uri] = page
-        folder = assets_dir()
-        if folder.is_dir():
-            for path in sorted(folder.iterdir()):
-                uri = f"{ASSETS_URI}/{path.name}"
-                if path.is_file() and files.get_file_from_path(uri) is None:
-                    files.append(File.generated(config, uri, abs_src_path=str(path)))
+        for uri, path in site_assets():
+            if files.get_file_from_path(uri) is None:
+                files.append(File.generated(config, uri, abs_src_path=str(path)))
         self._report(self._build.records)
         return files
 
@@ -267,12 +263,15 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     # reads its content again, but keeps the Page object to the end of the build. A
     # record page's content is the bulk of a site's memory (2,000 records held about
     # 260 MB), so it is let go here and build memory stays flat in the archive's size.
+    # The output is final here too, so a game's own assets are linked into it only where
+    # one of its viewers is (the fence puts viewers into any page).
     @event_priority(-100)
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
         site_page = self._pages.get(page.file.src_uri)
         if site_page is not None and site_page.kind == "record":
             page.content = None
-        return output
+        # Games' own CSS/JS, linked only where one of their viewers is.
+        return add_game_assets(output, page.url) if VIEWER_MARK in output else output
 
     # Every page has been written: the workers have nothing left to do.
     def on_post_build(self, *, config: MkDocsConfig) -> None:

@@ -22,12 +22,10 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
-from kifuwiki.render.resources import assets_dir
+from kifuwiki.render.assets import VIEWER_MARK, add_game_assets, site_assets
 from kifuwiki.render.site import SitePage, SourceRelativeUrls, page_url
 from kifuwiki.sitebuild.site import SiteBuild, UrlOf
 
-#: Where the viewer's CSS and JS go, below the docs folder (as in the MkDocs build).
-ASSETS_URI = "assets/kifuwiki"
 #: What kifuwiki wrote into the docs folder last time (relative paths, JSON).
 MANIFEST = ".kifuwiki-pages.json"
 
@@ -68,15 +66,16 @@ def export_pages(
             if _hand_written(docs_dir, page.src_uri, previous):
                 result.kept.append(page.src_uri)
                 continue
-            text = page_markdown(page, build.render(page, url_of))
+            html = build.render(page, url_of)
+            if VIEWER_MARK in html:  # a game's own CSS/JS, where one of its viewers is
+                html = add_game_assets(html, _link_base(url_of, page.src_uri))
+            text = page_markdown(page, html)
             _put(docs_dir, page.src_uri, text.encode("utf-8"), result)
             generated.append(page.src_uri)
     finally:
         build.close()
-    folder = assets_dir()
-    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
-        uri = f"{ASSETS_URI}/{path.name}"
-        if path.is_file() and not _hand_written(docs_dir, uri, previous):
+    for uri, path in site_assets():
+        if not _hand_written(docs_dir, uri, previous):
             _put(docs_dir, uri, path.read_bytes(), result)
             generated.append(uri)
     for uri in sorted(previous - set(generated)):
@@ -87,6 +86,13 @@ def export_pages(
     manifest = json.dumps(sorted(generated), ensure_ascii=False, indent=0) + "\n"
     _put(docs_dir, MANIFEST, manifest.encode("utf-8"), ExportResult())
     return result
+
+
+def _link_base(url_of: UrlOf, src_uri: str) -> str:
+    """The URL the page's relative links are measured from (see SourceRelativeUrls)."""
+    if isinstance(url_of, SourceRelativeUrls):
+        return url_of.link_base(src_uri)
+    return url_of(src_uri)
 
 
 def _read_manifest(docs_dir: Path) -> set[str]:

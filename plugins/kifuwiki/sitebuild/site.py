@@ -30,6 +30,7 @@ import jinja2
 from kifuwiki.core.cache import ContentCache, cache_salt, templates_fingerprint
 from kifuwiki.games.base import GameRecord
 from kifuwiki.render.archive import Archive
+from kifuwiki.render.assets import presentation_folders
 from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.prerender import (
     PrerenderedFile,
@@ -48,8 +49,9 @@ UrlOf = Callable[[str], str]
 
 
 def site_rules(option: object) -> dict[str, Any] | None:
-    """The site's ``rules:`` option (``mkdocs.yml``) as the build takes it: a bare
-    string names a preset. Every front end goes through here."""
+    """The site's ``rules:`` option (``mkdocs.yml``) as the build takes it. Every front
+    end goes through here. A bare name is the default game's; ``{game: rules, …}`` names
+    rules per game (:func:`kifuwiki.archive.rules_for` picks each game's share)."""
     if isinstance(option, str):
         return {"preset": option}
     return dict(option) if isinstance(option, dict) and option else None
@@ -97,7 +99,10 @@ class SiteBuild:
         """Settings for the next build; the environment and cache follow them."""
         self._settings = settings
         custom = settings.custom_templates
-        fingerprint = templates_fingerprint(templates_dir(), custom) + code_fingerprint()
+        fingerprint = (
+            templates_fingerprint(templates_dir(), custom, *presentation_folders())
+            + code_fingerprint()
+        )
         if fingerprint != self._fingerprint:
             # A template (or kifuwiki itself) changed since this process last built
             # (mkdocs serve): compile the templates afresh.
