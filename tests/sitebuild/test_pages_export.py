@@ -144,3 +144,32 @@ def test_options_win_over_the_config(site: Path, tmp_path: Path) -> None:
 def test_a_missing_records_folder_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["pages", "--records", str(tmp_path / "none")])
     assert result.exit_code == 2 and "no records folder" in result.output
+
+
+def test_game_assets_are_copied_and_linked_where_a_viewer_is(site: Path) -> None:
+    pages()
+    docs = site / "docs"
+    page = "archive/prime-daifugo/judge-errors.md"
+    doc = BeautifulSoup(body(docs / page), "lxml")
+    linked = [tag.get("href") or tag.get("src") for tag in doc.select("[data-kw-asset]")]
+    assert linked, "a record page links its game's own CSS/JS"
+    for href in linked:
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(page), str(href)))
+        assert (docs / target).is_file(), href
+    home = BeautifulSoup(body(docs / "archive" / "index.md"), "lxml")
+    assert home.select("[data-kw-asset]") == []  # no viewer, no game assets
+
+
+@pytest.mark.parametrize(
+    ("config", "message"),
+    [
+        ("plugins:\n  - kifuwiki:\n      jobs: many\n", "jobs option"),
+        ("plugins: [kifuwiki\n", "cannot read"),
+        ("- just\n- a list\n", "not a mapping"),
+    ],
+)
+def test_a_bad_config_is_a_usage_error(site: Path, config: str, message: str) -> None:
+    (site / "mkdocs.yml").write_text(config, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["pages"])
+    assert result.exit_code == 2 and message in result.output
+    assert "Traceback" not in result.output

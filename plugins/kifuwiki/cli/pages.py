@@ -48,6 +48,14 @@ def read_site_config(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     return config, options
 
 
+def _jobs_option(value: object) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    raise click.UsageError(f"kifuwiki's jobs option must be a whole number ≥ 0, not {value!r}")
+
+
 def _theme_language(config: dict[str, Any]) -> str | None:
     theme = config.get("theme")
     if isinstance(theme, dict):
@@ -101,14 +109,15 @@ def pages_command(
     docs = docs_dir or base / str(config.get("docs_dir") or "docs")
     records = records_dir or base / str(options.get("records_dir") or "records")
     custom = options.get("custom_templates")
+    language = lang or options.get("language") or _theme_language(config)
     settings = BuildSettings(
         records_dir=records.resolve(),
         base=base,
         url=url or str(options.get("url") or "records/"),
-        lang=lang or options.get("language") or normalise_language(_theme_language(config)),
+        lang=normalise_language(str(language) if language else None),
         rules=site_rules(options.get("rules")),
         custom_templates=base / str(custom) if custom else None,
-        jobs=jobs if jobs is not None else int(options.get("jobs") or 0),
+        jobs=jobs if jobs is not None else _jobs_option(options.get("jobs")),
     )
     if not settings.records_dir.is_dir():
         raise click.UsageError(f"no records folder at {settings.records_dir}")
