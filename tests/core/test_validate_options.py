@@ -166,3 +166,19 @@ def test_bad_shards_are_usage_errors(tmp_path: Path, text: str) -> None:
     result = CliRunner().invoke(cli, ["validate", "--shard", text, str(tmp_path)])
     assert result.exit_code == 2
     assert "--shard" in result.output
+
+
+def test_the_cli_starts_without_the_site_build() -> None:
+    """``validate`` runs often (pre-commit, CI shards): its start-up must not import
+    Jinja and the renderers, which only ``pages`` and the plugin need."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, kifuwiki.cli\n"
+        "heavy = [m for m in ('jinja2', 'kifuwiki.sitebuild.site', 'kifuwiki.render.record')"
+        " if m in sys.modules]\n"
+        "assert not heavy, heavy\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

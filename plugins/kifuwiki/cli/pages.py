@@ -14,9 +14,6 @@ import click
 import yaml
 
 from kifuwiki.render.labels import normalise_language
-from kifuwiki.sitebuild import BuildSettings, SiteBuild
-from kifuwiki.sitebuild.export import export_pages
-from kifuwiki.sitebuild.site import site_rules
 
 
 class _ConfigLoader(yaml.SafeLoader):
@@ -101,6 +98,11 @@ def pages_command(
     Only changed files are written; pages of deleted records are removed; files you
     wrote yourself are never overwritten.
     """
+    # Here, not at the top: every kifuwiki command imports this module, and only this
+    # one needs the site build (Jinja, the templates, the renderers).
+    from kifuwiki.sitebuild.export import export_pages
+    from kifuwiki.sitebuild.site import BuildSettings, SiteBuild, site_rules
+
     config: dict[str, Any] = {}
     options: dict[str, Any] = {}
     if config_file.is_file():
