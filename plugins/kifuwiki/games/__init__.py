@@ -31,6 +31,8 @@ DEFAULT_GAME = "prime-daifugo"
 
 #: Games added at run time, by id; they win over an installed game of the same id.
 _registered: dict[str, GameModule] = {}
+#: Bumped on every run-time change, so caches keyed by it (aliases, environments) renew.
+_generation = 0
 
 
 @cache
@@ -90,9 +92,6 @@ def _alias_table(generation: int) -> dict[str, str]:
 
 def _key(name: str) -> str:
     return name.strip().lower()
-
-
-_generation = 0
 
 
 def normalise_game_id(name: str) -> str | None:
