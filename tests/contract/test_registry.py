@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from kifuwiki.archive import load_text, rules_for
 from kifuwiki.games import (
     DEFAULT_GAME,
     get_game,
     installed_games_text,
     normalise_game_id,
+    register_game,
     registered_game,
 )
 
@@ -76,3 +79,14 @@ def test_site_rules_reach_each_game_and_front_matter_wins() -> None:
     assert record.rules == "online"
     (record,) = load_text("---\nrules: fandom\n---\n" + body, "p.kifu", {DEFAULT_GAME: "online"})
     assert record.rules == "fandom"
+
+
+def test_a_game_that_lacks_part_of_the_contract_is_refused_by_name() -> None:
+    class HalfAGame:
+        id = "half"
+
+    with pytest.raises(TypeError) as refused:
+        register_game(HalfAGame())  # type: ignore[arg-type]
+    assert "lacks version, names, aliases" in str(refused.value)
+    assert "template_filters, detect, load, view, format" in str(refused.value)
+    assert normalise_game_id("half") is None
