@@ -30,7 +30,7 @@ import jinja2
 from kifuwiki.core.cache import ContentCache, cache_salt, templates_fingerprint
 from kifuwiki.games.base import GameRecord
 from kifuwiki.render.archive import Archive
-from kifuwiki.render.assets import presentation_folders
+from kifuwiki.render.assets import games_fingerprint
 from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.prerender import (
     PrerenderedFile,
@@ -100,8 +100,9 @@ class SiteBuild:
         self._settings = settings
         custom = settings.custom_templates
         fingerprint = (
-            templates_fingerprint(templates_dir(), custom, *presentation_folders())
+            templates_fingerprint(templates_dir(), custom)
             + code_fingerprint()
+            + games_fingerprint()  # every game's code, templates and assets
         )
         if fingerprint != self._fingerprint:
             # A template (or kifuwiki itself) changed since this process last built
