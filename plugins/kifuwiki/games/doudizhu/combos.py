@@ -181,7 +181,7 @@ def _small_readings(counts: Counts, size: int) -> list[Combo]:
         return [Combo(Kind.ROCKET, BIG_JOKER, 1, 2)]
     kinds = {1: Kind.SINGLE, 2: Kind.PAIR, 3: Kind.TRIO, 4: Kind.BOMB}
     if size in kinds:
-        for rank in range(RANKS):
+        for rank in range(RANKS if size == 1 else SMALL_JOKER):  # jokers never pair
             if counts[rank] == size:
                 return [Combo(kinds[size], rank, 1, size)]
     return []

@@ -21,7 +21,7 @@ _CHAINS = ((Kind.STRAIGHT, 1), (Kind.PAIR_STRAIGHT, 2), (Kind.PLANE, 3))
 
 def _simple(hand: Counts) -> Iterator[Play]:
     for kind, width in _SIMPLE:
-        for rank in range(RANKS):
+        for rank in range(RANKS if width == 1 else SMALL_JOKER):
             if hand[rank] >= width:
                 combo = Combo(kind, rank, 1, width)
                 yield combo, combo.main_counts
@@ -52,7 +52,7 @@ def _kicker_sets(rest: Counts, main: Counts, count: int, width: int) -> Iterator
             yield tuple(kicker)
 
 
-def _with_kickers(hand: Counts, options: RuleOptions) -> Iterator[Play]:
+def _with_kickers(hand: Counts, options: RuleOptions, only: Kind | None = None) -> Iterator[Play]:
     shapes: list[tuple[Kind, int, int, int]] = [  # kind, width, kicker width, kickers per rank
         (Kind.TRIO_SINGLE, 3, 1, 1),
         (Kind.TRIO_PAIR, 3, 2, 1),
@@ -72,6 +72,8 @@ def _with_kickers(hand: Counts, options: RuleOptions) -> Iterator[Play]:
                 if length >= 2 and length * (3 + kicker_width) <= 20:
                     bases.append((kind, Combo(kind, start, length, length * (3 + kicker_width))))
     for kind, combo in bases:
+        if only is not None and kind is not only:
+            continue
         main = combo.main_counts
         rest = tuple(h - m for h, m in zip(hand, main, strict=True))
         pairs = kind in (Kind.TRIO_PAIR, Kind.FOUR_PAIRS, Kind.PLANE_PAIRS)
@@ -96,10 +98,16 @@ def all_plays(hand: Counts, options: RuleOptions) -> list[Play]:
 
 def plays_beating(hand: Counts, table: Combo | None, options: RuleOptions) -> list[Play]:
     """The plays that may follow ``table`` (every play when leading)."""
-    plays = all_plays(hand, options)
     if table is None:
-        return plays
-    return [play for play in plays if play[0].beats(table)]
+        return all_plays(hand, options)
+    # Only the table's kind, bombs and the rocket can beat it: generate just those.
+    if table.kind.has_kickers:
+        candidates = [*_simple(hand), *_with_kickers(hand, options, table.kind)]
+    elif table.kind in (Kind.STRAIGHT, Kind.PAIR_STRAIGHT, Kind.PLANE):
+        candidates = [*_simple(hand), *_chains(hand)]
+    else:
+        candidates = list(_simple(hand))
+    return list(dict.fromkeys(play for play in candidates if play[0].beats(table)))
 
 
 def distinct_card_sets(plays: list[Play]) -> int:

@@ -2,7 +2,7 @@
 
 One action per line, ``seat:`` then what happened (the Prime Daifugo kifu's shape)::
 
-    A:(3 4 5 5 6 7 8 9 10 J Q Q K K K BJ RJ)   the hand dealt to A ('?' = a card not known)
+    A:(3 4 5 5 6 7 8 9 10 J Q Q K K K BJ RJ)   the hand dealt to A ('?' = the rest, not known)
     kitty:(7 A 2)                              the bottom cards (底牌)
     A:bid1   B:bid-   C:bid3                   bids; bid- is no bid
     C:3 4 5 6 7 8                              a play: ranks, or suited cards (H3 S3)
@@ -107,10 +107,12 @@ def _read_cards(
 def _hand_body(
     body: str, offset: int, line: int, bag: DiagnosticBag, full: int
 ) -> tuple[list[Card], list[int], int] | None:
-    inner = body[1:-1]
-    if inner.strip() == "?":
-        return [], [], full
-    return _read_cards(inner, offset + 1, line, bag, allow_unknown=True)
+    """A hand in parentheses; a ``?`` stands for the rest of it, the cards not known."""
+    read = _read_cards(body[1:-1], offset + 1, line, bag, allow_unknown=True)
+    if read is None:
+        return None
+    cards, columns, unknown = read
+    return cards, columns, max(full - len(cards), 0) if unknown else 0
 
 
 def _play(

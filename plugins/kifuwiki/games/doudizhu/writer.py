@@ -1,7 +1,7 @@
 """Canonical text of a parsed record (``kifuwiki fmt``): ``fmt(fmt(x)) == fmt(x)``.
 
-Canonical form: ``A:(3 3 4 … BJ)`` hands in rank order (``?`` for each unknown card,
-``(?)`` for a hand not known at all), ``kitty:(…)``, ``A:bid2`` / ``A:bid-``,
+Canonical form: ``A:(3 3 4 … BJ)`` hands in rank order (a ``?`` for the cards not
+known, ``(?)`` for a hand not known at all), ``kitty:(…)``, ``A:bid2`` / ``A:bid-``,
 ``A:%`` passes, plays as ``A:K K K + 3 #`` with cards in rank order inside the main part
 and the kickers, then ``[claims]`` and marks. Comments stay after their line; blank
 lines are dropped.
@@ -32,10 +32,9 @@ def cards_text(cards: list[Card]) -> str:
     return " ".join(str(card) for card in sorted(cards, key=_order))
 
 
-def hand_text(cards: list[Card], unknown: int, full: int) -> str:
-    if not cards and unknown == full:
-        return "(?)"
-    return "(" + " ".join([cards_text(cards)] * bool(cards) + ["?"] * unknown) + ")"
+def hand_text(cards: list[Card], unknown: int) -> str:
+    """``(3 4 ?)``: the known cards, then one ``?`` for the rest when any is unknown."""
+    return "(" + " ".join([cards_text(cards)] * bool(cards) + ["?"] * bool(unknown)) + ")"
 
 
 def play_text(play: Play) -> str:
@@ -50,9 +49,9 @@ def play_text(play: Play) -> str:
 
 def item_text(item: Item) -> str:
     if isinstance(item, Hand):
-        body = f"{item.seat}:{hand_text(item.cards, item.unknown, 17)}"
+        body = f"{item.seat}:{hand_text(item.cards, item.unknown)}"
     elif isinstance(item, Kitty):
-        body = f"kitty:{hand_text(item.cards, item.unknown, 3)}"
+        body = f"kitty:{hand_text(item.cards, item.unknown)}"
     elif isinstance(item, Bid):
         body = f"{item.seat}:bid{item.value or '-'}"
     elif isinstance(item, Pass):
