@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from tests.doudizhu.helpers import read
 
 from kifuwiki.games.doudizhu.combos import Combo, Kind, follow_reading, lead_reading
 from kifuwiki.games.doudizhu.ranks import ACE, TWO
 from kifuwiki.games.doudizhu.rules import PRESETS
-from tests.doudizhu.helpers import read
 
 CLASSIC = PRESETS["classic"]
 LOOSE = PRESETS["douzero"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cache
 
 from kifuwiki.games.doudizhu.ranks import ACE, BIG_JOKER, RANKS, SMALL_JOKER, Counts
 from kifuwiki.games.doudizhu.rules import RuleOptions
@@ -107,13 +108,7 @@ class Combo:
     @property
     def main_counts(self) -> Counts:
         """The main part's counts (without the kickers)."""
-        counts = [0] * RANKS
-        if self.kind is Kind.ROCKET:
-            counts[SMALL_JOKER] = counts[BIG_JOKER] = 1
-            return tuple(counts)
-        for rank in range(self.main, self.main + self.chain):
-            counts[rank] = MAIN_WIDTH[self.kind]
-        return tuple(counts)
+        return _main_counts(self.kind, self.main, self.chain)
 
     def beats(self, other: Combo) -> bool:
         """Whether this play may follow ``other`` (the last play on the table)."""
@@ -130,6 +125,17 @@ class Combo:
         """An order for "the strongest play": rocket, bombs by rank, then the rest by rank."""
         tier = 2 if self.kind is Kind.ROCKET else 1 if self.kind is Kind.BOMB else 0
         return (tier, self.main, self.size)
+
+
+@cache
+def _main_counts(kind: Kind, main: int, chain: int) -> Counts:
+    counts = [0] * RANKS
+    if kind is Kind.ROCKET:
+        counts[SMALL_JOKER] = counts[BIG_JOKER] = 1
+        return tuple(counts)
+    for rank in range(main, main + chain):
+        counts[rank] = MAIN_WIDTH[kind]
+    return tuple(counts)
 
 
 def _chain_starts(counts: Counts, width: int, length: int) -> list[int]:

@@ -88,8 +88,9 @@ class _Engine:
         self.passes = 0
         self.plays = dict.fromkeys(self.seats, 0)
         self.over = False
-        self.has_bids = any(isinstance(a, Bid) for a in record.actions)
-        self.has_kitty = any(isinstance(a, Kitty) for a in record.actions)
+        self.actions = record.actions
+        self.has_bids = any(isinstance(a, Bid) for a in self.actions)
+        self.has_kitty = any(isinstance(a, Kitty) for a in self.actions)
         self.steps: list[Step] = []
         self.index = 0
 
@@ -592,7 +593,7 @@ class _Engine:
 
     def run(self) -> Replay:
         self.deal()
-        for action in self.record.actions:
+        for action in self.actions:
             if isinstance(action, Bid):
                 self.bid(action)
             elif isinstance(action, Play):

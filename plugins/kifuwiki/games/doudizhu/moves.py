@@ -86,14 +86,9 @@ def _with_kickers(hand: Counts, options: RuleOptions, only: Kind | None = None) 
 
 
 def all_plays(hand: Counts, options: RuleOptions) -> list[Play]:
-    """Every play the hand can lead, each (reading, cards) once."""
-    seen: set[Play] = set()
-    plays: list[Play] = []
-    for play in (*_simple(hand), *_chains(hand), *_with_kickers(hand, options)):
-        if play not in seen:
-            seen.add(play)
-            plays.append(play)
-    return plays
+    """Every play the hand can lead, each (reading, cards) once: the generators build
+    different kinds, and each builds a play once."""
+    return [*_simple(hand), *_chains(hand), *_with_kickers(hand, options)]
 
 
 def plays_beating(hand: Counts, table: Combo | None, options: RuleOptions) -> list[Play]:
@@ -107,7 +102,7 @@ def plays_beating(hand: Counts, table: Combo | None, options: RuleOptions) -> li
         candidates = [*_simple(hand), *_chains(hand)]
     else:
         candidates = list(_simple(hand))
-    return list(dict.fromkeys(play for play in candidates if play[0].beats(table)))
+    return [play for play in candidates if play[0].beats(table)]
 
 
 def distinct_card_sets(plays: list[Play]) -> int:

@@ -50,7 +50,7 @@ _LINE = re.compile(r"\s*(?P<seat>[^:：\s]+)\s*[:：]\s*(?P<body>.*?)\s*\Z")
 _MARKS = re.compile(r"\s+(!!|\?\?|!\?|\?!|!|\?)\Z")
 _BID = re.compile(r"(?i)bid\s*(?P<value>[0-3\-])\Z")
 _CLAIM = re.compile(r"\s*\[(?P<word>[^\]]*)\]\s*\Z")
-_SCORE_ENTRY = re.compile(r"\s*(?P<seat>[^\s,、:]+)\s*:?\s*(?P<value>[+\-−]?[0-9]+)\s*")
+_SCORE_ENTRY = re.compile(r"\s*(?P<seat>[^\s,、:+\-−]+)\s*:?\s*(?P<value>[+\-−]?[0-9]+)\s*")
 CLAIMS = ("bomb", "rocket", "spring")
 
 
