@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from tests.doudizhu.helpers import FRONT, codes, find, record
+
 from kifuwiki.cards import BLACK_JOKER, RED_JOKER, Card, Suit
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.doudizhu.model import Bid, Hand, Kitty, Pass, Play, Score, Unreadable
 from kifuwiki.games.doudizhu.notation import parse
-from tests.doudizhu.helpers import FRONT, codes, find, record
 
 HEAD = "---\ngame: doudizhu\n" + FRONT + "---\n"  # the body starts on line 8
 

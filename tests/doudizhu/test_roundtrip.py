@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from kifuwiki.games.doudizhu.selfplay import generate
 from tests.doudizhu.helpers import FRONT, codes, data, record
 from tests.doudizhu.test_rules import GAME_1, SPRING
+
+from kifuwiki.games.doudizhu.selfplay import generate
 
 MESSY = """* a note on the whole game
 A:( H3 S4 5 5 6 7 8 9 T J Q Q K K K X R )
