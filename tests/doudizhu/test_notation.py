@@ -19,7 +19,8 @@ def items(body: str):
 
 def test_line_kinds() -> None:
     found, bag = items(
-        "A:(3 4 ?)\nkitty:(?)\nA:bid2\nB:bid-\nA:3 3 3 + 4\nB:%\nC:-\nA:pass\nB:不要\nscore: A +2, B -1, C -1\n"
+        "A:(3 4 ?)\nkitty:(?)\nA:bid2\nB:bid-\nA:3 3 3 + 4\nB:%\nC:-\nA:pass\nB:不要\n"
+        "score: A +2, B -1, C -1\n"
     )
     assert [type(i) for i in found] == [Hand, Kitty, Bid, Bid, Play, Pass, Pass, Pass, Pass, Score]
     assert bag.items == []
