@@ -364,3 +364,13 @@ def test_every_message_has_japanese() -> None:
     rec = record(broken)
     assert rec.diagnostics
     assert all(d.message_ja for d in rec.diagnostics)
+
+
+def test_landlord_hand_with_the_bottom_cards_in_it() -> None:
+    """rlcard-showdown logs have no bottom cards: the landlord's hand is written with 20."""
+    hands = HANDS.replace("kitty:(7 A 2)\n", "").replace("A A 2 2 2)", "A A 2 2 2 7 A 2)")
+    rec = record(hands + "C:2 2 2 2\n", FRONT + "landlord: C\n")
+    assert errors(rec) == []
+    assert data(rec).replay.outcome.landlord == "C"
+    rec = record(hands + "C:2 2 2 2\n", FRONT + "landlord: B\n")
+    assert "DZ108" in errors(rec)  # only the landlord's hand may hold 20

@@ -121,7 +121,11 @@ class _Engine:
             if hand is None:
                 self.hands[seat].unknown = HAND_SIZE
                 continue
-            self._check_size(hand.line, hand.cards, hand.unknown, HAND_SIZE, seat)
+            size = HAND_SIZE
+            if self._holds_kitty(seat, hand):
+                size = HAND_SIZE + KITTY_SIZE
+                self.kitty_taken = True  # the hand was written with the bottom cards in it
+            self._check_size(hand.line, hand.cards, hand.unknown, size, seat)
             self._see(hand.cards, hand.columns, hand.line)
             self.hands[seat].add(hand.cards, hand.unknown)
         if kitties:
@@ -133,6 +137,15 @@ class _Engine:
         if not self.has_bids:
             self._landlord_from_front_matter()
         self._record(None)
+
+    def _holds_kitty(self, seat: str, hand: Hand) -> bool:
+        """A log without bottom cards (rlcard-showdown) writes the landlord's 20 cards."""
+        return (
+            not self.has_kitty
+            and not self.has_bids
+            and seat == self.record.landlord
+            and len(hand.cards) + hand.unknown == HAND_SIZE + KITTY_SIZE
+        )
 
     def _check_size(
         self, line: int, cards: list[Card], unknown: int, size: int, seat: str | None
