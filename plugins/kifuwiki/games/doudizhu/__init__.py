@@ -42,6 +42,13 @@ class DouDizhuGame:
         "redeal": ("配り直し", "redeal"),
     }
 
+    @property
+    def importers(self) -> tuple[Any, ...]:
+        """``kifuwiki import doudizhu-showdown`` and ``doudizhu-trace``."""
+        from kifuwiki.games.doudizhu.importers import IMPORTERS
+
+        return IMPORTERS
+
     def detect(self, source: RecordSource) -> bool:
         """A kitty line, or bid lines, say Dou Dizhu; nothing else writes them."""
         return any(_HINT.match(line.text) for line in source.lines if line.kind is LineKind.TEXT)
