@@ -34,7 +34,7 @@ def test_labels_in_both_languages() -> None:
 def test_bombs_and_rockets_are_jump_targets() -> None:
     v = view(GAME_1)
     flagged = {s.index: s.flags for s in v.steps if s.flags - {"comment"}}
-    assert flagged == {11: {"bomb", "special"}, 12: {"rocket", "special"}}
+    assert flagged == {4: {"landlord"}, 11: {"bomb"}, 12: {"rocket"}}
 
 
 def test_state_tracks_hands_table_bid_and_multiplier() -> None:

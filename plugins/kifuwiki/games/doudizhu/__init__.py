@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import kifuwiki
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.doudizhu.codes import CODES, CODES_JA
 from kifuwiki.games.doudizhu.engine import Replay, replay
 from kifuwiki.games.doudizhu.model import DdzRecord
 from kifuwiki.games.doudizhu.notation import parse
-from kifuwiki.games.doudizhu.rules import describe
+from kifuwiki.games.doudizhu.rules import PRESETS, describe
 
 _HINT = re.compile(r"^\s*(?:kitty|底牌|底札)\s*[:：]|^\s*\S+\s*[:：]\s*bid\s*[0-3\-]\s*$", re.I)
 
@@ -28,11 +30,23 @@ class DdzData:
 
 class DouDizhuGame:
     id = "doudizhu"
+    version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "闘地主", "en": "Dou Dizhu"}
-    aliases: tuple[str, ...] = ("闘地主", "斗地主", "dou-dizhu", "doudizhu", "dou_dizhu")
+    aliases: tuple[str, ...] = ("闘地主", "斗地主", "dou-dizhu", "dou_dizhu")
     dialects: tuple[str, ...] = ("kifu",)
+    rule_presets: tuple[str, ...] = tuple(PRESETS)
+    default_rules = "classic"
+    code_prefixes: tuple[str, ...] = ("DZ",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    step_flags: Mapping[str, StepFlag] = {
+        "bomb": StepFlag("爆弾", "bomb", "次の爆弾", "Next bomb", "b", "special"),
+        "rocket": StepFlag("ロケット", "rocket", "次のロケット", "Next rocket", "r", "special"),
+        "landlord": StepFlag("地主決定", "landlord", style="accent"),
+        "spring": StepFlag("春天", "spring", style="good"),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {}
     badges: Mapping[str, tuple[str, str]] = {
         "spring": ("春天", "spring"),
         "bomb": ("爆弾あり", "bombs played"),
@@ -54,7 +68,7 @@ class DouDizhuGame:
         return any(_HINT.match(line.text) for line in source.lines if line.kind is LineKind.TEXT)
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
-        parsed = parse(source)
+        parsed = parse(source, default_rules=rules)
         record = parsed.record
         result = replay(record, parsed.bag)
         outcome = result.outcome

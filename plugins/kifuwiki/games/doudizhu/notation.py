@@ -191,11 +191,14 @@ def _score(body: str, source: SourceLine, marks: str, bag: DiagnosticBag) -> Sco
 
 
 class _Reader:
-    def __init__(self, source: RecordSource, bag: DiagnosticBag) -> None:
+    def __init__(
+        self, source: RecordSource, bag: DiagnosticBag, default_rules: Mapping[str, Any] | None
+    ) -> None:
         self.bag = bag
         meta = source.meta
         seats, names = _seats_from_meta(meta, bag)
-        options, problems = resolve(meta.get("rules"))
+        spec = meta.get("rules")
+        options, problems = resolve(spec if spec is not None else default_rules)
         for problem in problems:
             bag.error("DZ007", problem.message, 1, ja=problem.message_ja)
         self.fixed_seats = bool(seats)
@@ -327,10 +330,12 @@ class _Reader:
         self.bag.error("DZ001", message, source.number, column, ja=ja)
 
 
-def parse(source: RecordSource) -> Parsed:
+def parse(source: RecordSource, default_rules: Mapping[str, Any] | None = None) -> Parsed:
+    """Read one game; ``default_rules`` (the site's, ``{"preset": …}``) apply when the
+    front matter names no rules."""
     bag = DiagnosticBag()
     bag.extend(list(source.diagnostics))
-    reader = _Reader(source, bag)
+    reader = _Reader(source, bag, default_rules)
     record = reader.record
     for line in source.lines:
         if line.kind is LineKind.BLANK:

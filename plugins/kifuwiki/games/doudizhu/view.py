@@ -8,11 +8,10 @@ trick and who is landlord. Bombs and the rocket flag their steps as jump targets
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 from kifuwiki.cards import Card
-from kifuwiki.core.diagnostics import DiagnosticBag, Severity
+from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.doudizhu import DdzData
@@ -22,6 +21,7 @@ from kifuwiki.games.doudizhu.engine import Outcome, Replay, Step, replay
 from kifuwiki.games.doudizhu.model import Bid, DdzRecord, Kitty, Pass, Play
 from kifuwiki.games.doudizhu.rules import PRESET_TEXT, describe
 from kifuwiki.games.doudizhu.writer import item_text
+from kifuwiki.games.viewkit import first_step_of_lines, problem_steps
 
 #: Step flags: jump targets. ``special`` is the viewer's generic "next special play".
 FLAGS = {Kind.BOMB: "bomb", Kind.ROCKET: "rocket"}
@@ -114,12 +114,12 @@ def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return comments, bookmarks
 
 
-def _flagged(game: GameRecord) -> dict[int, set[str]]:
-    flagged: dict[int, set[str]] = defaultdict(set)
-    for diagnostic in game.diagnostics:
-        if diagnostic.step is not None and diagnostic.severity is not Severity.INFO:
-            flagged[diagnostic.step].add(diagnostic.severity.value)
-    return flagged
+def _flagged(game: GameRecord, steps: list[Step]) -> dict[int, set[str]]:
+    """Step → error/warning flags: the engine's own step, else the step of the line."""
+    lines = first_step_of_lines(
+        (step.action.line, step.index) for step in steps if step.action is not None
+    )
+    return problem_steps(game.diagnostics, lines)
 
 
 def _passes(steps: list[Step]) -> list[set[str]]:
@@ -229,10 +229,14 @@ def _step_view(
     notes = action.notes if action is not None else record.setup_notes
     comments, bookmarks = _notes(notes)
     flags = set(flagged.get(index, set()))
-    if comments:
+    if comments or bookmarks:
         flags.add("comment")
     if step.combo is not None and step.combo.kind in FLAGS and isinstance(action, Play):
-        flags |= {FLAGS[step.combo.kind], "special"}
+        flags.add(FLAGS[step.combo.kind])
+    if index and step.landlord is not None and steps[index - 1].landlord is None:
+        flags.add("landlord")
+    if last and (outcome.spring or outcome.anti_spring):
+        flags.add("spring")
     annotations: list[str] = []
     annotations_ja: list[str] = []
     if index and isinstance(action, Play | Pass):
@@ -268,7 +272,7 @@ def build_view(game: GameRecord) -> RecordView:
     replayed = replay(record, DiagnosticBag(), keep_states=True)
     steps = replayed.steps
     outcome = replayed.outcome
-    flagged = _flagged(game)
+    flagged = _flagged(game, steps)
     passes = _passes(steps)
     views = [_step_view(game, replayed, i, flagged, passes) for i in range(len(steps))]
     winners = set()
