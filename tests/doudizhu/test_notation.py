@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.doudizhu.helpers import FRONT, codes, find, record
 
-from kifuwiki.cards import BLACK_JOKER, RED_JOKER, Card, Suit
+from kifuwiki.cards import BLACK_JOKER, RED_JOKER, Card, Suit, tokens
+from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.doudizhu.model import Bid, Hand, Kitty, Pass, Play, Score, Unreadable
-from kifuwiki.games.doudizhu.notation import parse
+from kifuwiki.games.doudizhu.notation import _CANONICAL as _CANONICAL_WORDS
+from kifuwiki.games.doudizhu.notation import JOKER_ALIASES, _read_cards, parse
 
 HEAD = "---\ngame: doudizhu\n" + FRONT + "---\n"  # the body starts on line 8
 
@@ -120,3 +124,19 @@ def test_two_players_is_reported() -> None:
 def test_bad_players_and_bid_front_matter() -> None:
     rec = record("A:3\n", "players: 3\nbid: 5\n")
     assert codes(rec).count("DZ006") == 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(sorted(_CANONICAL_WORDS)),
+        max_size=20,
+    )
+)
+def test_the_canonical_fast_path_reads_as_the_shared_tokenizer(words: list[str]) -> None:
+    text = " ".join(words)
+    bag = DiagnosticBag()
+    fast = _read_cards(text, 1, 1, bag, allow_unknown=False)
+    slow = [(card, col + 1) for card, col in tokens(text, JOKER_ALIASES)]
+    assert fast is not None and bag.items == []
+    assert list(zip(fast[0], fast[1], strict=True)) == slow

@@ -80,6 +80,9 @@ class _Engine:
         self.deck = DeckTally()
         self.outcome = Outcome()
         self.bids: list[Bid] = []
+        self.highest_bid = 0
+        self.doubling = 1
+        """The bombs' and rockets' product so far."""
         self.bidding_over = False
         self.landlord: str | None = None
         self.table: Combo | None = None
@@ -216,6 +219,7 @@ class _Engine:
                     f"{action.value} は最高値 {highest} を超えません。より高く競るかパスします",
                 )
             self.bids.append(action)
+            self.highest_bid = max(self.highest_bid, action.value)
             self._close_bidding()
         self._record(action, seat=action.seat)
 
@@ -431,10 +435,13 @@ class _Engine:
         return " (these rules do not allow kickers like these)"
 
     def _count_bombs(self, seat: str, combo: Combo) -> None:
+        """Rule: each bomb and the rocket multiply the score."""
         if combo.kind is Kind.BOMB:
             self.outcome.bombs[seat] = self.outcome.bombs.get(seat, 0) + 1
+            self.doubling *= self.options.bomb
         elif combo.kind is Kind.ROCKET:
             self.outcome.rockets[seat] = self.outcome.rockets.get(seat, 0) + 1
+            self.doubling *= self.options.rocket
 
     def _check_out_mark(self, action: Play, out: bool) -> None:
         if action.out and not out:
@@ -579,9 +586,7 @@ class _Engine:
         out: bool = False,
         trick_over: bool = False,
     ) -> None:
-        bombs = sum(self.outcome.bombs.values())
-        rockets = sum(self.outcome.rockets.values())
-        bid = self.outcome.bid or max((b.value for b in self.bids), default=0)
+        bid = self.outcome.bid or self.highest_bid
         step = Step(
             self.index,
             action,
@@ -592,7 +597,7 @@ class _Engine:
             self.table_seat,
             self.landlord,
             bid,
-            max(bid, 1) * self.options.bomb**bombs * self.options.rocket**rockets,
+            max(bid, 1) * self.doubling,
             trick_over,
             out,
             to_move=self.to_move,

@@ -32,8 +32,13 @@ class HandState:
     def take(self, card: Card) -> bool | None:
         """Remove a played card. True: it was known; False: it was one of the unknown
         cards; None: the hand cannot hold it."""
-        if self.known[card] > 0:
-            self._drop(card)
+        known = self.known
+        held = known.get(card, 0)
+        if held > 1:
+            known[card] = held - 1
+            return True
+        if held == 1:
+            dict.__delitem__(known, card)  # Counter's own __delitem__ is Python-level
             return True
         rank_matches = [c for c in self.known if c.rank == card.rank and self.known[c] > 0]
         if card.suit is None and rank_matches:

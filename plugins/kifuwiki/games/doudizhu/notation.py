@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kifuwiki.cards import BLACK_JOKER, RED_JOKER, Card, CardSyntaxError, tokens
+from kifuwiki.cards import BLACK_JOKER, RED_JOKER, Card, CardSyntaxError, standard_deck, tokens
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
 from kifuwiki.games.doudizhu.model import (
@@ -52,6 +52,13 @@ _BID = re.compile(r"(?i)bid\s*(?P<value>[0-3\-])\Z")
 _CLAIM = re.compile(r"\s*\[(?P<word>[^\]]*)\]\s*\Z")
 _SCORE_ENTRY = re.compile(r"\s*(?P<seat>[^\s,、:+\-−]+)\s*:?\s*(?P<value>[+\-−]?[0-9]+)\s*")
 CLAIMS = ("bomb", "rocket", "spring")
+#: Every card as the writer writes it: ``3`` … ``A``, ``H10``, ``BJ``.
+_CANONICAL: dict[str, Card] = {
+    str(card): card for card in [*standard_deck(), *(Card(rank) for rank in range(1, 14))]
+}
+_CARD_WORD = r"(?:[SHDC]?(?:10|[2-9JQKA])|BJ|RJ)"
+_CANONICAL_RUN = re.compile(rf" *(?:{_CARD_WORD}(?: +{_CARD_WORD})* *)?")
+_WORD = re.compile(r"\S+")
 
 
 @dataclass(slots=True)
@@ -89,6 +96,11 @@ def _read_cards(
     unknown = text.count("?") if allow_unknown else 0
     if allow_unknown:
         text = text.replace("?", " ")
+    if _CANONICAL_RUN.fullmatch(text):
+        # The canonical form (what fmt and the generator write): one dictionary look-up
+        # per card instead of the shared tokenizer's folding and matching.
+        words = [(m.group(), m.start()) for m in _WORD.finditer(text)]
+        return [_CANONICAL[w] for w, _ in words], [offset + col for _, col in words], unknown
     try:
         found = tokens(text, JOKER_ALIASES)
     except CardSyntaxError as error:
