@@ -1,4 +1,5 @@
-"""Property tests: the loader never raises or hangs, and fmt is idempotent on any input."""
+"""Property tests: loading and viewing never raise or hang, every diagnostic is located and
+has its Japanese, and fmt is idempotent on any input."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ def load_and_format(text: str) -> None:
         record = GAME.load(source)
         lines = text.count("\n") + 1
         assert all(1 <= d.line <= lines for d in record.diagnostics)
+        assert all(d.message_ja for d in record.diagnostics if d.code.startswith("DZ"))
+        view = GAME.view(record)
+        assert len(view.steps) == record.moves + 1
         once = GAME.format(record)
         again = GAME.format(GAME.load(split_record_file(FRONT + once)[0]))
         assert again == once
