@@ -62,9 +62,7 @@ def main() -> None:
         return sum(r.errors for i, t in enumerate(texts) for r in load_text(t, f"{i}.kifu"))
 
     def tokenize_all() -> int:
-        return sum(
-            len(_CARD.findall(m["body"])) for text in texts for m in _ACTION.finditer(text)
-        )
+        return sum(len(_CARD.findall(m["body"])) for text in texts for m in _ACTION.finditer(text))
 
     def view_all() -> int:
         return sum(len(game.view(record).steps) for record in records[: max(1, args.games // 10)])

@@ -24,7 +24,6 @@ accepted silently. Writing (atomic, no overwrite without ``--force``) is the sha
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -33,11 +32,11 @@ from typing import Any
 
 from kifuwiki.cards import Card, CardSyntaxError, parse_card
 from kifuwiki.core.diagnostics import Severity
-from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.doudizhu.ranks import RLCARD_LETTERS, card_of
 from kifuwiki.games.doudizhu.writer import cards_text
 from kifuwiki.importers.issues import ImportIssue
 from kifuwiki.importers.output import ImportedRecord, slugify
+from kifuwiki.importers.replayed import rule_errors
 
 GAME_ID = "doudizhu"
 SEATS = ("A", "B", "C")
@@ -90,31 +89,9 @@ def _record(path: Path, names: list[str], landlord: str | None, fmt: str) -> Imp
     return ImportedRecord(GAME_ID, slugify(path.stem, "doudizhu"), meta, path.as_posix())
 
 
-def _checked(record: ImportedRecord) -> list[ImportIssue]:
-    """The record through the rules engine: every broken rule is an import error."""
-    from kifuwiki.games.doudizhu import GAME
-
-    text = record.render(dt.date(2000, 1, 1))
-    issues = []
-    for source in split_record_file(text, record.relative_path):
-        for d in GAME.load(source).diagnostics:
-            if d.severity is Severity.ERROR:
-                issues.append(
-                    ImportIssue(
-                        Severity.ERROR,
-                        "IM060",
-                        f"{d.code} {d.message}",
-                        record.page,
-                        record.relative_path,
-                        d.line,
-                    )
-                )
-    return issues
-
-
 def _finish(result: FileImport, record: ImportedRecord) -> FileImport:
     result.records.append(record)
-    result.issues.extend(_checked(record))
+    result.issues.extend(rule_errors(record))
     return result
 
 
