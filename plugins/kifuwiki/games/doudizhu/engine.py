@@ -77,6 +77,8 @@ class _Engine:
         self.hands = {seat: HandState() for seat in self.seats}
         self.kitty: Kitty | None = None
         self.kitty_taken = False
+        self.kitty_seen = False
+        """Whether the replay has passed the bottom cards' line."""
         self.deck = DeckTally()
         self.outcome = Outcome()
         self.bids: list[Bid] = []
@@ -268,15 +270,9 @@ class _Engine:
         self.bidding_over = True
         self.to_move = seat
         # The landlord takes the bottom cards now, unless their line is still to come.
-        shown = self.kitty is not None and (self.kitty_written_before() or not self.has_bids)
+        shown = self.kitty is not None and (self.kitty_seen or not self.has_bids)
         if shown or not self.has_kitty:
             self._take_kitty()
-
-    def kitty_written_before(self) -> bool:
-        return self.kitty is not None and any(a is self.kitty for a in self.steps_actions())
-
-    def steps_actions(self) -> list[Action | None]:
-        return [step.action for step in self.steps]
 
     def _take_kitty(self) -> None:
         """Rule: the landlord takes the three bottom cards (20 cards)."""
@@ -291,8 +287,10 @@ class _Engine:
     def kitty_line(self, action: Kitty) -> None:
         """The bottom cards shown: they go to the landlord if one is known."""
         if action is not self.kitty:
-            pass  # a second kitty line: reported in deal()
-        elif self.landlord is not None and any(self.plays.values()):
+            self._record(action)  # a second kitty line: reported in deal()
+            return
+        self.kitty_seen = True
+        if self.landlord is not None and any(self.plays.values()):
             self._error(
                 action.line,
                 1,
@@ -324,7 +322,7 @@ class _Engine:
         self._check_out_mark(action, out)
         self.to_move = self._next(action.seat)
         if out:
-            self._finish(action.seat, action)
+            self._finish(action.seat)
         self._check_claims(action, combo)
         self._record(action, seat=action.seat, combo=combo, cards=counts, out=out)
 
@@ -497,7 +495,7 @@ class _Engine:
         self._record(action, seat=action.seat, trick_over=trick_over)
 
     # --- the end ------------------------------------------------------------------
-    def _finish(self, seat: str, action: Play) -> None:
+    def _finish(self, seat: str) -> None:
         """Rule: the game ends when a player goes out; spring and the score."""
         self.over = True
         outcome = self.outcome
