@@ -95,6 +95,8 @@ def plays_beating(hand: Counts, table: Combo | None, options: RuleOptions) -> li
     """The plays that may follow ``table`` (every play when leading)."""
     if table is None:
         return all_plays(hand, options)
+    if table.kind in _WIDTH:
+        return _above(hand, table)
     # Only the table's kind, bombs and the rocket can beat it: generate just those.
     if table.kind.has_kickers:
         candidates = [*_simple(hand), *_with_kickers(hand, options, table.kind)]
@@ -103,6 +105,29 @@ def plays_beating(hand: Counts, table: Combo | None, options: RuleOptions) -> li
     else:
         candidates = list(_simple(hand))
     return [play for play in candidates if play[0].beats(table)]
+
+
+_WIDTH = {Kind.SINGLE: 1, Kind.PAIR: 2, Kind.TRIO: 3, Kind.BOMB: 4}
+
+
+def _above(hand: Counts, table: Combo) -> list[Play]:
+    """What beats a single, pair, trio or bomb: the same, higher; bombs; the rocket."""
+    width = _WIDTH[table.kind]
+    plays: list[Play] = []
+    top = RANKS if width == 1 else SMALL_JOKER
+    for rank in range(table.main + 1, top):
+        if hand[rank] >= width:
+            combo = Combo(table.kind, rank, 1, width)
+            plays.append((combo, combo.main_counts))
+    if table.kind is not Kind.BOMB:
+        for rank in range(SMALL_JOKER):
+            if hand[rank] == 4:
+                bomb = Combo(Kind.BOMB, rank, 1, 4)
+                plays.append((bomb, bomb.main_counts))
+    if hand[SMALL_JOKER] and hand[BIG_JOKER]:
+        rocket = Combo(Kind.ROCKET, BIG_JOKER, 1, 2)
+        plays.append((rocket, rocket.main_counts))
+    return plays
 
 
 def distinct_card_sets(plays: list[Play]) -> int:
