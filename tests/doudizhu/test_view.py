@@ -114,3 +114,13 @@ def test_errors_flag_their_step() -> None:
     v = view(GAME_1.replace("B:8 8", "B:7 7"))
     step = next(s for s in v.steps if s.notation == "B:7 7")
     assert "error" in step.flags
+
+
+def test_bottom_cards_turn_face_up_when_the_landlord_takes_them() -> None:
+    hands = GAME_1.split("kitty:(7 A 2)\n")[0]
+    v = view(hands + "A:bid1\nB:bid-\nC:bid3\nkitty:(7 A 2)\nC:3\n")
+    assert [s.state["kitty_shown"] for s in v.steps] == [False] * 4 + [True, True]
+    assert v.steps[3].state["seats"][2]["count"] == 17  # landlord, before the bottom cards
+    assert v.steps[4].state["seats"][2]["count"] == 20
+    no_kitty = view(hands + "C:3\n".replace("C:3", "C:2 2 2"))
+    assert no_kitty.steps[0].state["kitty_recorded"] is False

@@ -41,6 +41,8 @@ class Step:
     out: bool = False
     hands: dict[str, tuple[tuple[Card, ...], int]] | None = None
     kitty: tuple[tuple[Card, ...], int] | None = None
+    kitty_taken: bool = False
+    """The landlord has taken the bottom cards (they are face up)."""
     to_move: str | None = None
 
 
@@ -599,6 +601,7 @@ class _Engine:
             trick_over,
             out,
             to_move=self.to_move,
+            kitty_taken=self.kitty_taken,
         )
         if self.keep:
             step.hands = {s: self.hands[s].snapshot() for s in self.seats}
