@@ -140,3 +140,34 @@ def test_the_canonical_fast_path_reads_as_the_shared_tokenizer(words: list[str])
     slow = [(card, col + 1) for card, col in tokens(text, JOKER_ALIASES)]
     assert fast is not None and bag.items == []
     assert list(zip(fast[0], fast[1], strict=True)) == slow
+
+
+FRONT_DEAL = """---
+game: doudizhu
+players:
+  A: Alice
+  B: Bob
+  C: Carol
+hands:
+  A: 3 4 5 5 6 7 8 9 10 J Q Q K K K BJ RJ
+  B: [3, 3, 4, 4, 5, 6, 7, 8, 8, 9, 10, 10, J, J, Q, K, A]
+  C: 3 4 5 6 6 7 8 9 9 10 J Q A A 2 2 Z
+kitty: 7 A 2
+---
+A:bid-
+B:bid-
+C:bid1
+C:2 2 2 2
+"""
+
+
+def test_hands_and_bottom_cards_in_the_front_matter() -> None:
+    from kifuwiki.games.doudizhu import GAME
+
+    good = FRONT_DEAL.replace("2 2 Z", "2 2 2")
+    rec = GAME.load(split_record_file(good)[0])
+    assert [d.code for d in rec.diagnostics] == ["DZ200"]  # only: nobody went out yet
+    assert rec.moves == 4  # the deal in the front matter makes no step of its own
+    assert GAME.format(rec) == "A:bid-\nB:bid-\nC:bid1\nC:2 2 2 2\n"  # it stays there
+    bad = GAME.load(split_record_file(FRONT_DEAL)[0])
+    assert [(d.code, d.line, d.column) for d in bad.diagnostics][:1] == [("DZ003", 10, 39)]

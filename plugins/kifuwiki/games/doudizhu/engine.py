@@ -148,7 +148,7 @@ class _Engine:
     def _holds_kitty(self, seat: str, hand: Hand) -> bool:
         """A log without bottom cards (rlcard-showdown) writes the landlord's 20 cards."""
         return (
-            not self.has_kitty
+            not any(isinstance(item, Kitty) for item in self.record.items)
             and not self.has_bids
             and seat == self.record.landlord
             and len(hand.cards) + hand.unknown == HAND_SIZE + KITTY_SIZE

@@ -22,12 +22,14 @@ class Line:
 
 @dataclass(slots=True)
 class Hand(Line):
-    """``A:(3 4 5 …)``: a seat's dealt cards; ``?`` stands for each card not known."""
+    """``A:(3 4 5 …)``: a seat's dealt cards; a ``?`` stands for the rest, not known."""
 
     seat: str = ""
     cards: list[Card] = field(default_factory=list)
     columns: list[int] = field(default_factory=list)
     unknown: int = 0
+    front: bool = False
+    """Written in the front matter (``hands:``), not in the body."""
 
 
 @dataclass(slots=True)
@@ -37,6 +39,8 @@ class Kitty(Line):
     cards: list[Card] = field(default_factory=list)
     columns: list[int] = field(default_factory=list)
     unknown: int = 0
+    front: bool = False
+    """Written in the front matter (``kitty:``), not in the body: no step of its own."""
 
 
 @dataclass(slots=True)
@@ -116,4 +120,8 @@ class DdzRecord:
     @property
     def actions(self) -> list[Action]:
         """The lines that are steps of the game, in order."""
-        return [item for item in self.items if isinstance(item, Kitty | Bid | Play | Pass)]
+        return [
+            item
+            for item in self.items
+            if isinstance(item, Bid | Play | Pass) or (isinstance(item, Kitty) and not item.front)
+        ]

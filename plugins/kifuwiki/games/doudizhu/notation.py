@@ -11,7 +11,8 @@ One action per line, ``seat:`` then what happened (the Prime Daifugo kifu's shap
     score: A -6, B -6, C +12                   totals, checked
 
 Comments ``* …``, bookmarks ``*&name`` and move marks (``!`` ``?!`` …) work as in
-every kifuwiki record.
+every kifuwiki record. The deal may instead sit in the front matter:
+``hands: {A: "3 4 5 …"}`` and ``kitty: "7 A 2"`` (kept there by ``fmt``).
 """
 
 from __future__ import annotations
@@ -342,6 +343,83 @@ class _Reader:
         self.bag.error("DZ001", message, source.number, column, ja=ja)
 
 
+def _front_line(source: RecordSource, key: str, parent: str | None = None) -> tuple[int, int]:
+    """(line, column of the value) of ``key:`` in the front matter, best effort: (1, 1)."""
+    lines = source.file_text.replace("\r\n", "\n").split("\n")
+    inside = parent is None
+    for number, text in enumerate(lines[1:], start=2):
+        if text.strip() in ("---", "..."):
+            break
+        if parent is not None and re.match(rf"{re.escape(parent)}\s*:", text):
+            inside = True
+            continue
+        found = re.match(rf"(\s*){re.escape(key)}\s*:\s*", text)
+        if inside and found and (parent is None or found.group(1)):
+            return number, found.end() + 1
+    return 1, 1
+
+
+def _cards_value(value: Any) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return None
+
+
+def _front_matter_deal(source: RecordSource, record: DdzRecord, bag: DiagnosticBag) -> None:
+    """``hands: {A: "3 4 5 …"}`` and ``kitty: "7 A 2"`` in the front matter: the same as
+    the ``A:(…)`` and ``kitty:(…)`` lines, for records that keep the deal with the players."""
+    hands = source.meta.get("hands")
+    found: list[Item] = []
+    if isinstance(hands, Mapping):
+        if not record.seats:
+            record.seats.extend(str(seat) for seat in list(hands)[:3])
+        for seat, value in hands.items():
+            line, column = _front_line(source, str(seat), "hands")
+            text = _cards_value(value)
+            if str(seat) not in record.seats or text is None:
+                bag.error(
+                    "DZ006",
+                    f"'hands' maps the seats ({', '.join(record.seats)}) to cards; "
+                    f"'{seat}' cannot be used",
+                    line,
+                    ja=f"'hands' は席 ({', '.join(record.seats)}) とカードの対応です。"
+                    f"'{seat}' は使えません",
+                )
+                continue
+            read = _hand_body(f"({text})", column - 1, line, bag, 17)
+            if read is not None:
+                found.append(
+                    Hand(
+                        line,
+                        text,
+                        seat=str(seat),
+                        cards=read[0],
+                        columns=read[1],
+                        unknown=read[2],
+                        front=True,
+                    )
+                )
+    elif hands is not None:
+        bag.error(
+            "DZ006",
+            "'hands' maps seats to cards (A: 3 4 5 …)",
+            _front_line(source, "hands")[0],
+            ja="'hands' は席とカードの対応です (A: 3 4 5 …)",
+        )
+    kitty = source.meta.get("kitty")
+    if kitty is not None:
+        line, column = _front_line(source, "kitty")
+        text = _cards_value(kitty)
+        read = _hand_body(f"({text})", column - 1, line, bag, 3) if text is not None else None
+        if read is not None and text is not None:
+            found.append(
+                Kitty(line, text, cards=read[0], columns=read[1], unknown=read[2], front=True)
+            )
+    record.items[:0] = found
+
+
 def parse(source: RecordSource, default_rules: Mapping[str, Any] | None = None) -> Parsed:
     """Read one game; ``default_rules`` (the site's, ``{"preset": …}``) apply when the
     front matter names no rules."""
@@ -349,6 +427,7 @@ def parse(source: RecordSource, default_rules: Mapping[str, Any] | None = None) 
     bag.extend(list(source.diagnostics))
     reader = _Reader(source, bag, default_rules)
     record = reader.record
+    _front_matter_deal(source, record, bag)
     for line in source.lines:
         if line.kind is LineKind.BLANK:
             continue

@@ -73,6 +73,8 @@ def write(record: DdzRecord) -> str:
     """The body text in canonical form (no front matter)."""
     lines = _notes(record.setup_notes)
     for item in record.items:
+        if isinstance(item, Hand | Kitty) and item.front:
+            continue  # it stays in the front matter, which fmt keeps as it is
         lines.append(item_text(item))
         lines.extend(_notes(item.notes))
     return "\n".join(lines) + "\n"
