@@ -374,3 +374,12 @@ def test_landlord_hand_with_the_bottom_cards_in_it() -> None:
     assert data(rec).replay.outcome.landlord == "C"
     rec = record(hands + "C:2 2 2 2\n", FRONT + "landlord: B\n")
     assert "DZ108" in errors(rec)  # only the landlord's hand may hold 20
+
+
+def test_cards_not_held_are_one_report_per_play() -> None:
+    text = HANDS + "A:bid-\nB:bid-\nC:bid1\nC:3 K K\n"
+    rec = record(text)
+    assert codes(rec).count("DZ103") == 1
+    diagnostic = next(d for d in rec.diagnostics if d.code == "DZ103")
+    assert diagnostic.message == "C does not hold K K"
+    assert (diagnostic.line, diagnostic.column) == (body_line(text, "C:3 K K"), 5)

@@ -359,18 +359,14 @@ class _Engine:
             self._wrong_turn(line, column, seat, self.to_move)
 
     def _take_cards(self, action: Play) -> None:
-        """Rule: a player plays only cards they hold."""
+        """Rule: a player plays only cards they hold (one report per play, at the first
+        card missing)."""
         hand = self.hands[action.seat]
+        missing: list[tuple[Card, int]] = []
         for card, column in zip(action.cards, action.columns, strict=True):
             held = hand.take(card)
             if held is None:
-                self._error(
-                    action.line,
-                    column,
-                    "DZ103",
-                    f"{action.seat} does not hold {card}",
-                    f"{action.seat} は {card} を持っていません",
-                )
+                missing.append((card, column))
             elif held is False and not self.deck.see(card):
                 self._error(
                     action.line,
@@ -379,6 +375,15 @@ class _Engine:
                     f"{card} appears more often than the deck holds it (dealt twice?)",
                     f"{card} がデッキの枚数より多く出ています (二重に配られた?)",
                 )
+        if missing:
+            cards = " ".join(str(card) for card, _ in missing)
+            self._error(
+                action.line,
+                missing[0][1],
+                "DZ103",
+                f"{action.seat} does not hold {cards}",
+                f"{action.seat} は {cards} を持っていません",
+            )
 
     def _read(self, action: Play, counts: Counts) -> Combo | None:
         """Rule: the cards form a combination, and it beats the one on the table."""

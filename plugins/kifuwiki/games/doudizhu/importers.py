@@ -286,7 +286,7 @@ def _douzero(path: Path, data: Mapping[str, Any], result: FileImport) -> FileImp
     _write_deal(record, hands, kitty if isinstance(kitty, list) and kitty else None, 0)
     sequence = data.get("card_play_action_seq")
     for index, move in enumerate(sequence if isinstance(sequence, list) else []):
-        seat = SEATS[index % 3]  # DouZero's sequence has no passes left out
+        seat = SEATS[index % 3]  # passes are written ([]), so the seats simply rotate
         if move == []:
             record.add(f"{seat}:%")
             continue
