@@ -124,3 +124,39 @@ def test_bottom_cards_turn_face_up_when_the_landlord_takes_them() -> None:
     assert v.steps[4].state["seats"][2]["count"] == 20
     no_kitty = view(hands + "C:3\n".replace("C:3", "C:2 2 2"))
     assert no_kitty.steps[0].state["kitty_recorded"] is False
+
+
+HOSTILE = """---
+game: doudizhu
+title: <script>alert(1)</script>
+players:
+  A: <img src=x onerror=alert(2)>
+  B: "<b>Bob</b>"
+  C: Carol
+---
+A:(3 4 5 5 6 7 8 9 10 J Q Q K K K BJ RJ)
+B:(?)
+C:(?)
+A:bid3
+* <script>alert(3)</script> **bold**
+A:3 4 5 6 7
+B:<svg onload=alert(4)>
+"""
+
+
+def test_record_page_escapes_everything_from_the_record() -> None:
+    from bs4 import BeautifulSoup
+
+    from kifuwiki.archive import load_text
+    from kifuwiki.render.environment import make_environment
+    from kifuwiki.render.record import render_record_page
+
+    record = load_text(HOSTILE, "hostile.kifu")[0]
+    for lang in ("ja", "en"):
+        html = render_record_page(GAME.view(record), make_environment(), lang)
+        doc = BeautifulSoup(html, "lxml")
+        assert doc.find("script") is None
+        assert doc.find("img") is None and doc.find("svg", onload=True) is None
+        assert not any(tag.has_attr("onerror") or tag.has_attr("onload") for tag in doc.find_all())
+        assert "<img src=x onerror=alert(2)>" in doc.get_text()  # shown as text
+        assert doc.select(".kw-ddz-state")
