@@ -7,7 +7,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kifuwiki.cli.import_cmd import _game_importer
 from kifuwiki.core.diagnostics import Severity
@@ -130,3 +133,43 @@ def test_fixtures_are_what_they_say() -> None:
     showdown = json.loads((FIXTURES / "showdown-card-twice.json").read_text(encoding="utf-8"))
     b_cards = set(showdown["initHands"][1].split())
     assert b_cards & set(showdown["initHands"][2].split())
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 40) | st.text("SHDCT2345JQKABRP ass", max_size=12),
+    lambda children: (
+        st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=6), children, max_size=4)
+    ),
+    max_leaves=20,
+)
+_KEYS = st.sampled_from(
+    [
+        "initHands",
+        "playerInfo",
+        "moveHistory",
+        "initial_hands",
+        "seen_cards",
+        "landlord",
+        "trace",
+        "landlord_up",
+        "landlord_down",
+        "three_landlord_cards",
+        "card_play_action_seq",
+        "playerIdx",
+        "move",
+    ]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.dictionaries(_KEYS, _JSON, max_size=6))
+def test_importers_never_raise_on_odd_json(
+    tmp_path_factory: pytest.TempPathFactory, data: dict
+) -> None:
+    path = tmp_path_factory.mktemp("odd") / "odd.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for read in (read_showdown, read_trace):
+        result = read(path)
+        for record in result.records:
+            record.render(dt.date(2026, 1, 1))
+            record.issues()

@@ -158,7 +158,7 @@ def read_showdown(path: Path) -> FileImport:
 
 
 def _showdown_move(record: ImportedRecord, index: int, entry: Any) -> None:
-    if not isinstance(entry, Mapping) or entry.get("playerIdx") not in (0, 1, 2):
+    if not isinstance(entry, Mapping) or not _plain_int(entry.get("playerIdx")):
         record.review(
             f"move {index + 1}: {json.dumps(entry, ensure_ascii=False)}",
             "IM012",
@@ -194,10 +194,15 @@ def _douzero_cards(values: Any) -> list[Card]:
         raise _Unreadable("not a list of DouZero card numbers")
     cards = []
     for value in values:
-        if value not in _DOUZERO_RANKS:
+        if not _plain_int(value, range(100)) or value not in _DOUZERO_RANKS:
             raise _Unreadable(f"{value!r} is not a DouZero card number (3-14, 17, 20, 30)")
         cards.append(card_of(_DOUZERO_RANKS[value]))
     return cards
+
+
+def _plain_int(value: Any, allowed: range = range(3)) -> bool:
+    """A plain integer in ``allowed`` (a seat 0-2 by default); JSON true/false are not."""
+    return isinstance(value, int) and not isinstance(value, bool) and value in allowed
 
 
 def _without(hand: list[Card], kitty: list[Card]) -> list[Card] | None:
@@ -242,7 +247,7 @@ def _read_hand(reader: Callable[[Any], list[Card]], raw: Any) -> list[Card] | st
 def _rlcard(path: Path, data: Mapping[str, Any], result: FileImport) -> FileImport:
     raw_hands = data.get("initial_hands") or data.get("init_hands") or []
     landlord = data.get("landlord", 0)
-    if not isinstance(raw_hands, list) or len(raw_hands) != 3 or landlord not in (0, 1, 2):
+    if not isinstance(raw_hands, list) or len(raw_hands) != 3 or not _plain_int(landlord):
         result.issues.append(
             ImportIssue(
                 Severity.ERROR,
@@ -257,7 +262,7 @@ def _rlcard(path: Path, data: Mapping[str, Any], result: FileImport) -> FileImpo
     kitty = _read_hand(_rlcard_cards, data.get("seen_cards", ""))
     _write_deal(record, hands, kitty if isinstance(kitty, list) and kitty else None, landlord)
     for index, entry in enumerate(data.get("trace") or []):
-        if not (isinstance(entry, list | tuple) and len(entry) == 2 and entry[0] in (0, 1, 2)):
+        if not (isinstance(entry, list | tuple) and len(entry) == 2 and _plain_int(entry[0])):
             record.review(
                 f"move {index + 1}: {json.dumps(entry, ensure_ascii=False)}",
                 "IM012",
