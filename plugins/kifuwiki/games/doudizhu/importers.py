@@ -179,7 +179,9 @@ def _showdown_move(record: ImportedRecord, index: int, entry: Any) -> None:
 # --- RLCard and DouZero traces ------------------------------------------------------------
 
 
-def _rlcard_cards(text: str) -> list[Card]:
+def _rlcard_cards(text: Any) -> list[Card]:
+    if not isinstance(text, str):
+        raise _Unreadable("not a string of RLCard letters")
     cards = []
     for letter in text.strip():
         rank = RLCARD_LETTERS.find(letter.upper())
@@ -261,7 +263,8 @@ def _rlcard(path: Path, data: Mapping[str, Any], result: FileImport) -> FileImpo
     hands = [_read_hand(_rlcard_cards, hand) for hand in raw_hands]
     kitty = _read_hand(_rlcard_cards, data.get("seen_cards", ""))
     _write_deal(record, hands, kitty if isinstance(kitty, list) and kitty else None, landlord)
-    for index, entry in enumerate(data.get("trace") or []):
+    trace = data.get("trace")
+    for index, entry in enumerate(trace if isinstance(trace, list) else []):
         if not (isinstance(entry, list | tuple) and len(entry) == 2 and _plain_int(entry[0])):
             record.review(
                 f"move {index + 1}: {json.dumps(entry, ensure_ascii=False)}",
