@@ -163,20 +163,28 @@ class _Engine:
                 step=self.step,
                 ja=f"第{hand.number}局は終わっていません (アガリも流局もない)",
             )
-        elif result.winner is not None and not self.paid:
-            self.bag.warning(
-                "PJ201",
-                f"hand {hand.number} ended without its payment line; the chips move as "
-                f"the rules say: {describe(result.payments, self.order)}",
-                hand.line,
-                step=self.step,
-                ja=f"第{hand.number}局に精算の行がありません。ルールどおりに動かします: "
-                f"{describe(result.payments, self.order)}",
-            )
-            for seat, chips in result.payments.items():
-                self.chips[seat] += chips
+        self.settle_unpaid()
         self.hands.append(result)
         self.history.append(dict(self.chips))
+
+    def settle_unpaid(self) -> None:
+        """A win whose payment line is missing: warn once, and move the chips as the rules
+        say, so the running totals stay right."""
+        hand, result = self.hand, self.result
+        if hand is None or result is None or result.winner is None or self.paid:
+            return
+        self.bag.warning(
+            "PJ201",
+            f"hand {hand.number} ended without its payment line; the chips move as "
+            f"the rules say: {describe(result.payments, self.order)}",
+            hand.line,
+            step=self.step,
+            ja=f"第{hand.number}局に精算の行がありません。ルールどおりに動かします: "
+            f"{describe(result.payments, self.order)}",
+        )
+        for seat, chips in result.payments.items():
+            self.chips[seat] += chips
+        self.paid = True
 
     def deal(self, hand: Hand) -> None:
         """A hand heading: check the dealer, deal 8 tiles to every seat, fill the wall."""
@@ -528,6 +536,7 @@ class _Engine:
         return f"tsumo: the others split {result.value}{dealer}, the dealer paying double"
 
     def totals(self, line: ChipLine) -> None:
+        self.settle_unpaid()
         wrong = {s: v for s, v in line.values.items() if self.chips.get(s) != v}
         if wrong or set(line.values) != set(self.order):
             running = " ".join(f"{seat} {self.chips[seat]}" for seat in self.order)
