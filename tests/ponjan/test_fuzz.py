@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.ponjan.helpers import CLEAN_HAND, FRONT
 
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.ponjan import GAME
-from tests.ponjan.helpers import CLEAN_HAND, FRONT
 
 WORDS = [
     "第1局", "第2局", "親", "A", "B", "C", "Z", "引", "捨", "リーチ", "ロン", "ツモ", "配牌",

@@ -3,11 +3,12 @@ as diagnostics with line and column (never an exception)."""
 
 from __future__ import annotations
 
+from tests.ponjan.helpers import BODY_LINE, CLEAN_HAND, FRONT, codes, data, load, where
+
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.ponjan import GAME
 from kifuwiki.games.ponjan.model import Action, ChipLine, Unread, Verb
 from kifuwiki.games.ponjan.notation import parse
-from tests.ponjan.helpers import BODY_LINE, CLEAN_HAND, FRONT, codes, data, load, where
 
 
 def test_every_line_kind_is_read() -> None:

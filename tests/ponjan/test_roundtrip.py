@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.ponjan.helpers import CLEAN_HAND, FRONT, data, load
 
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.ponjan import GAME
 from kifuwiki.games.ponjan.selfplay import session_text
-from tests.ponjan.helpers import CLEAN_HAND, FRONT, data, load
 
 RECORDS = Path(__file__).resolve().parents[2] / "records" / "ponjan"
 

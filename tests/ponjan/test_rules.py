@@ -6,12 +6,12 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from tests.ponjan.helpers import BODY_LINE, CLEAN_HAND, codes, data, load, where
 
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.games.ponjan.model import is_ready, is_win
 from kifuwiki.games.ponjan.payments import Win, expected_payments
 from kifuwiki.games.ponjan.rules import HOUSE, SEED, DealerKeeps, Rounding, resolve_rules
-from tests.ponjan.helpers import BODY_LINE, CLEAN_HAND, codes, data, load, where
 
 WILD = frozenset({"W"})
 

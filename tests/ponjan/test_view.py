@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests.ponjan.helpers import CLEAN_HAND, load
+
 from kifuwiki.core.recordfile import read_record_file
 from kifuwiki.games.ponjan import GAME
-from tests.ponjan.helpers import CLEAN_HAND, load
 
 DEMO = Path(__file__).resolve().parents[2] / "records" / "ponjan" / "practice-2026-11-03.kifu"
 
