@@ -57,10 +57,14 @@ def test_a_clean_hand_has_no_diagnostics_and_moves_the_chips() -> None:
 
 
 def test_wall_count_is_the_set_minus_the_deal_minus_the_draws() -> None:
-    replay = data(load(CLEAN_HAND)).replay
+    from kifuwiki.games.ponjan.engine import replay
+
+    parsed = data(load(CLEAN_HAND))
+    steps = replay(parsed.record, SEED, DiagnosticBag(), snapshots=True).steps
     # 80 tiles − 3 × 8 dealt = 56, then five draws.
-    assert replay.steps[1].snapshot.wall == 56
-    assert replay.steps[-1].snapshot.wall == 56 - 5
+    assert steps[1].position.wall == 56
+    assert steps[-1].position.wall == 56 - 5
+    assert parsed.replay.steps[-1].snapshot is None  # validating keeps no snapshots
 
 
 # -- turns and hand sizes -------------------------------------------------------

@@ -53,7 +53,7 @@ class PonjanGame:
         bag = parsed.bag
         spec: object = source.meta.get("rules", rules)
         rule_set = resolve_rules(spec, bag, front_matter_line(source, "rules"))
-        result = replay(parsed.record, rule_set, bag)
+        result = replay(parsed.record, rule_set, bag, snapshots=False)
         record = parsed.record
         ranking = sorted(record.order, key=lambda s: -result.chips[s])
         leader = ranking[0] if result.hands and any(h.winner for h in result.hands) else None

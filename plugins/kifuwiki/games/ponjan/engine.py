@@ -36,10 +36,18 @@ class StepResult:
     index: int
     item: Hand | Action | ChipLine | None
     """``None`` for step 0; a :class:`Hand` for its heading."""
-    snapshot: Snapshot
+    snapshot: Snapshot | None
+    """``None`` when replayed only to validate (``replay(…, snapshots=False)``)."""
     annotations: tuple[tuple[str, str], ...] = ()
     """Machine annotations as (Japanese, English)."""
     payments: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def position(self) -> Snapshot:
+        """The snapshot; only a replay with ``snapshots=True`` (the view's) has them."""
+        if self.snapshot is None:
+            raise ValueError("this replay was run without snapshots")
+        return self.snapshot
 
 
 @dataclass(slots=True)
@@ -65,8 +73,11 @@ class Replay:
 
 
 class _Engine:
-    def __init__(self, record: PonjanRecord, rules: PonjanRules, bag: DiagnosticBag) -> None:
+    def __init__(
+        self, record: PonjanRecord, rules: PonjanRules, bag: DiagnosticBag, *, snapshots: bool
+    ) -> None:
         self.record = record
+        self.snapshots = snapshots
         self.rules = rules
         self.bag = bag
         self.order = record.order
@@ -578,7 +589,7 @@ class _Engine:
             self.tsumo(item, seat)
 
     def run(self) -> list[StepResult]:
-        steps = [StepResult(0, None, self.snapshot())]
+        steps = [StepResult(0, None, self.snapshot() if self.snapshots else None)]
         for hand in self.record.hands:
             self.step += 1
             self.deal(hand)
@@ -601,11 +612,16 @@ class _Engine:
         self, item: Hand | Action | ChipLine, moved: dict[str, int] | None = None
     ) -> StepResult:
         notes, self.notes = tuple(self.notes), []
-        return StepResult(self.step, item, self.snapshot(), notes, moved or {})
+        snapshot = self.snapshot() if self.snapshots else None
+        return StepResult(self.step, item, snapshot, notes, moved or {})
 
 
-def replay(record: PonjanRecord, rules: PonjanRules, bag: DiagnosticBag) -> Replay:
-    engine = _Engine(record, rules, bag)
+def replay(
+    record: PonjanRecord, rules: PonjanRules, bag: DiagnosticBag, *, snapshots: bool = True
+) -> Replay:
+    """Replay a session. Validating needs no snapshots (a third of the time goes into
+    them); the view replays again with them."""
+    engine = _Engine(record, rules, bag, snapshots=snapshots)
     steps = engine.run()
     return Replay(record, rules, steps, engine.hands, dict(engine.chips), engine.history)
 

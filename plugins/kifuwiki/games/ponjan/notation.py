@@ -63,6 +63,8 @@ VERBS: dict[str, Verb] = {
     "tsumo": Verb.TSUMO,
 }
 START_VERBS = ("配牌", "start")
+FAST = re.compile(r"(\S+) (引|捨) (\S+)\Z")
+FAST_VERBS = {"引": Verb.DRAW, "捨": Verb.DISCARD}
 UNKNOWN = "?"
 _ONE_TILE = {word for word, verb in VERBS.items() if verb in (Verb.DRAW, Verb.DISCARD, Verb.RIICHI)}
 
@@ -78,6 +80,7 @@ class _Reader:
         self.record = record
         self.bag = bag
         self.hand: Hand | None = None
+        self.seats = frozenset(record.order)
 
     # -- tiles ------------------------------------------------------------------
 
@@ -261,7 +264,22 @@ class _Reader:
             return None
         return Action(verb, seat, tiles[0], line, 1, text, marks=marks)
 
+    def fast(self, source_line: SourceLine) -> bool:
+        """Most lines of a record: ``A 引 5`` / ``A 捨 3`` with a known seat and tile."""
+        match = FAST.match(source_line.text)
+        if match is None or self.hand is None:
+            return False
+        seat, verb, tile = match.groups()
+        if seat not in self.seats or tile not in self.record.tiles.copies:
+            return False
+        self.hand.items.append(
+            Action(FAST_VERBS[verb], seat, tile, source_line.number, 1, source_line.text)
+        )
+        return True
+
     def read(self, source_line: SourceLine) -> None:
+        if self.fast(source_line):
+            return
         text = source_line.text
         marks_match = MARKS.search(text)
         marks = marks_match.group("marks") if marks_match else ""

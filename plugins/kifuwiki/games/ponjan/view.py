@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from kifuwiki.core.diagnostics import Severity
+from kifuwiki.core.diagnostics import DiagnosticBag, Severity
 from kifuwiki.core.recordfile import LineKind, SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.ponjan import PonjanData
 from kifuwiki.games.ponjan.charts import chip_chart, seat_colours
 from kifuwiki.games.ponjan.engine import Replay, StepResult
+from kifuwiki.games.ponjan.engine import replay as full_replay
 from kifuwiki.games.ponjan.model import Action, ChipLine, Hand, PonjanRecord, Verb
 from kifuwiki.games.ponjan.payments import describe
 from kifuwiki.games.ponjan.writer import action_text, chips_text
@@ -59,9 +60,9 @@ def _notation(item: Hand | Action | ChipLine | None, record: PonjanRecord) -> st
 
 def _label(step: StepResult, record: PonjanRecord, *, ja: bool) -> str:
     item = step.item
-    hand = f"第{step.snapshot.hand}局" if ja else f"Hand {step.snapshot.hand}"
+    hand = f"第{step.position.hand}局" if ja else f"Hand {step.position.hand}"
     if item is None:
-        chips = next(iter(step.snapshot.seats.values())).chips if step.snapshot.seats else 0
+        chips = next(iter(step.position.seats.values())).chips if step.position.seats else 0
         return f"対局開始: 各自 {chips} チップ" if ja else f"Session start: {chips} chips each"
     if isinstance(item, Hand):
         dealer = record.name(item.dealer) if item.dealer else "?"
@@ -80,7 +81,7 @@ def _label(step: StepResult, record: PonjanRecord, *, ja: bool) -> str:
 
 
 def _seats(step: StepResult, record: PonjanRecord, colours: dict[str, str]) -> list[dict[str, Any]]:
-    snap = step.snapshot
+    snap = step.position
     actor = step.item.seat if isinstance(step.item, Action) else None
     rows = []
     for key in record.order:
@@ -187,7 +188,8 @@ def build_view(game: GameRecord) -> RecordView:
     data = game.data
     if not isinstance(data, PonjanData):
         raise TypeError("not a ポンジャン record")
-    record, replay = data.record, data.replay
+    record = data.record
+    replay = full_replay(record, data.replay.rules, DiagnosticBag())
     colours = seat_colours(record.order)
     flagged: dict[int, set[str]] = defaultdict(set)
     for diagnostic in game.diagnostics:
@@ -200,12 +202,12 @@ def build_view(game: GameRecord) -> RecordView:
         comments, bookmarks = _notes(_item_notes(item, record))
         seat = item.seat if isinstance(item, Action) else None
         state = {
-            "hand": step.snapshot.hand,
-            "dealer": step.snapshot.dealer,
-            "wall": step.snapshot.wall,
-            "ended": step.snapshot.ended,
-            "winner": step.snapshot.winner,
-            "to_move": step.snapshot.to_move,
+            "hand": step.position.hand,
+            "dealer": step.position.dealer,
+            "wall": step.position.wall,
+            "ended": step.position.ended,
+            "winner": step.position.winner,
+            "to_move": step.position.to_move,
             "wild": wild,
             "seats": _seats(step, record, colours),
             "annotations_ja": [ja for ja, _ in step.annotations],
