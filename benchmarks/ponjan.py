@@ -69,10 +69,10 @@ def main() -> None:
     valid_cpu, valid_wall, steps = best_of(args.runs, validate_all)
     hands = args.sessions * args.hands
     print(f"{args.sessions} sessions, {hands} hands, {steps} steps ({lines} tokenized lines)")
-    # fmt: off
-    print(f"tokenize: {lines / token_cpu:12,.0f} lines/s  (CPU {token_cpu:.3f} s, wall {token_wall:.3f} s)")
-    print(f"validate: {steps / valid_cpu:12,.0f} steps/s  (CPU {valid_cpu:.3f} s, wall {valid_wall:.3f} s)")
-    # fmt: on
+    token_times = f"CPU {token_cpu:.3f} s, wall {token_wall:.3f} s"
+    valid_times = f"CPU {valid_cpu:.3f} s, wall {valid_wall:.3f} s"
+    print(f"tokenize: {lines / token_cpu:12,.0f} lines/s  ({token_times})")
+    print(f"validate: {steps / valid_cpu:12,.0f} steps/s  ({valid_times})")
     print(f"validate: {hands / valid_cpu:12,.0f} hands/s")
     print(f"ratio validate / tokenize (CPU): {valid_cpu / token_cpu:.1f}×")
 
