@@ -1,0 +1,90 @@
+"""鋼鉄の虹 パンツァーメルヒェンRPG session records (リプレイ): mostly prose, partly checked.
+
+Exposed as ``GAME``: notation (structured ``@`` lines in Markdown prose) → checks → view →
+writer, like the other games.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.koutetsu.codes import CODES, CODES_JA
+from kifuwiki.games.koutetsu.engine import Session, check
+from kifuwiki.games.koutetsu.model import Outcome, SessionRecord
+from kifuwiki.games.koutetsu.notation import parse
+
+RULES = "koutetsu-2d6"
+_HINT = re.compile(r"^\s*[@＠](?:roll|判定|作戦|戦闘|目的|結果)\b")
+
+
+@dataclass(slots=True)
+class KoutetsuData:
+    """What ``GameRecord.data`` holds for a session record."""
+
+    record: SessionRecord
+    session: Session
+
+
+class KoutetsuGame:
+    id = "koutetsu-no-niji"
+    names: Mapping[str, str] = {"ja": "鋼鉄の虹", "en": "Koutetsu no Niji (Panzer Märchen RPG)"}
+    aliases: tuple[str, ...] = ("鋼鉄の虹", "パンツァーメルヒェン", "koutetsu", "panzer-marchen")
+    dialects: tuple[str, ...] = ("replay",)
+    codes: Mapping[str, str] = CODES
+    codes_ja: Mapping[str, str] = CODES_JA
+    badges: Mapping[str, tuple[str, str]] = {
+        "success": ("作戦成功", "mission accomplished"),
+        "partial": ("部分成功", "partial success"),
+        "failure": ("作戦失敗", "mission failed"),
+        "combat": ("戦闘あり", "with combat"),
+    }
+
+    def detect(self, source: RecordSource) -> bool:
+        """A session record has characters in its front matter and ``@roll`` style lines."""
+        if not isinstance(source.meta.get("characters"), dict):
+            return False
+        return any(_HINT.match(line.text) for line in source.lines if line.kind is LineKind.TEXT)
+
+    def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        parsed = parse(source)
+        session = check(parsed.record, parsed.bag, source.first_line)
+        record = parsed.record
+        names = list(record.characters)
+        outcome = session.result.outcome if session.result else None
+        return GameRecord(
+            game=self.id,
+            source=source,
+            title=source.title,
+            players=names,
+            first_player=None,
+            # A mission is won together: the party, when the goal was reached.
+            winner=None,
+            ranking=names if outcome is Outcome.SUCCESS else [],
+            moves=len(session.steps) - 1,
+            diagnostics=parsed.bag.sorted(),
+            rules=RULES,
+            data=KoutetsuData(record, session),
+        )
+
+    def view(self, record: GameRecord) -> RecordView:
+        from kifuwiki.games.koutetsu.view import build_view
+
+        return build_view(record)
+
+    def format(self, record: GameRecord, dialect: str | None = None) -> str:
+        from kifuwiki.games.koutetsu.writer import write
+
+        data = record.data
+        if not isinstance(data, KoutetsuData):
+            raise TypeError("not a 鋼鉄の虹 session record")
+        return write(data.record)
+
+
+GAME = KoutetsuGame()
+
+__all__ = ["GAME", "KoutetsuData", "KoutetsuGame"]
