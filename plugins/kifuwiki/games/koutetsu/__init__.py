@@ -7,12 +7,14 @@ writer, like the other games.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import kifuwiki
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.koutetsu.codes import CODES, CODES_JA
 from kifuwiki.games.koutetsu.engine import Session, check
 from kifuwiki.games.koutetsu.model import Outcome, SessionRecord
@@ -32,11 +34,23 @@ class KoutetsuData:
 
 class KoutetsuGame:
     id = "koutetsu-no-niji"
+    version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "鋼鉄の虹", "en": "Koutetsu no Niji (Panzer Märchen RPG)"}
     aliases: tuple[str, ...] = ("鋼鉄の虹", "パンツァーメルヒェン", "koutetsu", "panzer-marchen")
     dialects: tuple[str, ...] = ("replay",)
+    rule_presets: tuple[str, ...] = (RULES,)
+    default_rules = RULES
+    code_prefixes: tuple[str, ...] = ("KR",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    step_flags: Mapping[str, StepFlag] = {
+        "roll": StepFlag("判定", "roll", "次の判定", "Next roll", "d", "accent", False),
+        "failure": StepFlag("失敗", "failed roll", "次の失敗", "Next failed roll", "f", "bad"),
+        "combat": StepFlag("戦闘", "combat", "次の戦闘", "Next combat", "b", "special"),
+        "result": StepFlag("結果", "result", "作戦結果へ", "Mission result", "e", "good"),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {}
     badges: Mapping[str, tuple[str, str]] = {
         "success": ("作戦成功", "mission accomplished"),
         "partial": ("部分成功", "partial success"),

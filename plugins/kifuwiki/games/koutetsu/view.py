@@ -10,10 +10,8 @@ combat phases, and each character's success rate against the rate their 判定�
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from typing import Any
 
-from kifuwiki.core.diagnostics import Severity
 from kifuwiki.core.recordfile import LineKind, SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.koutetsu import KoutetsuData
@@ -21,6 +19,7 @@ from kifuwiki.games.koutetsu.engine import Checked, Session, StepResult, clock
 from kifuwiki.games.koutetsu.model import Event, Kind, SessionRecord, chance_at_most
 from kifuwiki.games.koutetsu.timeline import rate_chart, timeline
 from kifuwiki.games.koutetsu.writer import OUTCOME_WORDS, event_text
+from kifuwiki.games.viewkit import first_step_of_lines, problem_steps, record_badges
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 KIND_LABELS = {
@@ -131,7 +130,7 @@ def _flags(step: StepResult, flagged: dict[int, set[str]], comments: bool) -> fr
         if step.checked is not None and step.checked.success is False:
             flags.add("failure")
     if event is not None and event.kind in (Kind.COMBAT_START, Kind.RESULT):
-        flags.update({"combat" if event.kind is Kind.COMBAT_START else "result", "special"})
+        flags.add("combat" if event.kind is Kind.COMBAT_START else "result")
     return frozenset(flags)
 
 
@@ -218,10 +217,8 @@ def build_view(game: GameRecord) -> RecordView:
     if not isinstance(data, KoutetsuData):
         raise TypeError("not a 鋼鉄の虹 session record")
     record, session = data.record, data.session
-    flagged: dict[int, set[str]] = defaultdict(set)
-    for diagnostic in game.diagnostics:
-        if diagnostic.step is not None and diagnostic.severity is not Severity.INFO:
-            flagged[diagnostic.step].add(diagnostic.severity.value)
+    starts = [(s.event.line, s.index) for s in session.steps if s.event is not None]
+    flagged = problem_steps(game.diagnostics, first_step_of_lines(starts))
     steps: list[StepView] = []
     for step in session.steps:
         event = step.event
@@ -254,10 +251,6 @@ def build_view(game: GameRecord) -> RecordView:
         badges.add(outcome.value)
     if any(p.kind == "combat" for p in session.phases):
         badges.add("combat")
-    if game.errors:
-        badges.add("error")
-    if game.warnings:
-        badges.add("warning")
     header = [("シナリオ / Scenario", record.scenario or "—")]
     header += [(f"{c['key']}", f"{c['jaeger'] or '—'} ({c['player'] or '—'})") for c in characters]
     if session.goal is not None:
@@ -276,7 +269,7 @@ def build_view(game: GameRecord) -> RecordView:
         players=[PlayerLine(key, key, None, False) for key in record.characters],
         steps=steps,
         header=header,
-        badges=frozenset(badges),
+        badges=record_badges(game, badges),
         player_stats=stats,
         extra={
             "document": _document(record, session),

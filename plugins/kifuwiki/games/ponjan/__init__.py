@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import kifuwiki
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.ponjan.codes import CODES, CODES_JA
 from kifuwiki.games.ponjan.engine import Replay, replay
 from kifuwiki.games.ponjan.frontmatter import front_matter_line
 from kifuwiki.games.ponjan.model import PonjanRecord
 from kifuwiki.games.ponjan.notation import HEADING, parse
-from kifuwiki.games.ponjan.rules import resolve_rules
+from kifuwiki.games.ponjan.rules import PRESETS, resolve_rules
 
 _ACTION_HINT = re.compile(r"^\s*\S+\s+(?:引|捨|打|リーチ|ロン|ツモ|配牌)(?:\s|$)")
 
@@ -29,11 +31,21 @@ class PonjanData:
 
 class PonjanGame:
     id = "ponjan"
+    version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "ポンジャン", "en": "Pon Jan"}
-    aliases: tuple[str, ...] = ("ポンジャン", "pon-jan", "ponjan")
+    aliases: tuple[str, ...] = ("ポンジャン", "pon-jan")
     dialects: tuple[str, ...] = ("standard",)
+    rule_presets: tuple[str, ...] = tuple(PRESETS)
+    default_rules = "seed"
+    code_prefixes: tuple[str, ...] = ("PJ",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    step_flags: Mapping[str, StepFlag] = {
+        "riichi": StepFlag("リーチ", "riichi", "次のリーチ", "Next riichi", "r", "warning"),
+        "win": StepFlag("アガリ", "win", "次のアガリ", "Next win", "w", "good"),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {}
     badges: Mapping[str, tuple[str, str]] = {
         "riichi": ("リーチ", "riichi"),
         "tsumo": ("ツモ", "tsumo"),

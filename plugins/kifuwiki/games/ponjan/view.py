@@ -8,10 +8,9 @@ totals over the session as a chart and one row per hand.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
-from kifuwiki.core.diagnostics import DiagnosticBag, Severity
+from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.ponjan import PonjanData
@@ -21,6 +20,7 @@ from kifuwiki.games.ponjan.engine import replay as full_replay
 from kifuwiki.games.ponjan.model import Action, ChipLine, Hand, PonjanRecord, Verb
 from kifuwiki.games.ponjan.payments import describe
 from kifuwiki.games.ponjan.writer import action_text, chips_text
+from kifuwiki.games.viewkit import first_step_of_lines, problem_steps, record_badges
 
 VERB_LABELS: dict[Verb, tuple[str, str]] = {
     Verb.DRAW: ("ツモ", "draws"),
@@ -114,9 +114,9 @@ def _flags(step: StepResult, flagged: dict[int, set[str]], comments: bool) -> fr
     item = step.item
     if isinstance(item, Action):
         if item.verb is Verb.RIICHI:
-            flags.update({"riichi", "special"})
+            flags.add("riichi")
         if item.verb in (Verb.RON, Verb.TSUMO):
-            flags.update({"win", "special"})
+            flags.add("win")
     return frozenset(flags)
 
 
@@ -191,10 +191,8 @@ def build_view(game: GameRecord) -> RecordView:
     record = data.record
     replay = full_replay(record, data.replay.rules, DiagnosticBag())
     colours = seat_colours(record.order)
-    flagged: dict[int, set[str]] = defaultdict(set)
-    for diagnostic in game.diagnostics:
-        if diagnostic.step is not None and diagnostic.severity is not Severity.INFO:
-            flagged[diagnostic.step].add(diagnostic.severity.value)
+    starts = [(s.item.line, s.index) for s in replay.steps if s.item is not None]
+    flagged = problem_steps(game.diagnostics, first_step_of_lines(starts))
     wild = sorted(record.tiles.wild)
     steps: list[StepView] = []
     for step in replay.steps:
@@ -242,10 +240,6 @@ def build_view(game: GameRecord) -> RecordView:
             badges.add(result.ended)
     if any("riichi" in s.flags for s in steps):
         badges.add("riichi")
-    if game.errors:
-        badges.add("error")
-    if game.warnings:
-        badges.add("warning")
     header = [
         ("牌 / Tiles", _tile_set_text(record)),
         ("席順 / Seats", " → ".join(f"{record.name(k)} ({k})" for k in record.order)),
@@ -266,7 +260,7 @@ def build_view(game: GameRecord) -> RecordView:
         players=players,
         steps=steps,
         header=header,
-        badges=frozenset(badges),
+        badges=record_badges(game, badges),
         player_stats=_player_stats(replay),
         extra=extra,
     )
