@@ -107,3 +107,8 @@ def test_a_combat_still_running_at_the_end_warns_kr200() -> None:
 def test_a_roll_before_the_first_operation_time_warns_once() -> None:
     body = "@目的 x\n@roll ハンス 射撃 2d6=1+1 ≤ 9 成功\n@roll ハンス 射撃 2d6=1+1\n@結果 成功\n"
     assert codes(load(body)) == ["KR201"]
+
+
+def test_a_wrong_operation_time_is_reported_once() -> None:
+    body = SESSION.replace("@作戦 07:00\n", "@作戦 07:30\n@作戦 08:00\n")
+    assert codes(load(body)) == ["KR103"]

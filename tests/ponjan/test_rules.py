@@ -317,12 +317,30 @@ def test_fractional_shares_follow_the_rounding_option() -> None:
 # -- the dealer -----------------------------------------------------------------
 
 
-TWO_HANDS = CLEAN_HAND + CLEAN_HAND.replace("第1局 親 A", "第2局 親 B").replace(
-    "計 A 84 B 124 C 92", "計 A 68 B 148 C 84"
+TWO_HANDS = (
+    CLEAN_HAND
+    + """第2局 親 B
+A 配牌 55667788
+B 配牌 11223344
+C 配牌 11133466
+B 引 9
+B 捨 9
+C 引 3
+C リーチ 4
+A 引 9
+A 捨 9
+B 引 5
+B 捨 5
+C 引 6
+C ツモ
+精算 A-8 B-16 C+24
+計 A 76 B 108 C 116
+"""
 )
 
 
 def test_the_deal_passes_to_the_next_seat() -> None:
+    assert codes(load(TWO_HANDS)) == []
     # Hand 2 dealt by C after A: the next seat is B.
     record = load(TWO_HANDS.replace("第2局 親 B", "第2局 親 C"))
     assert "PJ114" in codes(record)
@@ -348,3 +366,21 @@ def test_presets_and_options_resolve_and_bad_ones_warn() -> None:
     assert [d.code for d in bag.items] == ["PJ200"]
     assert resolve_rules("nonsense", bag) == SEED
     assert rules.describe().startswith("house (")
+
+
+def test_an_unreadable_line_is_reported_once_not_on_every_action_after_it() -> None:
+    # The draw is unreadable: the discard after it must not also be a hand-size error,
+    # and the next player's turn goes on normally.
+    record = load(CLEAN_HAND.replace("A 引 9\n", "A 引 X\n", 1))
+    assert codes(record) == ["PJ003"]
+    skipped_discard = load(CLEAN_HAND.replace("A 捨 9\n", "A 捨 X\n", 1))
+    assert codes(skipped_discard) == ["PJ003"]
+
+
+def test_one_wrong_totals_line_is_reported_once() -> None:
+    again = "計 A 84 B 124 C 92\n"
+    typo = CLEAN_HAND.replace("計 A 84 B 124 C 92", "計 A 80 B 124 C 92") + again
+    assert codes(load(typo)) == ["PJ112"]  # the sum is off: the next line is checked as before
+    paid_wrong = CLEAN_HAND.replace("精算 A-16 B+24 C-8", "精算 A-8 B+24 C-16") + again
+    # Totals that follow the rules' payments, not the written ones: reported once.
+    assert codes(load(paid_wrong)) == ["PJ111", "PJ112"]

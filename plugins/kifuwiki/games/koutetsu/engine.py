@@ -98,6 +98,8 @@ class _Engine:
         self.tallies = {key: Tally() for key in record.characters}
         self.mode: str | None = None
         self.time: int | None = None
+        self.base: int | None = None
+        """The last operation time that moved the clock correctly."""
         self.turn: int | None = None
         self.combat_from: int | None = None
         """Operation time when the running (or last) combat began."""
@@ -219,6 +221,7 @@ class _Engine:
     def operation(self, event: Event) -> None:
         minutes = event.minutes
         assert minutes is not None
+        minutes_ok = True
         if self.mode == "combat":
             self.error(
                 "KR105",
@@ -228,18 +231,19 @@ class _Engine:
                 event.line,
             )
             self.end_combat()
-        if self.time is not None:
-            delta = minutes - self.time
+        if self.base is not None:
+            delta = minutes - self.base
             if delta <= 0 or delta % 60:
                 self.error(
                     "KR103",
-                    f"operation time moves forward in whole hours: after {clock(self.time)} "
-                    f"comes {clock(self.time + 60)}, {clock(self.time + 120)} …, "
+                    f"operation time moves forward in whole hours: after {clock(self.base)} "
+                    f"comes {clock(self.base + 60)}, {clock(self.base + 120)} …, "
                     f"not {clock(minutes)}",
-                    f"作戦モードの時刻は1時間単位で進みます: {clock(self.time)} の次は "
-                    f"{clock(self.time + 60)} など ({clock(minutes)} ではなく)",
+                    f"作戦モードの時刻は1時間単位で進みます: {clock(self.base)} の次は "
+                    f"{clock(self.base + 60)} など ({clock(minutes)} ではなく)",
                     event.line,
                 )
+                minutes_ok = False
             elif self.combat_end is not None and minutes < self.combat_end:
                 self.error(
                     "KR106",
@@ -253,6 +257,8 @@ class _Engine:
         if last_operation is not None and last_operation.start is not None:
             last_operation.minutes = max(minutes - last_operation.start, 0)
         self.time = minutes
+        if minutes_ok:  # a wrong time is reported once; the next is checked from the last good one
+            self.base = minutes
         self.combat_end = None
         self.mode = "operation"
         self.phases.append(Phase("operation", minutes, step=self.step))

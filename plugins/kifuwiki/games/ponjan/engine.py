@@ -96,6 +96,9 @@ class _Engine:
         self.paid = False
         self.step = 0
         self.notes: list[tuple[str, str]] = []
+        self.lost = False
+        """An unreadable line came before this action: what it did is unknown, so the
+        next action resynchronises instead of reporting the gap again (see ``resync``)."""
         self.views: dict[str, SeatView] = {}
         """Each seat's last view; only seats an action touched are rebuilt (``dirty``)."""
         self.dirty: set[str] = set(self.order)
@@ -237,6 +240,22 @@ class _Engine:
         self.note(f"第{hand.number}局 親 {dealer}", f"hand {hand.number}, {dealer} deals")
 
     # -- turns ------------------------------------------------------------------
+
+    def resync(self, action: Action, seat: str) -> None:
+        """After an unreadable line, assume it was whatever makes ``action`` possible:
+        another seat's pending discard (a hidden tile) or this seat's draw."""
+        for other, held in self.seats.items():
+            if other != seat and held.has_drawn:
+                self.take(action, other, None)
+                held.drawn = NOT_DRAWN
+                held.discards.append((None, False))
+                self.dirty.add(other)
+        held = self.seats[seat]
+        if action.verb in (Verb.DISCARD, Verb.RIICHI, Verb.TSUMO) and not held.has_drawn:
+            held.hidden += 1
+            held.drawn = None
+            self.wall = max(self.wall - 1, 0)
+        self.to_move = seat
 
     def check_turn(self, action: Action, seat: str) -> None:
         if self.to_move is not None and seat != self.to_move:
@@ -557,6 +576,13 @@ class _Engine:
                 f"チップの累計は {running} です",
                 line.line,
             )
+            # Totals that still add up to the session's chips (the record followed
+            # other payments than it wrote) are where the record goes on from: reported
+            # once, not on every totals line after. A typo that breaks the sum is not.
+            if set(line.values) == set(self.order) and sum(line.values.values()) == sum(
+                self.history[0].values()
+            ):
+                self.chips.update(line.values)
 
     # -- one item ---------------------------------------------------------------
 
@@ -569,6 +595,9 @@ class _Engine:
         seat = item.seat
         if seat is not None:
             self.dirty.add(seat)
+            if self.lost:
+                self.resync(item, seat)
+        self.lost = False
         if self.ended():
             self.error(
                 "PJ115",
@@ -596,6 +625,7 @@ class _Engine:
             steps.append(self.flush(hand))
             for item in hand.items:
                 if isinstance(item, Unread):
+                    self.lost = True
                     continue
                 self.step += 1
                 before = dict(self.chips)
