@@ -497,6 +497,9 @@ class _Engine:
                 )
             tile = tile if tile is not None else action.tile
         self.check_shape(action, seat, self.winning_tiles(action, seat, tile))
+        if tile is not None:  # the winner shows 9 tiles, the one won on set apart
+            self.seats[seat].known[tile] += 1
+            self.seats[seat].drawn = tile
         self.win(action, seat, discarder if discarder != seat else None)
 
     def tsumo(self, action: Action, seat: str) -> None:
