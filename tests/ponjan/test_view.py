@@ -65,3 +65,28 @@ def test_the_demo_session_has_every_kind_of_ending_and_stats() -> None:
     stats = {s.key: s.value for s in view.player_stats["坂本"]}
     assert stats["ponjan_wins"] == 2 and stats["ponjan_tsumo"] == 2
     assert record.winner == "坂本" and record.ranking == ["坂本", "青木", "千田"]
+
+
+def test_hidden_hands_show_as_hidden_tiles_until_revealed() -> None:
+    path = DEMO.with_name("four-players-own-view.kifu")
+    record = GAME.load(read_record_file(path)[0])
+    assert record.diagnostics == []
+    view = GAME.view(record)
+    dealt = view.steps[1].state["seats"]
+    assert [seat["hidden"] for seat in dealt] == [0, 8, 8, 8]
+    tsumo = next(s for s in view.steps if s.notation.startswith("C ツモ"))
+    c = next(seat for seat in tsumo.state["seats"] if seat["key"] == "C")
+    assert c["hidden"] == 0 and c["tiles"] == list("4455999WW")  # revealed: known from then on
+    assert tsumo.notation == "C ツモ [44W 55W 999]"
+    ron = next(s for s in view.steps if s.notation.startswith("D ロン"))
+    d = next(seat for seat in ron.state["seats"] if seat["key"] == "D")
+    assert d["drawn"] == "3" and len(d["tiles"]) == 8 and d["hidden"] == 0
+
+
+def test_revealed_tiles_are_written_as_the_sets_they_make() -> None:
+    from kifuwiki.games.ponjan.model import DEFAULT_TILES
+    from kifuwiki.games.ponjan.writer import revealed_text
+
+    assert revealed_text(tuple("9W5W44599"), DEFAULT_TILES) == "44W 55W 999"
+    assert revealed_text(tuple("WWW111222"), DEFAULT_TILES) == "111 222 WWW"
+    assert revealed_text(tuple("123456789"), DEFAULT_TILES) == "123 456 789"

@@ -415,6 +415,10 @@ class _Engine:
             )
         else:
             self.show(list((revealed - tracked).elements()), action.line)
+            # From now on the winner's tiles are known: the page shows them all.
+            held.known = Counter(revealed)
+            held.hidden = 0
+            held.drawn = NOT_DRAWN
         return revealed
 
     def check_shape(self, action: Action, seat: str, tiles: Counter[str] | None) -> None:
@@ -498,8 +502,10 @@ class _Engine:
             tile = tile if tile is not None else action.tile
         self.check_shape(action, seat, self.winning_tiles(action, seat, tile))
         if tile is not None:  # the winner shows 9 tiles, the one won on set apart
-            self.seats[seat].known[tile] += 1
-            self.seats[seat].drawn = tile
+            held = self.seats[seat]
+            if sum(held.known.values()) + held.hidden < WIN_SIZE:
+                held.known[tile] += 1
+            held.drawn = tile
         self.win(action, seat, discarder if discarder != seat else None)
 
     def tsumo(self, action: Action, seat: str) -> None:

@@ -10,8 +10,19 @@ blank lines are dropped.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from kifuwiki.core.recordfile import SourceLine
-from kifuwiki.games.ponjan.model import Action, ChipLine, Hand, Item, PonjanRecord, TileSet, Verb
+from kifuwiki.games.ponjan.model import (
+    Action,
+    ChipLine,
+    Hand,
+    Item,
+    PonjanRecord,
+    TileSet,
+    Verb,
+    is_win,
+)
 
 VERB_WORDS = {
     Verb.DRAW: "引",
@@ -28,9 +39,22 @@ def tiles_text(tiles: list[str], tile_set: TileSet, *, sort: bool = True) -> str
 
 
 def revealed_text(tiles: tuple[str, ...], tile_set: TileSet) -> str:
-    """``333 555 77W``: the revealed 9 tiles grouped by three, in the set's order."""
+    """``444 55W 99W``: the revealed 9 tiles as the sets they make (wild tiles completing
+    them), or in threes in the set's order when they make no win."""
     ordered = tile_set.sort(list(tiles))
     groups = [ordered[i : i + 3] for i in range(0, len(ordered), 3)]
+    counts = Counter(ordered)
+    if is_win(counts, tile_set.wild):
+        wild = [t for t in ordered if t in tile_set.wild]
+        groups = []
+        for kind in tile_set.sort([t for t in counts if t not in tile_set.wild]):
+            run = [kind] * counts[kind]
+            while run:
+                group, run = run[:3], run[3:]
+                while len(group) < 3:
+                    group.append(wild.pop(0))
+                groups.append(group)
+        groups += [wild[i : i + 3] for i in range(0, len(wild), 3)]
     return " ".join(tiles_text(group, tile_set, sort=False) for group in groups)
 
 
