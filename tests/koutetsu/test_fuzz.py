@@ -25,6 +25,7 @@ def check(text: str) -> None:
     for source in split_record_file(text, "fuzz.kifu"):
         record = GAME.load(source)
         assert all(1 <= d.line <= lines for d in record.diagnostics)
+        assert all(d.message_ja for d in record.diagnostics if d.code.startswith("KR"))
         GAME.view(record)
         once = GAME.format(record)
         again = GAME.format(GAME.load(split_record_file(FRONT + once, "again.kifu")[0]))

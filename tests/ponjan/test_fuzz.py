@@ -26,6 +26,7 @@ def check(text: str) -> None:
         record = GAME.load(source)
         for diagnostic in record.diagnostics:
             assert 1 <= diagnostic.line <= lines
+            assert diagnostic.message_ja or not diagnostic.code.startswith("PJ")
         written = GAME.format(record)
         again = GAME.load(split_record_file(FRONT + written, "again.kifu")[0])
         assert GAME.format(again) == GAME.format(
