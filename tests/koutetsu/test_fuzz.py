@@ -20,6 +20,10 @@ LINE = st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join)
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def nonblank(lines: list[str]) -> int:
+    return sum(1 for line in lines if line.strip())
+
+
 def check(text: str) -> None:
     lines = len(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
     for source in split_record_file(text, "fuzz.kifu"):
@@ -28,6 +32,8 @@ def check(text: str) -> None:
         assert all(d.message_ja for d in record.diagnostics if d.code.startswith("KR"))
         GAME.view(record)
         once = GAME.format(record)
+        # Nothing a player wrote is dropped: one output line per non-blank input line.
+        assert nonblank(once.split("\n")) == nonblank([x.text for x in source.lines])
         again = GAME.format(GAME.load(split_record_file(FRONT + once, "again.kifu")[0]))
         assert GAME.format(GAME.load(split_record_file(FRONT + again, "x.kifu")[0])) == again
 

@@ -19,6 +19,10 @@ LINE = st.lists(st.sampled_from(WORDS), min_size=0, max_size=6).map(" ".join)
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+def nonblank(lines: list[str]) -> int:
+    return sum(1 for line in lines if line.strip())
+
+
 def check(text: str) -> None:
     sources = split_record_file(text, "fuzz.kifu")
     lines = len(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"))
@@ -28,6 +32,8 @@ def check(text: str) -> None:
             assert 1 <= diagnostic.line <= lines
             assert diagnostic.message_ja or not diagnostic.code.startswith("PJ")
         written = GAME.format(record)
+        # Nothing a player wrote is dropped: one output line per non-blank input line.
+        assert nonblank(written.split("\n")) == nonblank([x.text for x in source.lines])
         again = GAME.load(split_record_file(FRONT + written, "again.kifu")[0])
         assert GAME.format(again) == GAME.format(
             GAME.load(split_record_file(FRONT + GAME.format(again), "third.kifu")[0])
