@@ -297,6 +297,8 @@ class _Engine:
     def take(self, action: Action, seat: str, tile: str | None) -> bool:
         """Take ``tile`` out of the seat's tiles; PJ102 (and ``False``) when not held."""
         held = self.seats[seat]
+        # In riichi the tile thrown is the tile drawn: when that draw was hidden, the
+        # discard comes out of the hidden tiles, not the known ones.
         hidden_draw = held.drawn is None and held.riichi
         if tile is None:  # a hidden discard: which tile left is unknown from now on
             if held.hidden == 0:
