@@ -8,9 +8,11 @@ from typing import Any
 from kifuwiki.games.koutetsu.engine import Phase, clock
 
 WIDTH = 360
-LEFT, RIGHT = 8, 8
+LEFT, RIGHT = 22, 22  # room for the first and last hour labels
 OPEN_PHASE = 60
 """Minutes drawn for the last operation phase, which has no end in the record."""
+RATE_LEFT, BAR = 100, 200
+"""The success-rate chart: where the bars start and how long 100 % is."""
 COMBAT_MIN_WIDTH = 8.0
 """Combat lasts minutes in a session of hours: drawn at least this wide to stay visible."""
 
@@ -93,11 +95,19 @@ def rate_chart(characters: list[dict[str, Any]]) -> dict[str, Any]:
             {
                 "key": character["key"],
                 "y": y,
-                "w": round(2.4 * rate, 1) if rate is not None else 0,
-                "mark": round(110 + 2.4 * expected, 1) if expected is not None else None,
+                "w": round(BAR * rate / 100, 1) if rate is not None else 0,
+                "mark": round(RATE_LEFT + BAR * expected / 100, 1)
+                if expected is not None
+                else None,
                 "rate": rate,
                 "expected": expected,
                 "rolls": character["rolls"],
             }
         )
-    return {"rows": rows, "width": 360, "height": 20 + 34 * len(characters), "left": 110}
+    return {
+        "rows": rows,
+        "width": WIDTH,
+        "height": 20 + 34 * len(characters),
+        "left": RATE_LEFT,
+        "bar": BAR,
+    }
