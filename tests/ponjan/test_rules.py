@@ -384,3 +384,14 @@ def test_one_wrong_totals_line_is_reported_once() -> None:
     paid_wrong = CLEAN_HAND.replace("精算 A-16 B+24 C-8", "精算 A-8 B+24 C-16") + again
     # Totals that follow the rules' payments, not the written ones: reported once.
     assert codes(load(paid_wrong)) == ["PJ111", "PJ112"]
+
+
+def test_payments_before_the_hand_ended_or_twice_are_pj115() -> None:
+    early = CLEAN_HAND.replace("B 引 6\n", "精算 A-16 B+24 C-8\nB 引 6\n").replace(
+        "B ツモ\n精算 A-16 B+24 C-8\n", "B ツモ\n"
+    )
+    assert "PJ115" in codes(load(early))
+    twice = CLEAN_HAND.replace("精算 A-16 B+24 C-8\n", "精算 A-16 B+24 C-8\n精算 A-16 B+24 C-8\n")
+    record = load(twice)
+    assert codes(record) == ["PJ115"]
+    assert data(record).replay.chips == {"A": 84, "B": 124, "C": 92}  # paid once

@@ -539,6 +539,16 @@ class _Engine:
     def pay(self, line: ChipLine) -> None:
         result = self.result
         assert result is not None
+        if result.ended is None or self.paid:
+            self.error(
+                "PJ115",
+                "payments come once per hand, after its win or exhaustive draw (流局)"
+                if result.ended is None
+                else "this hand was already paid; write its payments on one line",
+                "精算は局の終わり (アガリか流局) の後に一度だけ書きます",
+                line.line,
+            )
+            return
         if sum(line.values.values()) != 0:
             self.error(
                 "PJ113",
