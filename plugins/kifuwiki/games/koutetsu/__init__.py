@@ -17,7 +17,7 @@ from kifuwiki.core.recordfile import LineKind, RecordSource
 from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.koutetsu.codes import CODES, CODES_JA
 from kifuwiki.games.koutetsu.engine import Session, check
-from kifuwiki.games.koutetsu.model import Outcome, SessionRecord
+from kifuwiki.games.koutetsu.model import SessionRecord
 from kifuwiki.games.koutetsu.notation import parse
 
 RULES = "koutetsu-2d6"
@@ -69,16 +69,16 @@ class KoutetsuGame:
         session = check(parsed.record, parsed.bag, source.first_line)
         record = parsed.record
         names = list(record.characters)
-        outcome = session.result.outcome if session.result else None
         return GameRecord(
             game=self.id,
             source=source,
             title=source.title,
             players=names,
             first_player=None,
-            # A mission is won together: the party, when the goal was reached.
+            # A mission is played together: there is no winner or ranking among the
+            # characters (the mission's result is a badge).
             winner=None,
-            ranking=names if outcome is Outcome.SUCCESS else [],
+            ranking=[],
             moves=len(session.steps) - 1,
             diagnostics=parsed.bag.sorted(),
             rules=RULES,
