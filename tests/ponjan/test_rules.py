@@ -395,3 +395,13 @@ def test_payments_before_the_hand_ended_or_twice_are_pj115() -> None:
     record = load(twice)
     assert codes(record) == ["PJ115"]
     assert data(record).replay.chips == {"A": 84, "B": 124, "C": 92}  # paid once
+
+
+def test_exhaustive_draw_before_the_last_discard_is_pj109() -> None:
+    from kifuwiki.core.recordfile import split_record_file
+    from kifuwiki.games.ponjan import GAME
+
+    body = _small(SMALL.replace("B 捨 5\n流局", "流局"))
+    record = GAME.load(split_record_file(body, "x")[0])
+    message = next(d for d in record.diagnostics if d.code == "PJ109").message
+    assert message.startswith("B has drawn the last tile")

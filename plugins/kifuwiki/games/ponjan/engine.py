@@ -523,12 +523,21 @@ class _Engine:
 
     def exhausted(self, action: Action) -> None:
         assert self.result is not None
-        if self.wall > self.rules.dead_wall or any(s.has_drawn for s in self.seats.values()):
+        holding = [seat for seat, held in self.seats.items() if held.has_drawn]
+        if self.wall > self.rules.dead_wall:
             self.error(
                 "PJ109",
                 f"the wall still has {self.wall} tiles: the hand is exhausted only when "
                 "the last tile was drawn and discarded",
                 f"山にまだ{self.wall}枚あります。流局は最後の牌が捨てられたときだけです",
+                action.line,
+            )
+        elif holding:
+            self.error(
+                "PJ109",
+                f"{holding[0]} has drawn the last tile: a win (ツモ) or a discard comes "
+                "before the exhaustive draw",
+                f"{holding[0]} が最後の牌をツモっています。流局の前にツモアガリか打牌です",
                 action.line,
             )
         self.result.ended = "exhausted"
