@@ -69,6 +69,15 @@ class Replay:
     complete: bool
 
 
+KIND_EN = {"put": "put", "jump": "jump put", "fail": "fail put", "first": "first action"}
+KIND_JA = {
+    "put": "プット",
+    "jump": "ジャンププット",
+    "fail": "フェールプット",
+    "first": "ファーストアクション",
+}
+
+
 def _hand_text(cards: list[Card]) -> str:
     return " ".join(card_text(c) for c in cards) or "—"
 
@@ -229,8 +238,10 @@ class _Engine:
             "SF107",
             move,
             placement.judge_column,
-            f"written [{placement.judge}], but {cell_name(placement.cell)} is a {kind} put: {en}",
-            f"[{placement.judge}] とありますが {cell_name(placement.cell)} は {kind} です: {ja}",
+            f"written [{placement.judge}], but {cell_name(placement.cell)} is a {KIND_EN[kind]}:"
+            f" {en}",
+            f"[{placement.judge}] とありますが {cell_name(placement.cell)}"
+            f" は{KIND_JA[kind]}です: {ja}",
         )
 
     # -- rule 28: a play ---------------------------------------------------------------------

@@ -119,7 +119,9 @@ class _LineReader:
             if CARDISH.match(text):
                 card = self.card(text, column)
                 if card is not None:
-                    move.placements.append(Placement(cell, card, cell_column, lifted_from=lifted))
+                    move.placements.append(
+                        Placement(cell, card, self.offset + cell_column, lifted_from=lifted)
+                    )
                 return
             self.error(
                 "SF009",

@@ -45,6 +45,22 @@ class Rules:
     final_round: str = "points"
     """§4.9 the final action's x0.8 rounds down to whole ``points`` or to ``tenths``."""
 
+    @property
+    def preset(self) -> str:
+        return self.name.split("+", 1)[0]
+
+    def front_matter(self) -> list[str]:
+        """``rules:`` lines that select exactly these rules."""
+        base = PRESETS.get(self.preset, PRESETS["original"])
+        changed = [
+            f"  {name}: {getattr(self, name)}"
+            for name in OPTION_NAMES
+            if getattr(self, name) != getattr(base, name)
+        ]
+        if not changed:
+            return [f"rules: {self.preset}"]
+        return ["rules:", f"  preset: {self.preset}", *changed]
+
     def start_cell(self, player: str) -> Cell:
         text = self.start_w if player == "W" else self.start_b
         return cell_at(FILES.index(text[0]), int(text[1:]) - 1)

@@ -28,6 +28,7 @@ from kifuwiki.games.selaffesto.model import (
     MoveLine,
     Placement,
     SelaffestoRecord,
+    fw10,
     other,
     rotations,
 )
@@ -146,6 +147,8 @@ class _SelfPlay:
             blow = BlowOff(chosen.lc, 1)
             if trial.mounts[owner] > 0:
                 blow.owner_draw = self.top(owner)
+            if rules.bonus == "choice" and trial.hands[player]:
+                blow.bonus = max(trial.hands[player], key=fw10)
             move.blow_off = blow
 
     def run(self) -> list[str]:
@@ -192,7 +195,7 @@ def self_play_record(
         f"  W: {white}-{seed}",
         f"  B: {black}-{seed}",
         f"first: {rule_set.first}",
-        f"rules: {rule_set.name}",
+        *rule_set.front_matter(),
         "event: kifuwiki self-play",
         "---",
     ]

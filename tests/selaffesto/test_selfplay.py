@@ -1,0 +1,67 @@
+"""Self-play games written in the notation validate with zero diagnostics, and round-trip."""
+
+from __future__ import annotations
+
+import pytest
+from tests.selaffesto.helpers import replay_of
+
+from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.recordfile import split_record_file
+from kifuwiki.games.selaffesto import GAME
+from kifuwiki.games.selaffesto.analysis import best, legal_placements
+from kifuwiki.games.selaffesto.rules import PRESETS, resolve_rules
+from kifuwiki.games.selaffesto.selfplay import self_play_record
+
+
+def _check(text: str) -> int:
+    record = GAME.load(split_record_file(text, "selfplay.kifu")[0])
+    assert record.diagnostics == [], [d.format_text() for d in record.diagnostics][:5]
+    assert replay_of(record).complete
+    assert GAME.format(record) == "\n".join(text.split("---\n", 2)[2].splitlines()) + "\n"
+    return record.moves
+
+
+def test_thousands_of_random_moves_validate() -> None:
+    moves = sum(_check(self_play_record(seed)) for seed in range(20))
+    assert moves > 2_000
+
+
+@pytest.mark.parametrize("preset", ["original", "strict"])
+def test_greedy_and_mixed_games_validate_under_both_presets(preset: str) -> None:
+    rules = PRESETS[preset]
+    for seed, strengths in enumerate([("greedy", "greedy"), ("random", "greedy")]):
+        _check(self_play_record(seed, strengths, rules))
+
+
+def test_short_decks_reach_the_final_action_with_blow_offs_and_chains() -> None:
+    """Small decks and big first hands: blow-offs, full hands and LC chains come up often."""
+    bag = DiagnosticBag()
+    rules = resolve_rules({"preset": "original", "deck_size": 20, "first_hand": 11}, bag)
+    seen: set[str] = set()
+    for seed in range(20):
+        text = self_play_record(seed, ("greedy", "random"), rules)
+        _check(text)
+        seen.update(token for token in ("@", "*", "[jump] x") if token in text)
+        seen.update("chain" for line in text.splitlines() if line.count(">") >= 2)
+    assert {"@", "[jump] x", "chain"} <= seen
+
+
+def test_greedy_beats_random_and_the_same_seed_gives_the_same_game() -> None:
+    assert self_play_record(7, ("greedy", "random")) == self_play_record(7, ("greedy", "random"))
+    wins = 0
+    for seed in range(3):
+        record = GAME.load(split_record_file(self_play_record(seed, ("greedy", "random")))[0])
+        wins += record.winner == record.players[0]
+    assert wins == 3
+
+
+def test_move_generator_lists_every_placement_and_the_best() -> None:
+    record = GAME.load(split_record_file(self_play_record(3))[0])
+    step = replay_of(record).steps[6]
+    assert step.at_play is not None and step.move is not None
+    options = legal_placements(step.at_play, PRESETS["original"], step.move.player)
+    assert options
+    top = best(options)
+    assert top is not None and all(top.gain >= o.gain for o in options)
+    played = step.placements[0]
+    assert any(o.cell == played.cell and o.card == played.card for o in options)
