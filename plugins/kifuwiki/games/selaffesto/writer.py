@@ -24,8 +24,8 @@ def _placement(placement: Placement) -> list[str]:
     return tokens
 
 
-def move_text(move: MoveLine) -> str:
-    """The tokens of one action after ``player:``."""
+def move_text(move: MoveLine, *, comment: bool = True) -> str:
+    """The tokens of one action after ``player:`` (with its ``// comment`` unless told)."""
     tokens: list[str] = []
     if move.taken is not None:
         tokens.append("(" + " ".join(card_text(c) for c in move.taken) + ")")
@@ -47,7 +47,7 @@ def move_text(move: MoveLine) -> str:
         tokens.append("{" + " ".join(f"{p}:{points_text(v)}" for p, v in move.check.items()) + "}")
     if move.marks:
         tokens.append(move.marks)
-    if move.trailing_comment:
+    if comment and move.trailing_comment:
         tokens.append(f"// {move.trailing_comment}")
     return " ".join(tokens)
 

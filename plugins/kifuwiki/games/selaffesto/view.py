@@ -1,0 +1,341 @@
+"""A replayed selaffesto record → :class:`RecordView`: plain data for the templates.
+
+Each step's ``state`` holds the board (cards with owner and position), the cells placed
+and the LCs removed in this step, the mover's NH before the move, both hands, mounts and
+points. ``extra`` holds the distinct cards once per page (the board SVG draws each card
+as a symbol and every position only refers to it), the points chart and the final score.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from kifuwiki.core.diagnostics import Severity
+from kifuwiki.core.recordfile import LineKind, SourceLine
+from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
+from kifuwiki.games.selaffesto import SelaffestoData
+from kifuwiki.games.selaffesto.analysis import best, legal_placements
+from kifuwiki.games.selaffesto.engine import KIND_EN, KIND_JA, PlacementResult, Replay, StepResult
+from kifuwiki.games.selaffesto.geometry import nh
+from kifuwiki.games.selaffesto.model import (
+    PLAYER_NAMES,
+    SIZE,
+    Card,
+    Cell,
+    SelaffestoRecord,
+    card_text,
+    cell_name,
+    points_text,
+)
+from kifuwiki.games.selaffesto.state import GameState
+from kifuwiki.games.selaffesto.writer import move_text
+
+#: Chart geometry (SVG user units).
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 220, 56
+
+
+def _xy(cell: Cell) -> dict[str, int]:
+    """SVG position: file a at the left, rank 13 at the top."""
+    row, col = divmod(cell, SIZE)
+    return {"x": col, "y": SIZE - 1 - row}
+
+
+def _cards(state: GameState) -> list[dict[str, Any]]:
+    return [
+        {**_xy(cell), "cell": cell_name(cell), "id": card_text(o[0]), "owner": o[1]}
+        for cell, o in enumerate(state.board)
+        if o is not None
+    ]
+
+
+def _players(state: GameState, record: SelaffestoRecord) -> list[dict[str, Any]]:
+    return [
+        {
+            "key": p,
+            "name": record.name(p),
+            "colour_ja": PLAYER_NAMES[p][0],
+            "points": state.points[p],
+            "points_text": points_text(state.points[p]),
+            "hand": [card_text(c) for c in state.hands[p]],
+            "unknown": state.unknown[p],
+            "hand_count": state.hand_size(p),
+            "mount": state.mounts[p],
+            "final": p in state.finals,
+            "to_move": p == state.to_move and not state.over,
+        }
+        for p in ("W", "B")
+    ]
+
+
+def _describe(p: PlacementResult, *, ja: bool) -> str:
+    kind = (KIND_JA if ja else KIND_EN)[p.kind]
+    text = f"{cell_name(p.cell)} {card_text(p.card)}"
+    if p.lifted_from is not None:
+        text = f"{cell_name(p.lifted_from)}→{text}"
+    gain = f" +{points_text(p.gain)}" if p.gain else ""
+    bonus = ""
+    if p.bonus:
+        bonus = (
+            f" (ボーナス +{points_text(p.bonus)})" if ja else f" (bonus +{points_text(p.bonus)})"
+        )
+    return f"{text}: {kind}{gain}{bonus}"
+
+
+def _label(step: StepResult, record: SelaffestoRecord, *, ja: bool) -> str:
+    move = step.move
+    if move is None:
+        return "開始局面" if ja else "Start position"
+    who = f"{record.name(move.player)} ({PLAYER_NAMES[move.player][0] if ja else move.player})"
+    parts = [who]
+    if move.taken is not None:
+        parts.append(f"{len(move.taken)} 枚を取る" if ja else f"takes {len(move.taken)} cards")
+    if step.drew:
+        parts.append("ドロー" if ja else "draws")
+    parts.extend(_describe(p, ja=ja) for p in step.placements)
+    if step.passed:
+        parts.append("パス" if ja else "passes")
+    for player in step.finals:
+        name = record.name(player)
+        parts.append(
+            f"{name} のファイナルアクション ×0.8" if ja else f"final action for {name}: ×0.8"
+        )
+    return ("、" if ja else "; ").join(parts)
+
+
+def _analysis(step: StepResult, replay: Replay) -> tuple[list[str], list[str]]:
+    """ "played +6, best available +15 at e4" (bonus included, re-plays not counted)."""
+    if step.at_play is None or step.move is None or not step.placements:
+        return [], []
+    options = legal_placements(step.at_play, replay.rules, step.move.player)
+    top = best(options)
+    if top is None:
+        return [], []
+    first = step.placements[0]
+    played = first.gain + first.bonus
+    where = f"{cell_name(top.cell)} {card_text(top.card)}"
+    if played >= top.gain:
+        en = f"played +{points_text(played)}: the best available ({len(options)} placements)"
+        ja = f"+{points_text(played)}: 最善 ({len(options)} 通りのプレース中)"
+    else:
+        en = f"played +{points_text(played)}, best available +{points_text(top.gain)} at {where}"
+        ja = f"+{points_text(played)}、最善は {where} の +{points_text(top.gain)}"
+    extra = sum(p.gain for p in step.placements[1:])
+    if extra:
+        en += f"; the LC re-play added +{points_text(extra)}"
+        ja += f"。LC の再プレイで +{points_text(extra)}"
+    return [en], [ja]
+
+
+def _flags(step: StepResult) -> set[str]:
+    flags: set[str] = set()
+    for p in step.placements:
+        if p.kind == "jump":
+            flags.update({"special", "jump"})
+        if p.kind == "fail":
+            flags.update({"penalty", "fail"})
+        if p.lc is not None:
+            flags.add("lc")
+    if step.finals:
+        flags.add("final")
+    return flags
+
+
+def _removed(step: StepResult) -> list[dict[str, Any]]:
+    return [{**_xy(p.lc), "cell": cell_name(p.lc)} for p in step.placements if p.lc is not None]
+
+
+def _nh_cells(step: StepResult) -> list[dict[str, int]]:
+    if step.at_play is None or step.move is None:
+        return []
+    return [_xy(cell) for cell in sorted(nh(step.at_play.board, step.move.player))]
+
+
+def _chart(replay: Replay) -> dict[str, Any]:
+    """Points after every step as polylines (server-rendered SVG, no script)."""
+    steps = replay.steps
+    top = max(max(s.state.points.values()) for s in steps) or 10
+    span = max(len(steps) - 1, 1)
+    width, height = CHART_WIDTH - 2 * CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
+
+    def point(index: int, value: int) -> str:
+        x = CHART_PAD + width * index / span
+        y = CHART_PAD + height * (1 - value / top)
+        return f"{x:.1f},{y:.1f}"
+
+    lines = {p: " ".join(point(s.index, s.state.points[p]) for s in steps) for p in ("W", "B")}
+    marks = [
+        {"x": round(CHART_PAD + width * s.index / span, 1), "kind": kind}
+        for s in steps
+        for kind in sorted(_flags(s) & {"jump", "final"})
+    ]
+    return {
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "pad": CHART_PAD,
+        "lines": lines,
+        "top": points_text(top),
+        "steps": len(steps) - 1,
+        "marks": marks,
+        "bottom": CHART_HEIGHT - CHART_PAD,
+        "right": CHART_WIDTH - CHART_PAD,
+    }
+
+
+def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    comments = tuple(line.comment for line in lines if line.comment)
+    bookmarks = tuple(line.bookmark for line in lines if line.kind is LineKind.BOOKMARK)
+    return comments, bookmarks
+
+
+def _stats(replay: Replay) -> dict[str, list[PlayerStat]]:
+    record = replay.record
+    counts: dict[str, Counter[str]] = {"W": Counter(), "B": Counter()}
+    for step in replay.steps:
+        if step.move is None:
+            continue
+        for p in step.placements:
+            counts[step.move.player][p.kind] += 1
+            if p.lc is not None and p.lc_owner != step.move.player:
+                counts[step.move.player]["blow"] += 1
+    final = replay.steps[-1].state
+    return {
+        record.name(p): [
+            PlayerStat(
+                "sf_points",
+                "ポイント (最高)",
+                "best points",
+                final.points[p] // 10,
+                "max",
+                display=points_text(final.points[p]),
+            ),
+            PlayerStat("sf_puts", "プット", "puts", counts[p]["put"]),
+            PlayerStat("sf_jumps", "ジャンププット", "jump puts", counts[p]["jump"]),
+            PlayerStat("sf_fails", "フェールプット", "fail puts", counts[p]["fail"]),
+            PlayerStat(
+                "sf_blows", "相手のカードを飛ばした", "opponent cards blown off", counts[p]["blow"]
+            ),
+        ]
+        for p in ("W", "B")
+    }
+
+
+def _symbols(replay: Replay) -> list[dict[str, Any]]:
+    """Every card orientation that stands on the board at some step, once."""
+    seen: dict[tuple[str, str], Card] = {}
+    for step in replay.steps:
+        for o in step.state.board:
+            if o is not None:
+                seen.setdefault((o[1], card_text(o[0])), o[0])
+    return [
+        {"owner": owner, "id": key, "n": c[0], "e": c[1], "s": c[2], "w": c[3]}
+        for (owner, key), c in seen.items()
+    ]
+
+
+def build_view(game: GameRecord) -> RecordView:
+    data = game.data
+    if not isinstance(data, SelaffestoData):
+        raise TypeError("not a selaffesto record")
+    record, replay = data.record, data.replay
+    flagged: dict[int, set[str]] = {}
+    for diagnostic in game.diagnostics:
+        if diagnostic.step is not None and diagnostic.severity is not Severity.INFO:
+            flagged.setdefault(diagnostic.step, set()).add(diagnostic.severity.value)
+    steps: list[StepView] = []
+    for step in replay.steps:
+        move = step.move
+        comments, bookmarks = _notes(move.notes if move else record.setup_notes)
+        if move is not None and move.trailing_comment:
+            comments = (move.trailing_comment, *comments)
+        annotations, annotations_ja = _analysis(step, replay)
+        flags = _flags(step) | flagged.get(step.index, set())
+        if comments:
+            flags.add("comment")
+        state = {
+            "mover": move.player if move else None,
+            "cards": _cards(step.state),
+            "last": [{**_xy(p.cell), "cell": cell_name(p.cell)} for p in step.placements],
+            "removed": _removed(step),
+            "nh": _nh_cells(step),
+            "players": _players(step.state, record),
+            "over": step.state.over,
+        }
+        steps.append(
+            StepView(
+                index=step.index,
+                anchor=f"m{step.index}",
+                player=record.name(move.player) if move else None,
+                notation=f"{move.written_player}:{move_text(move, comment=False)}" if move else "",
+                line=move.line if move else game.source.first_line,
+                kind="action" if move else "start",
+                label=_label(step, record, ja=False),
+                label_ja=_label(step, record, ja=True),
+                marks=move.marks if move else "",
+                comments=comments,
+                bookmarks=bookmarks,
+                annotations=tuple(annotations),
+                annotations_ja=tuple(annotations_ja),
+                flags=frozenset(flags),
+                state=state,
+            )
+        )
+    final = replay.steps[-1].state
+    players = [
+        PlayerLine(
+            p,
+            record.name(p),
+            (1 if replay.winner == p else 2) if replay.complete and replay.winner else None,
+            replay.winner == p,
+        )
+        for p in ("W", "B")
+    ]
+    badges: set[str] = set()
+    if any(p.kind == "jump" for s in replay.steps for p in s.placements):
+        badges.add("jump")
+    if any(
+        p.lc is not None and p.lc_owner != (s.move.player if s.move else None)
+        for s in replay.steps
+        for p in s.placements
+    ):
+        badges.add("blow")
+    if replay.complete:
+        badges.add("final")
+    if game.errors:
+        badges.add("error")
+    if game.warnings:
+        badges.add("warning")
+    rules = replay.rules
+    header = [
+        ("ルール / Rules", rules.name),
+        ("先手 / First", f"{record.name(record.first)} ({record.first})"),
+        ("スタート / Start", f"W {rules.start_w} · B {rules.start_b}"),
+        (
+            "選択 / Options",
+            f"bonus={rules.bonus} relc={rules.relc} full_hand={rules.full_hand} "
+            f"final_round={rules.final_round} deck={rules.deck_size} hand≤{rules.hand_limit}",
+        ),
+    ]
+    if replay.complete:
+        header.append(
+            (
+                "結果 / Result",
+                " – ".join(f"{record.name(p)} {points_text(final.points[p])}" for p in ("W", "B")),
+            )
+        )
+    extra = {
+        "symbols": _symbols(replay),
+        "chart": _chart(replay),
+        "complete": replay.complete,
+        "final": _players(final, record),
+        "winner": record.name(replay.winner) if replay.winner else None,
+    }
+    return RecordView(
+        record=game,
+        players=players,
+        steps=steps,
+        header=header,
+        badges=frozenset(badges),
+        player_stats=_stats(replay),
+        extra=extra,
+    )
