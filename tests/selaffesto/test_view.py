@@ -1,0 +1,73 @@
+"""The view: labels and machine annotations in both languages, flags, and the rendered page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kifuwiki.core.recordfile import read_record_file
+from kifuwiki.games.base import RecordView
+from kifuwiki.games.selaffesto import GAME
+from kifuwiki.render.environment import make_environment
+from kifuwiki.render.record import render_record_page
+from tests.selaffesto.helpers import load, opening
+
+ROOT = Path(__file__).resolve().parents[2]
+TEMPLATES = ROOT / "plugins" / "kifuwiki" / "games" / "selaffesto" / "templates"
+
+
+@pytest.fixture(scope="module")
+def view() -> RecordView:
+    record = GAME.load(read_record_file(ROOT / "records" / "selaffesto" / "worked-example.kifu")[0])
+    return GAME.view(record)
+
+
+def render(view: RecordView, tmp_path: Path, lang: str = "en") -> str:
+    """The record page, with the package's templates as the ``selaffesto/`` partials."""
+    (tmp_path / "selaffesto").symlink_to(TEMPLATES, target_is_directory=True)
+    return render_record_page(view, make_environment(tmp_path), lang)
+
+
+def test_labels_and_analysis_in_both_languages(view: RecordView) -> None:
+    assert len(view.steps) == 15
+    put = view.steps[5]
+    assert put.label == "White (W); g2 4-8-6-12: put +3"
+    assert put.label_ja == "White (白)、g2 4-8-6-12: プット +3"
+    assert put.annotations == ("played +3, best available +6 at h1 4-8-6-12",)
+    assert put.annotations_ja == ("+3、最善は h1 4-8-6-12 の +6",)
+    jump = view.steps[13]
+    assert jump.label == "White (W); h1 25-20-22-24: jump put +6; h2→e2 16-2-2-3: put +1"
+    assert "the LC re-play added +1" in jump.annotations[0]
+    assert {"jump", "special", "lc", "comment"} <= jump.flags
+    assert "fail" in view.steps[12].flags
+    assert jump.notation == "W:h1 25-20-22-24 [jump] xh2>e2 16-2-2-3 [put] {W:30}"
+
+
+def test_state_marks_placements_removed_lc_and_nh(view: RecordView) -> None:
+    state = view.steps[13].state
+    assert [c["cell"] for c in state["last"]] == ["h1", "e2"]
+    assert [c["cell"] for c in state["removed"]] == ["h2"]
+    assert {"x": 7, "y": 12} in state["nh"]  # h1, where W placed, was in W's NH
+    assert {"x": 7, "y": 11} not in state["nh"]  # h2 still held the LC before the move
+    assert state["mover"] == "W"
+    white = state["players"][0]
+    assert (white["points_text"], white["hand"], white["mount"]) == ("30", ["11-22-11-22"], 53)
+
+
+def test_page_draws_the_board_with_symbols_once(view: RecordView, tmp_path: Path) -> None:
+    html = render(view, tmp_path)
+    assert html.count('<symbol id="sfw-16-2-2-3"') == 1
+    assert '<use href="#sfw-16-2-2-3" x="400" y="1100"' in html  # e2
+    for step in view.steps:
+        assert f'id="{step.anchor}"' in html
+    assert "Points over the game" in html and "<polyline" in html
+    assert 'class="kw-sf-removed"' in html and 'class="kw-sf-nh"' in html
+
+
+def test_record_text_is_escaped(tmp_path: Path) -> None:
+    front = "players:\n  W: \"<script>alert(1)</script>\"\n  B: '<b>x</b>'\n"
+    record = load(opening() + "W:g2 4-8-6-12 // <img src=x onerror=alert(1)>", front)
+    html = render(GAME.view(record), tmp_path, "ja")
+    assert "<script>alert(1)" not in html and "<img src=x" not in html
+    assert "&lt;script&gt;" in html
