@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.selaffesto.helpers import opening
 
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.selaffesto import GAME
-from tests.selaffesto.helpers import opening
 
 FRONT = "---\ngame: selaffesto\n---\n"
 ALPHABET = "0123456789abgmnxXWB:：-+*@>()[]{}/ .!?putjmfail\n\t<>&\"'セ"

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.selaffesto.helpers import load, opening
 
 from kifuwiki.core.recordfile import read_record_file
 from kifuwiki.games.base import RecordView
 from kifuwiki.games.selaffesto import GAME
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import render_record_page
-from tests.selaffesto.helpers import load, opening
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "plugins" / "kifuwiki" / "games" / "selaffesto" / "templates"
