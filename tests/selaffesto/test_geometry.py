@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from kifuwiki.games.selaffesto.geometry import OFFSETS, Board, assess, empty_board, nh
+from kifuwiki.games.selaffesto.geometry import OFFSETS, Board, assess, empty_board, nh, reaches
 from kifuwiki.games.selaffesto.model import (
     MATCH,
     SNS,
@@ -120,3 +122,15 @@ def test_final_action_rounds_down() -> None:
 
 def test_cell_names() -> None:
     assert [cell_name(at(n)) for n in ("a1", "m13", "g7")] == ["a1", "m13", "g7"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 168), st.sampled_from(["W", "B"])), max_size=60))
+def test_one_cell_reach_agrees_with_the_whole_nh(cards: list[tuple[int, str]]) -> None:
+    """The engine checks one cell with ``reaches``; the analysis lists ``nh``: same rule."""
+    some = empty_board()
+    for cell, owner in cards:
+        some[cell] = ((2, 2, 2, 2), owner)
+    for player in ("W", "B"):
+        whole = nh(some, player)
+        assert {c for c in range(169) if reaches(some, player, c)} == whole

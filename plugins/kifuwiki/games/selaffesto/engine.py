@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.games.selaffesto.geometry import Assessment, assess, nh
+from kifuwiki.games.selaffesto.geometry import Assessment, Board, assess, nh, reaches
 from kifuwiki.games.selaffesto.model import (
     PLAYER_NAMES,
     Card,
@@ -223,10 +223,11 @@ class _Engine:
         )
 
     # -- rule 10: NH -----------------------------------------------------------------------
-    def reachable(self, move: MoveLine, placement: Placement, cells: set[Cell]) -> None:
-        if placement.cell in cells:
+    def reachable(self, move: MoveLine, placement: Placement, board: Board) -> None:
+        if reaches(board, move.player, placement.cell):
             return
-        en, ja = explain_unreachable(self.state.board, placement.cell, move.player, cells)
+        cells = nh(board, move.player)
+        en, ja = explain_unreachable(board, placement.cell, move.player, cells)
         self.error("SF103", move, placement.column, en, ja)
 
     # -- rules 14, 17-19: judgement --------------------------------------------------------
@@ -260,7 +261,7 @@ class _Engine:
         if state.board[first.cell] is not None:
             self.occupied(move, first)
             return
-        self.reachable(move, first, nh(state.board, player))
+        self.reachable(move, first, state.board)
         self.from_hand(move, first.card, first.column)
         self.declined = False
         result: PlacementResult | None = self.place(move, first, step)
@@ -320,7 +321,7 @@ class _Engine:
         state, player = self.state, move.player
         lc = jump.lc
         assert lc is not None and jump.lc_card is not None
-        reach = nh(state.board, player)
+        standing = list(state.board)  # rule 28 re-play: NH while the LC still stands
         state.board[lc] = None
         if not rest or rest[0].lifted_from is None:
             if (
@@ -331,7 +332,7 @@ class _Engine:
                 self.lc_to_hand(player, jump.lc_card)
                 self.declined = True
                 return None
-            example = next(iter(sorted(reach)), None)
+            example = next(iter(sorted(nh(standing, player))), None)
             hint = (
                 f"e.g. x{cell_name(lc)}>{cell_name(example)} {card_text(jump.lc_card)}"
                 if example is not None
@@ -399,7 +400,7 @@ class _Engine:
             self.occupied(move, again)
             return None
         else:
-            self.reachable(move, again, reach)
+            self.reachable(move, again, standing)
         return self.place(move, again, step)
 
     def lc_to_hand(self, player: str, card: Card) -> None:

@@ -79,6 +79,32 @@ def _reach(cell: Cell) -> tuple[tuple[Cell, tuple[tuple[Cell, ...], ...]], ...]:
 REACH = tuple(_reach(cell) for cell in range(SIZE * SIZE))
 
 
+def _reverse() -> tuple[tuple[tuple[Cell, tuple[tuple[Cell, ...], ...]], ...], ...]:
+    """For each target cell: (origin, paths) of every cell whose card could reach it."""
+    found: list[list[tuple[Cell, tuple[tuple[Cell, ...], ...]]]] = [[] for _ in REACH]
+    for origin, reach in enumerate(REACH):
+        for target, paths in reach:
+            found[target].append((origin, paths))
+    return tuple(tuple(entries) for entries in found)
+
+
+REVERSE = _reverse()
+
+
+def reaches(board: Board, player: str, target: Cell) -> bool:
+    """Whether ``target`` is in the player's NH (one cell: ~20 look-ups, not a whole NH)."""
+    if board[target] is not None:
+        return False
+    for origin, paths in REVERSE[target]:
+        occupant = board[origin]
+        if occupant is None or occupant[1] != player:
+            continue
+        for path in paths:
+            if all(_passable(board[c], player) for c in path):
+                return True
+    return False
+
+
 def _passable(occupant: Occupant | None, player: str) -> bool:
     return occupant is None or occupant[1] == player
 
