@@ -1,12 +1,16 @@
 """A selaffesto record page in Debian's chromium: stepping action by action.
 
-The page is rendered by kifuwiki's own record template with the package's state and
-extra partials, wrapped with the packaged CSS and viewer script, and served on
-127.0.0.1. Every position the browser shows is compared with the engine's state.
+A small site (plain ``mkdocs`` theme, the kifuwiki plugin, the worked example) is built
+into ``tmp_path`` and served on 127.0.0.1. Every position the browser shows is compared
+with the engine's state for the same step.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,41 +21,50 @@ from tests.browser.conftest import serve
 from kifuwiki.core.recordfile import read_record_file
 from kifuwiki.games.base import RecordView
 from kifuwiki.games.selaffesto import GAME
-from kifuwiki.render.environment import make_environment
-from kifuwiki.render.record import render_record_page
-from kifuwiki.render.resources import templates_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGE = ROOT / "plugins" / "kifuwiki" / "games" / "selaffesto"
 RECORD = ROOT / "records" / "selaffesto" / "worked-example.kifu"
+PAGE = "records/selaffesto/worked-example/"
+MKDOCS_YML = """site_name: kifuwiki selaffesto
+docs_dir: docs
+theme:
+  name: mkdocs
+  highlightjs: false
+nav:
+  - Home: index.md
+  - selaffesto: records/selaffesto/index.md
+plugins:
+  - search  # the plain theme's scripts expect the search modal
+  - kifuwiki:
+      language: en
+"""
 
 
 def engine_view() -> RecordView:
-    return GAME.view(GAME.load(read_record_file(RECORD, "records/selaffesto/worked.kifu")[0]))
+    return GAME.view(GAME.load(read_record_file(RECORD)[0]))
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("selaffesto-page")
-    partials = root / "templates"
-    partials.mkdir()
-    (partials / "selaffesto").symlink_to(PACKAGE / "templates", target_is_directory=True)
-    body = render_record_page(engine_view(), make_environment(partials), "en")
-    assets = templates_dir() / "assets"
-    css = (assets / "kifuwiki.css").read_text(encoding="utf-8")
-    css += (PACKAGE / "assets" / "selaffesto.css").read_text(encoding="utf-8")
-    script = (assets / "kifuwiki.js").read_text(encoding="utf-8")
-    page = (
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width,initial-scale=1'>"
-        "<link rel='icon' href='data:,'>"
-        f"<style>{css}</style></head><body>{body}<script>{script}</script></body></html>"
+    root = tmp_path_factory.mktemp("selaffesto-site")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# selaffesto\n", encoding="utf-8")
+    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    (root / "records" / "selaffesto").mkdir(parents=True)
+    shutil.copy(RECORD, root / "records" / "selaffesto" / RECORD.name)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
+        cwd=root,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
-    (root / "index.html").write_text(page, encoding="utf-8")
-    with serve(root) as url:
-        yield url
+    assert result.returncode == 0, result.stderr[-3000:]
+    with serve(root / "site") as url:
+        yield url + PAGE
 
 
 def assert_shows(page: Any, view: RecordView, index: int) -> None:
@@ -85,8 +98,8 @@ def test_stepping_the_worked_example_follows_the_engine(site: str, open_page: An
         assert_shows(page, view, index)
         assert page.locator(".kw-live").inner_text() == view.steps[index].label
     page.keyboard.press("Home")
-    page.locator('[data-kw-jump="special"]').click()
-    assert_shows(page, view, next(s.index for s in view.steps if "special" in s.flags))
+    page.locator('[data-kw-jump="jump"]').click()
+    assert_shows(page, view, next(s.index for s in view.steps if "jump" in s.flags))
     assert problems.all() == [], problems.all()
 
 

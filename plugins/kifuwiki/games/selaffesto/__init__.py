@@ -7,17 +7,19 @@ touching sections must divide one another. See ``site_src/selaffesto.md`` for th
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import kifuwiki
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.selaffesto.codes import CODES, CODES_JA
 from kifuwiki.games.selaffesto.engine import Replay, replay
 from kifuwiki.games.selaffesto.model import SelaffestoRecord
 from kifuwiki.games.selaffesto.notation import parse
-from kifuwiki.games.selaffesto.rules import Rules, resolve_rules
+from kifuwiki.games.selaffesto.rules import PRESETS, Rules, resolve_rules
 
 GAME_ID = "selaffesto"
 #: A placement: a cell a1-m13 and four SNs joined by '-'.
@@ -42,11 +44,34 @@ def _rules_line(source: RecordSource) -> int:
 
 class SelaffestoGame:
     id = GAME_ID
+    version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "セラッフェスト", "en": "selaffesto"}
     aliases: tuple[str, ...] = ("セラッフェスト", "selafesto")
     dialects: tuple[str, ...] = ("standard",)
+    rule_presets: tuple[str, ...] = tuple(PRESETS)
+    default_rules = "original"
+    code_prefixes: tuple[str, ...] = ("SF",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    step_flags: Mapping[str, StepFlag] = {
+        "jump": StepFlag(
+            "ジャンププット", "jump put", "次のジャンププット", "Next jump put", "j", "special"
+        ),
+        "blow": StepFlag(
+            "吹き飛ばし",
+            "blow-off",
+            "次の吹き飛ばし",
+            "Next blow-off",
+            "b",
+            "accent",
+        ),
+        "fail": StepFlag(
+            "フェールプット", "fail put", "次のフェールプット", "Next fail put", "f", "muted"
+        ),
+        "final": StepFlag("ファイナルアクション", "final action", style="good"),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {}
     badges: Mapping[str, tuple[str, str]] = {
         "jump": ("ジャンププット", "jump put"),
         "blow": ("相手のカードを飛ばす", "opponent card blown off"),
@@ -66,7 +91,7 @@ class SelaffestoGame:
         bag = parsed.bag
         spec: object = source.meta.get("rules")
         if spec is None and rules:
-            spec = rules.get(GAME_ID, rules.get("rules"))
+            spec = dict(rules)  # the site's default for this game: {"preset": name, …}
         rule_set = resolve_rules(spec, bag, _rules_line(source) if "rules" in source.meta else 1)
         if "first" not in source.meta:
             parsed.record.first = rule_set.first

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from kifuwiki.core.diagnostics import Severity
 from kifuwiki.core.recordfile import LineKind, SourceLine
-from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
+from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
 from kifuwiki.games.selaffesto import SelaffestoData
 from kifuwiki.games.selaffesto.analysis import best, legal_placements
 from kifuwiki.games.selaffesto.engine import KIND_EN, KIND_JA, PlacementResult, Replay, StepResult
@@ -30,6 +29,15 @@ from kifuwiki.games.selaffesto.model import (
 )
 from kifuwiki.games.selaffesto.state import GameState
 from kifuwiki.games.selaffesto.writer import move_text
+from kifuwiki.games.viewkit import (
+    Text,
+    first_step_of_lines,
+    header_row,
+    player_lines,
+    problem_steps,
+    record_badges,
+    step_view,
+)
 
 #: Chart geometry (SVG user units).
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 220, 56
@@ -82,7 +90,11 @@ def _describe(p: PlacementResult, *, ja: bool) -> str:
     return f"{text}: {kind}{gain}{bonus}"
 
 
-def _label(step: StepResult, record: SelaffestoRecord, *, ja: bool) -> str:
+def _label(step: StepResult, record: SelaffestoRecord) -> Text:
+    return Text(_label_in(step, record, ja=True), _label_in(step, record, ja=False))
+
+
+def _label_in(step: StepResult, record: SelaffestoRecord, *, ja: bool) -> str:
     move = step.move
     if move is None:
         return "開始局面" if ja else "Start position"
@@ -103,14 +115,14 @@ def _label(step: StepResult, record: SelaffestoRecord, *, ja: bool) -> str:
     return ("、" if ja else "; ").join(parts)
 
 
-def _analysis(step: StepResult, replay: Replay) -> tuple[list[str], list[str]]:
+def _analysis(step: StepResult, replay: Replay) -> list[Text]:
     """ "played +6, best available +15 at e4" (bonus included, re-plays not counted)."""
     if step.at_play is None or step.move is None or not step.placements:
-        return [], []
+        return []
     options = legal_placements(step.at_play, replay.rules, step.move.player)
     top = best(options)
     if top is None:
-        return [], []
+        return []
     first = step.placements[0]
     played = first.gain + first.bonus
     where = f"{cell_name(top.cell)} {card_text(top.card)}"
@@ -124,18 +136,18 @@ def _analysis(step: StepResult, replay: Replay) -> tuple[list[str], list[str]]:
     if extra:
         en += f"; the LC re-play added +{points_text(extra)}"
         ja += f"。LC の再プレイで +{points_text(extra)}"
-    return [en], [ja]
+    return [Text(ja, en)]
 
 
 def _flags(step: StepResult) -> set[str]:
+    """The game's step flags (``GAME.step_flags``): jump puts, blow-offs, fail puts, end."""
     flags: set[str] = set()
+    mover = step.move.player if step.move else None
     for p in step.placements:
-        if p.kind == "jump":
-            flags.update({"special", "jump"})
-        if p.kind == "fail":
-            flags.update({"penalty", "fail"})
-        if p.lc is not None:
-            flags.add("lc")
+        if p.kind in ("jump", "fail"):
+            flags.add(p.kind)
+        if p.lc is not None and p.lc_owner != mover:
+            flags.add("blow")
     if step.finals:
         flags.add("final")
     return flags
@@ -238,20 +250,16 @@ def build_view(game: GameRecord) -> RecordView:
     if not isinstance(data, SelaffestoData):
         raise TypeError("not a selaffesto record")
     record, replay = data.record, data.replay
-    flagged: dict[int, set[str]] = {}
-    for diagnostic in game.diagnostics:
-        if diagnostic.step is not None and diagnostic.severity is not Severity.INFO:
-            flagged.setdefault(diagnostic.step, set()).add(diagnostic.severity.value)
+    problems = problem_steps(
+        game.diagnostics,
+        first_step_of_lines((s.move.line, s.index) for s in replay.steps if s.move),
+    )
     steps: list[StepView] = []
     for step in replay.steps:
         move = step.move
         comments, bookmarks = _notes(move.notes if move else record.setup_notes)
         if move is not None and move.trailing_comment:
             comments = (move.trailing_comment, *comments)
-        annotations, annotations_ja = _analysis(step, replay)
-        flags = _flags(step) | flagged.get(step.index, set())
-        if comments:
-            flags.add("comment")
         state = {
             "mover": move.player if move else None,
             "cards": _cards(step.state),
@@ -262,67 +270,44 @@ def build_view(game: GameRecord) -> RecordView:
             "over": step.state.over,
         }
         steps.append(
-            StepView(
-                index=step.index,
-                anchor=f"m{step.index}",
+            step_view(
+                step.index,
                 player=record.name(move.player) if move else None,
                 notation=f"{move.written_player}:{move_text(move, comment=False)}" if move else "",
                 line=move.line if move else game.source.first_line,
                 kind="action" if move else "start",
-                label=_label(step, record, ja=False),
-                label_ja=_label(step, record, ja=True),
-                marks=move.marks if move else "",
+                label=_label(step, record),
+                annotations=_analysis(step, replay),
                 comments=comments,
                 bookmarks=bookmarks,
-                annotations=tuple(annotations),
-                annotations_ja=tuple(annotations_ja),
-                flags=frozenset(flags),
+                marks=move.marks if move else "",
+                flags=_flags(step),
+                problems=problems,
                 state=state,
             )
         )
     final = replay.steps[-1].state
-    players = [
-        PlayerLine(
-            p,
-            record.name(p),
-            (1 if replay.winner == p else 2) if replay.complete and replay.winner else None,
-            replay.winner == p,
-        )
-        for p in ("W", "B")
+    ranking = [p for p in ("W", "B") if p == replay.winner] + [
+        p for p in ("W", "B") if replay.winner and p != replay.winner
     ]
-    badges: set[str] = set()
-    if any(p.kind == "jump" for s in replay.steps for p in s.placements):
-        badges.add("jump")
-    if any(
-        p.lc is not None and p.lc_owner != (s.move.player if s.move else None)
-        for s in replay.steps
-        for p in s.placements
-    ):
-        badges.add("blow")
-    if replay.complete:
-        badges.add("final")
-    if game.errors:
-        badges.add("error")
-    if game.warnings:
-        badges.add("warning")
+    players = player_lines(["W", "B"], [record.name("W"), record.name("B")], ranking, game.winner)
+    flags_seen = set().union(*(_flags(s) for s in replay.steps))
+    badges = record_badges(game, flags_seen & {"jump", "blow", "final"})
     rules = replay.rules
     header = [
-        ("ルール / Rules", rules.name),
-        ("先手 / First", f"{record.name(record.first)} ({record.first})"),
-        ("スタート / Start", f"W {rules.start_w} · B {rules.start_b}"),
-        (
-            "選択 / Options",
+        header_row(Text("ルール", "Rules"), rules.name),
+        header_row(Text("先手", "First"), f"{record.name(record.first)} ({record.first})"),
+        header_row(Text("スタート", "Start"), f"W {rules.start_w} · B {rules.start_b}"),
+        header_row(
+            Text("オプション", "Options"),
             f"bonus={rules.bonus} relc={rules.relc} full_hand={rules.full_hand} "
-            f"final_round={rules.final_round} deck={rules.deck_size} hand≤{rules.hand_limit}",
+            f"final_round={rules.final_round} deck_size={rules.deck_size} "
+            f"hand_limit={rules.hand_limit}",
         ),
     ]
     if replay.complete:
-        header.append(
-            (
-                "結果 / Result",
-                " – ".join(f"{record.name(p)} {points_text(final.points[p])}" for p in ("W", "B")),
-            )
-        )
+        result = " – ".join(f"{record.name(p)} {points_text(final.points[p])}" for p in "WB")
+        header.append(header_row(Text("結果", "Result"), result))
     extra = {
         "symbols": _symbols(replay),
         "chart": _chart(replay),
@@ -335,7 +320,7 @@ def build_view(game: GameRecord) -> RecordView:
         players=players,
         steps=steps,
         header=header,
-        badges=frozenset(badges),
+        badges=badges,
         player_stats=_stats(replay),
         extra=extra,
     )
