@@ -58,8 +58,9 @@ def test_greedy_beats_random_and_the_same_seed_gives_the_same_game() -> None:
 def test_move_generator_lists_every_placement_and_the_best() -> None:
     record = GAME.load(split_record_file(self_play_record(3))[0])
     step = replay_of(record).steps[6]
-    assert step.at_play is not None and step.move is not None
-    options = legal_placements(step.at_play, PRESETS["original"], step.move.player)
+    at_play = replay_of(record).at_play(6)
+    assert at_play is not None and step.move is not None
+    options = legal_placements(at_play, PRESETS["original"], step.move.player)
     assert options
     top = best(options)
     assert top is not None and all(top.gain >= o.gain for o in options)

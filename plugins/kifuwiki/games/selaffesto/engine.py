@@ -51,8 +51,6 @@ class StepResult:
     move: MoveLine | None
     state: GameState
     """The position after this line."""
-    at_play: GameState | None = None
-    """The position the mover placed in (after any draw), for the analysis."""
     placements: list[PlacementResult] = field(default_factory=list)
     gain: int = 0
     finals: list[str] = field(default_factory=list)
@@ -67,6 +65,20 @@ class Replay:
     steps: list[StepResult]
     winner: str | None
     complete: bool
+
+    def at_play(self, index: int) -> GameState | None:
+        """The position step ``index``'s mover placed in: the step before, plus this
+        line's draw (rebuilt on demand: only the analysis needs it, validating does not)."""
+        step = self.steps[index]
+        if index == 0 or step.move is None or not step.placements:
+            return None
+        if step.placements[0].kind == "first":
+            return None  # the start cell is given: nothing to choose
+        state = self.steps[index - 1].state.copy()
+        if step.drew and step.move.draw is not None:
+            state.hands[step.move.player].append(step.move.draw)
+            state.mounts[step.move.player] -= 1
+        return state
 
 
 KIND_EN = {"put": "put", "jump": "jump put", "fail": "fail put", "first": "first action"}
@@ -575,7 +587,6 @@ class _Engine:
                 )
             if move.draw is not None:
                 self.draw(move, move.draw, step)
-            step.at_play = state.copy()
             if move.passed:
                 self.pass_turn(move)
                 step.passed = acted = True

@@ -117,9 +117,10 @@ def _label_in(step: StepResult, record: SelaffestoRecord, *, ja: bool) -> str:
 
 def _analysis(step: StepResult, replay: Replay) -> list[Text]:
     """ "played +6, best available +15 at e4" (bonus included, re-plays not counted)."""
-    if step.at_play is None or step.move is None or not step.placements:
+    at_play = replay.at_play(step.index)
+    if at_play is None or step.move is None:
         return []
-    options = legal_placements(step.at_play, replay.rules, step.move.player)
+    options = legal_placements(at_play, replay.rules, step.move.player)
     top = best(options)
     if top is None:
         return []
@@ -157,10 +158,12 @@ def _removed(step: StepResult) -> list[dict[str, Any]]:
     return [{**_xy(p.lc), "cell": cell_name(p.lc)} for p in step.placements if p.lc is not None]
 
 
-def _nh_cells(step: StepResult) -> list[dict[str, int]]:
-    if step.at_play is None or step.move is None:
+def _nh_cells(step: StepResult, replay: Replay) -> list[dict[str, int]]:
+    """The mover's NH before the move (the draw does not change it)."""
+    if step.index == 0 or step.move is None or not step.placements:
         return []
-    return [_xy(cell) for cell in sorted(nh(step.at_play.board, step.move.player))]
+    board = replay.steps[step.index - 1].state.board
+    return [_xy(cell) for cell in sorted(nh(board, step.move.player))]
 
 
 def _chart(replay: Replay) -> dict[str, Any]:
@@ -265,7 +268,7 @@ def build_view(game: GameRecord) -> RecordView:
             "cards": _cards(step.state),
             "last": [{**_xy(p.cell), "cell": cell_name(p.cell)} for p in step.placements],
             "removed": _removed(step),
-            "nh": _nh_cells(step),
+            "nh": _nh_cells(step, replay),
             "players": _players(step.state, record),
             "over": step.state.over,
         }
