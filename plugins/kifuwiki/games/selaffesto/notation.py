@@ -40,6 +40,14 @@ CARDISH = re.compile(r"^[0-9]+(?:-[0-9]*)*$|^[0-9]*(?:-[0-9]*)+$")
 MARKS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 CHECK_ENTRY = re.compile(r"^(?P<player>[^:：\s]+)[:：](?P<value>-?[0-9]+(?:\.[0-9])?)$")
 JUDGES = ("put", "jump", "fail")
+#: Every cell name → cell, and every card text already read → card: most tokens of a
+#: record are one of these, and a dictionary look-up is what they cost then.
+CELLS: dict[str, Cell] = {
+    f"{file}{rank}": cell_at(col, rank - 1)
+    for col, file in enumerate(FILES)
+    for rank in range(1, SIZE + 1)
+}
+_CARDS: dict[str, Card] = {}
 _ALLOWED = " ".join(str(n) for n in SNS)
 
 
@@ -64,6 +72,9 @@ class _LineReader:
         self.bag.error(code, en, self.move.line, self.offset + column, ja=ja)
 
     def cell(self, text: str, column: int) -> Cell | None:
+        known = CELLS.get(text)
+        if known is not None:
+            return known
         match = CELL.match(text)
         if match is None:
             self.error(
@@ -85,6 +96,9 @@ class _LineReader:
         return cell_at(FILES.index(file), rank - 1)
 
     def card(self, text: str, column: int) -> Card | None:
+        known = _CARDS.get(text)
+        if known is not None:
+            return known
         parts = text.split("-")
         if len(parts) != 4 or not all(part.isdigit() for part in parts):
             count = sum(1 for part in parts if part)
@@ -109,7 +123,10 @@ class _LineReader:
                 ok = False
         if not ok:
             return None
-        return (numbers[0], numbers[1], numbers[2], numbers[3])
+        card = (numbers[0], numbers[1], numbers[2], numbers[3])
+        if len(_CARDS) < 200_000:  # 20^4 = 160,000 cards at most, written canonically
+            _CARDS[text] = card
+        return card
 
     def word(self, text: str, column: int) -> None:
         move = self.move
