@@ -114,3 +114,26 @@ def test_rule_selection_is_recorded() -> None:
 def test_bad_players_and_first() -> None:
     record = load(opening(), "players:\n  X: someone\nfirst: Z\n")
     assert codes(record).count("SF011") == 2
+
+
+def test_one_mistake_one_diagnostic() -> None:
+    """A bad cell or card is diagnosed once: its card and judgement are not blamed again."""
+    body = (
+        opening() + "W:n5 4-8-6-12 [put]\nW:g2 4-8-17-12 [put]\nW:g2 4-8-6-12 xq9>e2 2-2-2-2 [put]"
+    )
+    assert codes(load(body)) == ["SF003", "SF005", "SF003"]
+
+
+def test_demo_records_validate_through_the_archive() -> None:
+    """Front matter included (a title with ': ' must be quoted): no error, no warning."""
+    from pathlib import Path
+
+    from kifuwiki.archive import load_file
+
+    folder = Path(__file__).resolve().parents[2] / "records" / "selaffesto"
+    files = sorted(folder.glob("*.kifu"))
+    assert len(files) >= 4
+    for path in files:
+        (record,) = load_file(path)
+        assert (record.errors, record.warnings) == (0, 0), path
+        assert record.game == "selaffesto" and record.title != path.stem

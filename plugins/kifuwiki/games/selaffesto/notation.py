@@ -66,6 +66,11 @@ class _LineReader:
         self.bag = bag
         self.players = players
         self.pending_cell: tuple[Cell, int, Cell | None] | None = None
+        """A cell waiting for its card (``-1`` for a cell already diagnosed as bad)."""
+        self.last_broken = False
+        self.broken = False
+        """A placement of this line could not be read: tokens that judge or follow it
+        are not diagnosed again (one mistake, one diagnostic)."""
         """A cell waiting for its card (with the cell an LC was lifted from)."""
 
     def error(self, code: str, column: int, en: str, ja: str) -> None:
@@ -135,7 +140,9 @@ class _LineReader:
             self.pending_cell = None
             if CARDISH.match(text):
                 card = self.card(text, column)
-                if card is not None:
+                self.last_broken = card is None or cell < 0
+                self.broken = self.broken or self.last_broken
+                if card is not None and cell >= 0:
                     move.placements.append(
                         Placement(cell, card, self.offset + cell_column, lifted_from=lifted)
                     )
@@ -168,8 +175,7 @@ class _LineReader:
             )
         elif CELL.match(text):
             found = self.cell(text, column)
-            if found is not None:
-                self.pending_cell = (found, column, None)
+            self.pending_cell = (-1 if found is None else found, column, None)
         else:
             self.error(
                 "SF006",
@@ -229,16 +235,17 @@ class _LineReader:
     def lc(self, text: str, column: int) -> None:
         source, arrow, target = text.partition(">")
         if not self.move.placements:
-            self.error(
-                "SF009",
-                column - 1,
-                "an LC xCELL follows the placement that jumps",
-                "LC xCELL はジャンプしたプレースの後に書きます",
-            )
+            if not self.broken:
+                self.error(
+                    "SF009",
+                    column - 1,
+                    "an LC xCELL follows the placement that jumps",
+                    "LC xCELL はジャンプしたプレースの後に書きます",
+                )
+            if arrow:
+                self.pending_cell = (-1, column, None)  # its card is read, not placed
             return
         cell = self.cell(source, column)
-        if cell is None:
-            return
         if arrow:
             to = self.cell(target, column + len(source) + 1) if target else None
             if target == "":
@@ -248,10 +255,11 @@ class _LineReader:
                     "write the new cell after '>': xh2>e2 16-2-2-3",
                     "'>' の後に新しいセルを書いてください: xh2>e2 16-2-2-3",
                 )
-            if to is not None:
-                self.pending_cell = (to, column + len(source) + 1, cell)
+            where = -1 if to is None or cell is None else to
+            self.pending_cell = (where, column + len(source) + 1, cell)
             return
-        self.move.blow_off = BlowOff(cell, self.offset + column - 1)
+        if cell is not None:
+            self.move.blow_off = BlowOff(cell, self.offset + column - 1)
 
     def judge(self, text: str, column: int) -> None:
         if not text.endswith("]"):
@@ -266,6 +274,8 @@ class _LineReader:
                 f"{text} は [put] [jump] [fail] のどれでもありません",
             )
             return
+        if self.last_broken:
+            return  # the placement it judges was diagnosed already
         if not self.move.placements:
             self.error(
                 "SF009",

@@ -16,6 +16,10 @@ def _nearest(cells: set[Cell], target: Cell, count: int = 3) -> list[str]:
     return [cell_name(c) for c in sorted(cells, key=distance)[:count]]
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 def _foreign(board: Board, cell: Cell, player: str) -> bool:
     occupant = board[cell]
     return occupant is not None and occupant[1] != player
@@ -61,8 +65,8 @@ def explain_unreachable(
     return (
         f"{where} is not reachable: nearest own card {cell_name(nearest)} is {steps(nearest)}"
         " cells away"
-        f" ({abs(r - row)} ranks, {abs(c - col)} files; NH reaches 2 ranks, 2 files, 3"
-        f" steps){tail_en}",
+        f" ({_count(abs(r - row), 'rank')}, {_count(abs(c - col), 'file')};"
+        f" NH reaches 2 ranks, 2 files, 3 steps){tail_en}",
         f"{where} には届きません: 最も近い自分のカード {cell_name(nearest)} から"
         f" {steps(nearest)} マス"
         f" (縦 {abs(r - row)}・横 {abs(c - col)}。NH は縦2・横2・3マスまで){tail_ja}",

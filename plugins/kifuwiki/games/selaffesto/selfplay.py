@@ -7,6 +7,7 @@ engine itself advances the game, so every written line is one the engine accepte
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass
 
@@ -190,7 +191,9 @@ def self_play_record(
     head = [
         "---",
         "game: selaffesto",
-        f"title: {title or f'self-play {white} vs {black} (seed {seed})'}",
+        # JSON's string syntax is YAML's double-quoted scalar: any title is safe.
+        "title: "
+        + json.dumps(title or f"self-play {white} vs {black} (seed {seed})", ensure_ascii=False),
         "players:",
         f"  W: {white}-{seed}",
         f"  B: {black}-{seed}",
