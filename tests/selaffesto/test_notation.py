@@ -137,3 +137,14 @@ def test_demo_records_validate_through_the_archive() -> None:
         (record,) = load_file(path)
         assert (record.errors, record.warnings) == (0, 0), path
         assert record.game == "selaffesto" and record.title != path.stem
+
+
+def test_untagged_records_are_detected_and_site_defaults_apply() -> None:
+    from kifuwiki.core.recordfile import split_record_file
+
+    untagged = split_record_file(opening() + "W:g2 4-8-6-12\n", "notes.txt")[0]
+    assert GAME.detect(untagged)
+    prose = split_record_file("W: hello there\nB: good game\n", "chat.txt")[0]
+    assert not GAME.detect(prose)
+    assert GAME.load(untagged, {"preset": "strict"}).rules == "strict"
+    assert GAME.load(untagged).rules == "original"

@@ -17,7 +17,6 @@ from kifuwiki.games.selaffesto.model import (
     Cell,
     canonical,
     fw10,
-    other,
     rotations,
 )
 from kifuwiki.games.selaffesto.rules import Rules
@@ -122,7 +121,3 @@ def best(options: list[Option]) -> Option | None:
         if top is None or option.gain > top.gain:
             top = option
     return top
-
-
-def opponent(player: str) -> str:
-    return other(player)

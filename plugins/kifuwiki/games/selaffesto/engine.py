@@ -1,6 +1,6 @@
 """Replay: parsed record + rules → one state per line, with diagnostics naming the rule.
 
-``_Engine`` has one method per rule (first action, draw, NH, hand, judgement, P↑, LC
+``Engine`` (also what self-play drives) has one method per rule (first action, draw, NH, hand, judgement, P↑, LC
 re-play, blow-off, bonus, final action). A broken move is diagnosed and then followed
 as written where that is possible, so one mistake does not hide the rest of the game.
 """
@@ -94,7 +94,7 @@ def _hand_text(cards: list[Card]) -> str:
     return " ".join(card_text(c) for c in cards) or "—"
 
 
-class _Engine:
+class Engine:
     def __init__(self, record: SelaffestoRecord, rules: Rules, bag: DiagnosticBag):
         self.record = record
         self.rules = rules
@@ -630,4 +630,4 @@ class _Engine:
 
 
 def replay(record: SelaffestoRecord, rules: Rules, bag: DiagnosticBag) -> Replay:
-    return _Engine(record, rules, bag).run()
+    return Engine(record, rules, bag).run()

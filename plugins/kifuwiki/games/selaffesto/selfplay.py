@@ -20,7 +20,7 @@ from kifuwiki.games.selaffesto.analysis import (
     legal_placements,
     replay_placements,
 )
-from kifuwiki.games.selaffesto.engine import _Engine
+from kifuwiki.games.selaffesto.engine import Engine
 from kifuwiki.games.selaffesto.geometry import nh
 from kifuwiki.games.selaffesto.model import (
     SNS,
@@ -61,7 +61,7 @@ class _SelfPlay:
         }
         self.record = SelaffestoRecord(first=rules.first)
         self.bag = DiagnosticBag()
-        self.engine = _Engine(self.record, rules, self.bag)
+        self.engine = Engine(self.record, rules, self.bag)
         self.lines: list[str] = []
 
     def top(self, player: str) -> Card:
