@@ -1,8 +1,9 @@
 """Replay: parsed record + rules → one state per line, with diagnostics naming the rule.
 
-``Engine`` (also what self-play drives) has one method per rule (first action, draw, NH, hand, judgement, P↑, LC
-re-play, blow-off, bonus, final action). A broken move is diagnosed and then followed
-as written where that is possible, so one mistake does not hide the rest of the game.
+``Engine`` has one method per rule (first action, draw, NH, hand, judgement, P↑, LC
+re-play, blow-off, bonus, final action); self-play drives it line by line too. A broken
+move is diagnosed and then followed as written where that is possible, so one mistake
+does not hide the rest of the game.
 """
 
 from __future__ import annotations
