@@ -8,7 +8,7 @@ from tests.selaffesto.helpers import replay_of
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.selaffesto import GAME
-from kifuwiki.games.selaffesto.analysis import best, legal_placements
+from kifuwiki.games.selaffesto.analysis import best, best_available, legal_placements
 from kifuwiki.games.selaffesto.rules import PRESETS, resolve_rules
 from kifuwiki.games.selaffesto.selfplay import self_play_record
 
@@ -66,3 +66,18 @@ def test_move_generator_lists_every_placement_and_the_best() -> None:
     assert top is not None and all(top.gain >= o.gain for o in options)
     played = step.placements[0]
     assert any(o.cell == played.cell and o.card == played.card for o in options)
+
+
+def test_best_available_is_the_best_of_all_placements() -> None:
+    record = GAME.load(split_record_file(self_play_record(5, ("greedy", "random")))[0])
+    replay = replay_of(record)
+    rules = PRESETS["original"]
+    checked = 0
+    for step in replay.steps[::7]:
+        at_play = replay.at_play(step.index)
+        if at_play is None or step.move is None:
+            continue
+        options = legal_placements(at_play, rules, step.move.player)
+        assert best_available(at_play, rules, step.move.player) == (best(options), len(options))
+        checked += 1
+    assert checked > 10

@@ -7,6 +7,7 @@ bonus; re-plays of an own LC are not counted, they depend on a later choice).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kifuwiki.games.selaffesto.geometry import NEIGHBOURS, assess, nh
@@ -64,18 +65,35 @@ def judge(state: GameState, rules: Rules, player: str, cell: Cell, card: Card) -
 
 
 def legal_placements(state: GameState, rules: Rules, player: str) -> list[Option]:
-    """Every placement the player may make from the hand (in cell, card order).
+    """Every placement the player may make from the hand (in cell, card order)."""
+    return list(_scan(state, rules, player, with_fails=True))
 
-    Judged inline from each cell's neighbour SNs (three quarters of all placements are
-    fail puts, so this loop is the cost of a greedy player); the few jump puts go
-    through :func:`judge`, which knows the rule 28 details."""
-    options: list[Option] = []
+
+def best_available(state: GameState, rules: Rules, player: str) -> tuple[Option | None, int]:
+    """The best placement (the first of the best, in cell and card order) and how many
+    placements there were: what :func:`legal_placements` gives, without listing them."""
+    cards = _oriented(state.hands[player])
+    cells = sorted(nh(state.board, player))
+    top: Option | None = None
+    for option in _scan(state, rules, player, with_fails=False):
+        if top is None or option.gain > top.gain:
+            top = option
+    if (top is None or top.gain == 0) and cells and cards:
+        # Every placement scores 0: the first one in order is "the best", as in best().
+        top = judge(state, rules, player, cells[0], cards[0][0])
+    return top, len(cells) * len(cards)
+
+
+def _oriented(hand: list[Card]) -> list[tuple[Card, int]]:
+    return [(turned, fw10(turned)) for card in hand_cards(hand) for turned in rotations(card)]
+
+
+def _scan(state: GameState, rules: Rules, player: str, *, with_fails: bool) -> Iterator[Option]:
+    """Judge every placement inline from each cell's neighbour SNs (three quarters of
+    all placements are fail puts, so this loop is the cost of a greedy player and of
+    the page analysis); the few jump puts go through :func:`judge` for rule 28."""
     board = state.board
-    cards = [
-        (turned, fw10(turned))
-        for card in hand_cards(state.hands[player])
-        for turned in rotations(card)
-    ]
+    cards = _oriented(state.hands[player])
     for cell in sorted(nh(board, player)):
         sides = [
             (mine, occupant[0][theirs], fw10(occupant[0]))
@@ -94,12 +112,11 @@ def legal_placements(state: GameState, rules: Rules, player: str) -> list[Option
                     bad += 1
                     lighter = their_fw < weight
             if bad == 0:
-                options.append(Option(cell, card, "put", total * count))
+                yield Option(cell, card, "put", total * count)
             elif bad == 1 and lighter:
-                options.append(judge(state, rules, player, cell, card))
-            else:
-                options.append(Option(cell, card, "fail", 0))
-    return options
+                yield judge(state, rules, player, cell, card)
+            elif with_fails:
+                yield Option(cell, card, "fail", 0)
 
 
 def replay_placements(

@@ -7,6 +7,7 @@ have one decimal, and floats would make ``{B:26.7}`` checks flaky.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from kifuwiki.core.recordfile import SourceLine
 
@@ -72,6 +73,7 @@ def cell_at(col: int, row: int) -> Cell:
     return row * SIZE + col
 
 
+@lru_cache(maxsize=65_536)  # pages print every card on the board at every step
 def card_text(card: Card) -> str:
     return "-".join(str(n) for n in card)
 

@@ -14,7 +14,7 @@ from typing import Any
 from kifuwiki.core.recordfile import LineKind, SourceLine
 from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
 from kifuwiki.games.selaffesto import SelaffestoData
-from kifuwiki.games.selaffesto.analysis import best, legal_placements
+from kifuwiki.games.selaffesto.analysis import best_available
 from kifuwiki.games.selaffesto.engine import KIND_EN, KIND_JA, PlacementResult, Replay, StepResult
 from kifuwiki.games.selaffesto.geometry import nh
 from kifuwiki.games.selaffesto.model import (
@@ -120,16 +120,15 @@ def _analysis(step: StepResult, replay: Replay) -> list[Text]:
     at_play = replay.at_play(step.index)
     if at_play is None or step.move is None:
         return []
-    options = legal_placements(at_play, replay.rules, step.move.player)
-    top = best(options)
+    top, count = best_available(at_play, replay.rules, step.move.player)
     if top is None:
         return []
     first = step.placements[0]
     played = first.gain + first.bonus
     where = f"{cell_name(top.cell)} {card_text(top.card)}"
     if played >= top.gain:
-        en = f"played +{points_text(played)}: the best available ({len(options)} placements)"
-        ja = f"+{points_text(played)}: 最善 ({len(options)} 通りのプレース中)"
+        en = f"played +{points_text(played)}: the best available ({count} placements)"
+        ja = f"+{points_text(played)}: 最善 ({count} 通りのプレース中)"
     else:
         en = f"played +{points_text(played)}, best available +{points_text(top.gain)} at {where}"
         ja = f"+{points_text(played)}、最善は {where} の +{points_text(top.gain)}"
