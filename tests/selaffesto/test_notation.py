@@ -137,6 +137,8 @@ def test_demo_records_validate_through_the_archive() -> None:
         (record,) = load_file(path)
         assert (record.errors, record.warnings) == (0, 0), path
         assert record.game == "selaffesto" and record.title != path.stem
+        body = path.read_text(encoding="utf-8").split("---\n", 2)[2]
+        assert GAME.format(record) == body, f"{path.name}: run kifuwiki fmt -w"
 
 
 def test_untagged_records_are_detected_and_site_defaults_apply() -> None:
