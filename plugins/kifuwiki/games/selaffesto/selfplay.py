@@ -195,8 +195,8 @@ def self_play_record(
         "title: "
         + json.dumps(title or f"self-play {white} vs {black} (seed {seed})", ensure_ascii=False),
         "players:",
-        f"  W: {white}-{seed}",
-        f"  B: {black}-{seed}",
+        f"  W: {white}-W",  # one archive player per strength and colour
+        f"  B: {black}-B",
         f"first: {rule_set.first}",
         *rule_set.front_matter(),
         "event: kifuwiki self-play",
