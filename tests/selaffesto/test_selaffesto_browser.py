@@ -26,6 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "records" / "selaffesto" / "worked-example.kifu"
+ANNOTATED = ROOT / "records" / "selaffesto" / "selfplay-greedy-vs-random-annotated.kifu"
 PAGE = "records/selaffesto/worked-example/"
 MKDOCS_YML = """site_name: kifuwiki selaffesto
 docs_dir: docs
@@ -53,7 +54,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (root / "docs" / "index.md").write_text("# selaffesto\n", encoding="utf-8")
     (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
     (root / "records" / "selaffesto").mkdir(parents=True)
-    shutil.copy(RECORD, root / "records" / "selaffesto" / RECORD.name)
+    for record in (RECORD, ANNOTATED):
+        shutil.copy(record, root / "records" / "selaffesto" / record.name)
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
         cwd=root,
@@ -116,6 +118,18 @@ def test_deep_link_on_a_phone(site: str, open_page: Any) -> None:
     assert width <= 390, wide  # the board scrolls inside its own box, the page does not
     page.keyboard.press("ArrowRight")
     assert_shows(page, view, 14)
+    assert problems.all() == []
+
+
+def test_phone_board_scrolls_to_the_placement(site: str, open_page: Any) -> None:
+    """The package's script scrolls the board sideways so the step's placement is seen."""
+    record = GAME.load(read_record_file(ANNOTATED)[0])
+    view = GAME.view(record)
+    far = next(s for s in view.steps if s.state.get("last") and s.state["last"][0]["x"] >= 11)
+    url = site.replace(PAGE, f"records/selaffesto/{ANNOTATED.stem}/#{far.anchor}")
+    page, problems = open_page(url, viewport={"width": 390, "height": 800})
+    box = page.locator(".kw-viewer .kw-board .kw-sf-last").first.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     assert problems.all() == []
 
 
