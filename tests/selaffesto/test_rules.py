@@ -110,7 +110,7 @@ def test_own_lc_replay_forced_or_optional() -> None:
     assert codes(kept) == []
     assert (2, 2, 3, 16) in replay_of(kept).steps[-1].state.hands["W"]
     bare = load(PREFIX + "W:h1 25-20-22-24 [jump]", "rules: strict\n")
-    assert "or xh2 to keep it" in only(bare, "SF109")[2]
+    assert "or keep it (xh2)" in only(bare, "SF109")[2]
 
 
 def test_x_without_a_jump_is_an_error() -> None:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.selaffesto.helpers import replay_of
 
 from kifuwiki.core.diagnostics import DiagnosticBag
@@ -81,3 +85,44 @@ def test_best_available_is_the_best_of_all_placements() -> None:
         assert best_available(at_play, rules, step.move.player) == (best(options), len(options))
         checked += 1
     assert checked > 10
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    preset=st.sampled_from(["original", "strict"]),
+    relc=st.sampled_from(["forced", "optional"]),
+    full_hand=st.sampled_from(["fail", "jump"]),
+    final_round=st.sampled_from(["points", "tenths"]),
+    first=st.sampled_from(["W", "B"]),
+    white=st.sampled_from(["random", "greedy"]),
+)
+def test_every_rule_combination_self_plays_legally(
+    seed: int, preset: str, relc: str, full_hand: str, final_round: str, first: str, white: str
+) -> None:
+    """Short decks and big hands under any options: blow-offs, full hands, kept LCs."""
+    spec = {
+        "preset": preset,
+        "relc": relc,
+        "full_hand": full_hand,
+        "final_round": final_round,
+        "first": first,
+        "deck_size": 16,
+        "first_hand": 11,
+    }
+    rules = resolve_rules(spec, DiagnosticBag())
+    _check(self_play_record(seed, (white, "random"), rules))
+
+
+def test_optional_re_plays_are_sometimes_declined_and_validate() -> None:
+    rules = resolve_rules({"preset": "strict", "deck_size": 16, "first_hand": 11}, DiagnosticBag())
+    kept = 0
+    for seed in range(6):
+        text = self_play_record(seed, ("random", "random"), rules)
+        _check(text)
+        kept += sum(
+            1
+            for line in text.splitlines()
+            if re.search(r"\[jump\] x[a-m][0-9]+(?![0-9>])", line) and "@" not in line
+        )
+    assert kept >= 2

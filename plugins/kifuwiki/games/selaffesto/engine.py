@@ -331,53 +331,13 @@ class Engine:
         self, move: MoveLine, jump: PlacementResult, rest: list[Placement], step: StepResult
     ) -> PlacementResult | None:
         """Rule 28: P↑, then play again with the own LC (NH taken while it still stands)."""
-        state, player = self.state, move.player
+        state = self.state
         lc = jump.lc
         assert lc is not None and jump.lc_card is not None
         standing = list(state.board)  # rule 28 re-play: NH while the LC still stands
         state.board[lc] = None
         if not rest or rest[0].lifted_from is None:
-            if (
-                move.blow_off is not None
-                and move.blow_off.cell == lc
-                and self.rules.relc == "optional"
-            ):
-                self.lc_to_hand(player, jump.lc_card)
-                self.declined = True
-                return None
-            example = next(iter(sorted(nh(standing, player))), None)
-            hint = (
-                f"e.g. x{cell_name(lc)}>{cell_name(example)} {card_text(jump.lc_card)}"
-                if example is not None
-                else ""
-            )
-            if self.rules.relc == "forced":
-                en = (
-                    f"the jump put removes own LC {cell_name(lc)}, which must be played again:"
-                    f" write x{cell_name(lc)}>CELL card ({hint})"
-                )
-                ja = (
-                    f"ジャンププットで自分の LC {cell_name(lc)}"
-                    f" を取り除いたので、もう一度プレイします: x{cell_name(lc)}>セル カード"
-                    f" ({hint})"
-                )
-            else:
-                en = (
-                    f"the jump put removes own LC {cell_name(lc)}: write x{cell_name(lc)}>CELL"
-                    f" card to re-play it, or x{cell_name(lc)} to keep it"
-                )
-                ja = (
-                    f"自分の LC {cell_name(lc)} を取り除きました: 再プレイは"
-                    f" x{cell_name(lc)}>セル カード、手元に戻すなら x{cell_name(lc)}"
-                )
-            self.error(
-                "SF110" if self.rules.relc == "forced" else "SF109",
-                move,
-                move.placements[-1].column,
-                en,
-                ja,
-            )
-            self.lc_to_hand(player, jump.lc_card)
+            self.keep_lc(move, jump, lc, standing)
             return None
         again = rest.pop(0)
         if again.lifted_from != lc:
@@ -415,6 +375,29 @@ class Engine:
         else:
             self.reachable(move, again, standing)
         return self.place(move, again, step)
+
+    def keep_lc(self, move: MoveLine, jump: PlacementResult, lc: Cell, standing: Board) -> None:
+        """No re-play written: the LC goes back to the mover's hand (§4.6). Legal when
+        the rules make the re-play optional (``xCELL`` says so) or it has nowhere to go."""
+        player = move.player
+        assert jump.lc_card is not None
+        written = move.blow_off is not None and move.blow_off.cell == lc
+        self.declined = written
+        self.lc_to_hand(player, jump.lc_card)
+        reach = sorted(nh(standing, player))
+        if not reach or (written and self.rules.relc == "optional"):
+            return
+        where = cell_name(lc)
+        hint = f"e.g. x{where}>{cell_name(reach[0])} {card_text(jump.lc_card)}"
+        if self.rules.relc == "forced":
+            code = "SF110"
+            en = f"the jump put removes own LC {where}, which must be played again: {hint}"
+            ja = f"ジャンププットで自分の LC {where} を取り除いたので、もう一度プレイします: {hint}"
+        else:
+            code = "SF109"
+            en = f"the jump put removes own LC {where}: re-play it ({hint}) or keep it (x{where})"
+            ja = f"自分の LC {where} を取り除きました: 再プレイ ({hint}) か手元に戻す (x{where})"
+        self.error(code, move, move.placements[-1].column, en, ja)
 
     def lc_to_hand(self, player: str, card: Card) -> None:
         if self.state.hand_size(player) < self.rules.hand_limit:

@@ -134,8 +134,9 @@ class _SelfPlay:
             reach = nh(trial.board, player)
             trial.board[chosen.lc] = None
             options = replay_placements(trial, rules, player, lc_card[0], reach)
-            if not options:
-                move.blow_off = BlowOff(chosen.cell, 1)
+            declines = rules.relc == "optional" and self.players[player].strength == "random"
+            if not options or (declines and self.rng.random() < 0.25):
+                move.blow_off = BlowOff(chosen.lc, 1)  # the LC goes back to the hand
                 return
             lifted = chosen.lc
             chosen = self.choose(player, options)
