@@ -38,7 +38,8 @@ class Rules:
     ``choice`` (the mover names a hand card with ``*card``, kept)."""
     relc: str = "forced"
     """§4.6 re-playing an own LC: ``forced`` (the program) or ``optional`` (rule 28 says
-    行える, "may"); an LC not re-played goes back to the mover's hand (lost if full)."""
+    行える, "may"); an LC not re-played goes back to the mover's hand (lost if full),
+    which is also what happens under ``forced`` when no NH cell is left for it."""
     full_hand: str = "fail"
     """Rule 28 when the LC's owner holds 11+ cards: ``fail`` (the program judges the
     placement a fail put) or ``jump`` (the literal text: still a jump put, the play ends)."""
