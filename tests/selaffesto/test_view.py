@@ -38,7 +38,15 @@ def test_labels_and_analysis_in_both_languages(view: RecordView) -> None:
     assert jump.label == "White (W); h1 25-20-22-24: jump put +6; h2→e2 16-2-2-3: put +1"
     assert "the LC re-play added +1" in jump.annotations[0]
     assert jump.flags == {"jump", "comment"}
-    assert "fail" in view.steps[12].flags
+    fail = view.steps[12]
+    assert "fail" in fail.flags
+    assert fail.annotations[1] == (
+        "fail put: 7∤5 with g13 fails and that card's FW 22.4 is not less than 7.5"
+    )
+    assert jump.annotations[1] == (
+        "jump put: only 25∤3 with h2 fails and that card (FW 10.5) is lighter than 28"
+    )
+    assert jump.annotations_ja[1].startswith("ジャンププット: h2 と 25∤3 だけが割り切れず")
     assert jump.notation == "W:h1 25-20-22-24 [jump] xh2>e2 16-2-2-3 [put] {W:30}"
 
 

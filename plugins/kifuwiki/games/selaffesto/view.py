@@ -16,7 +16,7 @@ from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
 from kifuwiki.games.selaffesto import SelaffestoData
 from kifuwiki.games.selaffesto.analysis import best_available
 from kifuwiki.games.selaffesto.engine import KIND_EN, KIND_JA, PlacementResult, Replay, StepResult
-from kifuwiki.games.selaffesto.geometry import nh
+from kifuwiki.games.selaffesto.geometry import assess, nh
 from kifuwiki.games.selaffesto.model import (
     PLAYER_NAMES,
     SIZE,
@@ -27,6 +27,7 @@ from kifuwiki.games.selaffesto.model import (
     cell_name,
     points_text,
 )
+from kifuwiki.games.selaffesto.reasons import explain_judgement
 from kifuwiki.games.selaffesto.state import GameState
 from kifuwiki.games.selaffesto.writer import move_text
 from kifuwiki.games.viewkit import (
@@ -136,7 +137,19 @@ def _analysis(step: StepResult, replay: Replay) -> list[Text]:
     if extra:
         en += f"; the LC re-play added +{points_text(extra)}"
         ja += f"。LC の再プレイで +{points_text(extra)}"
-    return [Text(ja, en)]
+    return [Text(ja, en), *_why(first, at_play)]
+
+
+def _why(first: PlacementResult, at_play: GameState) -> list[Text]:
+    """Why the action's placement was a jump or a fail put (the NSs that decided it)."""
+    if first.kind not in ("jump", "fail"):
+        return []
+    found = assess(at_play.board, first.cell, first.card)
+    en, ja = explain_judgement(at_play.board, first.cell, first.card, found, first.kind)
+    if not en:
+        return []
+    kind_en, kind_ja = KIND_EN[first.kind], KIND_JA[first.kind]
+    return [Text(f"{kind_ja}: {ja}", f"{kind_en}: {en}")]
 
 
 def _flags(step: StepResult) -> set[str]:
