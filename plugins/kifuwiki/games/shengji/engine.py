@@ -127,7 +127,8 @@ class Step:
 class Replay:
     rules: RuleSet
     declarer: str
-    trumps: Trumps | None
+    trumps: Trumps
+    """The trump order played (or the declared one, when no card was played)."""
     steps: list[Step]
     tricks: list[TrickEnd]
     attackers: str
