@@ -165,7 +165,7 @@ class _Engine:
         self.seen: Counter[Card] = Counter()
         self.declarations: list[Declare] = []
         self.trumps: Trumps | None = None
-        self.buried: tuple[Card, ...] | None = None
+        self.buried: tuple[Card, ...] | None = () if rules.kitty_size == 0 else None
         self.kitty_taken = False
         self.trick: _Trick | None = None
         self.tricks: list[TrickEnd] = []
