@@ -40,13 +40,39 @@ class Snapshot:
 
 
 @dataclass(frozen=True, slots=True)
+class Note:
+    """What one half of a turn did (described in words only when a page asks)."""
+
+    card: Card
+    taken: Card | None
+    gained: int
+    flipped: bool
+
+    def describe(self) -> tuple[str, str]:
+        """(English, Japanese)."""
+        verb, verb_ja = ("flips", "めくって") if self.flipped else ("plays", "出して")
+        card = self.card.glyph()
+        if self.taken is None:
+            return f"{verb} {card}, left on the table", f"{card} を{verb_ja}場に置く"
+        taken = self.taken.glyph()
+        return (
+            f"{verb} {card}, takes {taken} (+{self.gained})",
+            f"{card} を{verb_ja}{taken} を取る (+{self.gained})",
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Step:
     index: int
     turn: Turn | None
     snapshot: Snapshot
     gained: int
-    annotations: tuple[tuple[str, str], ...]
-    """(English, Japanese) pairs."""
+    notes: tuple[Note, ...]
+
+    @property
+    def annotations(self) -> tuple[tuple[str, str], ...]:
+        """(English, Japanese) pairs."""
+        return tuple(note.describe() for note in self.notes)
 
 
 @dataclass(slots=True)
@@ -78,7 +104,7 @@ class _Engine:
         self.scores = [0] * n
         self.seen: set[Card] = set()
         self.steps: list[Step] = []
-        self.notes: list[tuple[str, str]] = []
+        self.notes: list[Note] = []
 
     # -- the deal ---------------------------------------------------------------------
     def check_players(self) -> bool:
@@ -298,15 +324,9 @@ class _Engine:
         self.check_capture(match, line)
         self.check_forced(match, line, flipped)
         taken = match.taken
-        verb, verb_ja = ("flips", "めくって") if flipped else ("plays", "出して")
         if taken is None:
             self.table.append(match.card)
-            self.notes.append(
-                (
-                    f"{verb} {match.card.glyph()}, left on the table",
-                    f"{match.card.glyph()} を{verb_ja}場に置く",
-                )
-            )
+            self.notes.append(Note(match.card, None, 0, flipped))
             return 0
         if taken in self.table:
             self.table.remove(taken)
@@ -315,12 +335,7 @@ class _Engine:
         gained = self.score(match.card) + self.score(taken)
         self.piles[seat] += [match.card, taken]
         self.scores[seat] += gained
-        self.notes.append(
-            (
-                f"{verb} {match.card.glyph()}, takes {taken.glyph()} (+{gained})",
-                f"{match.card.glyph()} を{verb_ja}{taken.glyph()} を取る (+{gained})",
-            )
-        )
+        self.notes.append(Note(match.card, taken, gained, flipped))
         return gained
 
     def score(self, card: Card) -> int:

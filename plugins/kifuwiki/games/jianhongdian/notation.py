@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from kifuwiki.cards import Card, CardSyntaxError, parse_card, tokens
@@ -55,12 +56,27 @@ class Parsed:
     bag: DiagnosticBag
 
 
+@lru_cache(maxsize=1024)
+def _read_card(text: str) -> Card | None:
+    """A written card (memoised: a record writes the same 52 cards again and again)."""
+    try:
+        return parse_card(text)
+    except CardSyntaxError:
+        return None
+
+
+@lru_cache(maxsize=4096)
+def _read_run(text: str) -> tuple[tuple[Card, int], ...] | CardSyntaxError:
+    """A run of cards with their columns, or the error (memoised like :func:`_read_card`)."""
+    try:
+        return tuple(tokens(text))
+    except CardSyntaxError as exc:
+        return exc
+
+
 def _card(text: str, line: int, column: int, bag: DiagnosticBag) -> Card | None:
     """One suited card of a 52-card deck, or a JH002 diagnostic."""
-    try:
-        card = parse_card(text)
-    except CardSyntaxError:
-        card = None
+    card = _read_card(text)
     if card is None or card.suit is None or card.joker:
         bag.error(
             "JH002",
@@ -75,9 +91,9 @@ def _card(text: str, line: int, column: int, bag: DiagnosticBag) -> Card | None:
 
 def _cards(text: str, line: int, column: int, bag: DiagnosticBag) -> CardsLine | None:
     """A run of suited cards; ``column`` is where ``text`` starts (1-based)."""
-    try:
-        found = tokens(text)
-    except CardSyntaxError as exc:
+    found = _read_run(text)
+    if isinstance(found, CardSyntaxError):
+        exc = found
         bag.error(
             "JH002",
             f"{exc}: write cards as suit and rank (H5 SA D10)",

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from kifuwiki.cards import Card, CardSyntaxError, Suit, tokens
@@ -70,11 +71,20 @@ def level_value(text: str) -> int:
     return LEVEL_WORDS.get(word) or int(word)
 
 
+@lru_cache(maxsize=8192)
+def _read_run(text: str) -> tuple[tuple[Card, int], ...] | CardSyntaxError:
+    """A run of cards with their columns, or the error (memoised: plays repeat a lot)."""
+    try:
+        return tuple(tokens(text))
+    except CardSyntaxError as exc:
+        return exc
+
+
 def _cards(text: str, line: int, column: int, bag: DiagnosticBag) -> list[tuple[Card, int]] | None:
     """Cards in ``text`` (column = where it starts, 1-based); ``None`` after an SJ002."""
-    try:
-        found = tokens(text)
-    except CardSyntaxError as exc:
+    found = _read_run(text)
+    if isinstance(found, CardSyntaxError):
+        exc = found
         bag.error(
             "SJ002",
             f"{exc}: write cards as suit and rank (SA H10 D5) or BJ / RJ for the jokers",
