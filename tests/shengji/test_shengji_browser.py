@@ -98,8 +98,8 @@ def test_stepping_follows_the_engine(site: str, open_page: Any) -> None:
         page.keyboard.press("ArrowRight")
         assert_shows(page, view, index)
     page.keyboard.press("Home")
-    page.locator('[data-kw-jump="special"]').click()
-    first = next(s.index for s in view.steps if "special" in s.flags)
+    page.locator('[data-kw-jump="ruff"]').click()
+    first = next(s.index for s in view.steps if "ruff" in s.flags)
     assert_shows(page, view, first)
     page.locator('[data-kw-go="last"]').click()
     last = page.locator(".kw-viewer .kw-board .kw-sj-state").first

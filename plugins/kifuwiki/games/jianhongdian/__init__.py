@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import kifuwiki
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.jianhongdian.codes import CODES, CODES_JA
 from kifuwiki.games.jianhongdian.engine import Replay, replay
 from kifuwiki.games.jianhongdian.model import JHRecord
 from kifuwiki.games.jianhongdian.notation import parse
-from kifuwiki.games.jianhongdian.rules import RuleSet, resolve
+from kifuwiki.games.jianhongdian.rules import PRESETS, RuleSet, resolve
 
 _TURN_HINT = re.compile(r"^\s*[^\s:：()]+\s*[:：]\s*\S+.*\^")
 
@@ -29,11 +31,27 @@ class JHData:
 
 class JianhongdianGame:
     id = "jianhongdian"
+    version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "撿紅點", "en": "Jianhongdian"}
     aliases: tuple[str, ...] = ("撿紅點", "捡红点", "撿紅点", "jian-hong-dian")
     dialects: tuple[str, ...] = ("standard",)
+    rule_presets: tuple[str, ...] = tuple(PRESETS)
+    default_rules = "standard"
+    code_prefixes: tuple[str, ...] = ("JH",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    step_flags: Mapping[str, StepFlag] = {
+        "special": StepFlag(
+            "大きな取り",
+            "big capture",
+            "次の大きな取り (20点以上)",
+            "Next big capture (20+ points)",
+            "b",
+            "special",
+        ),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {}
     badges: Mapping[str, tuple[str, str]] = {
         "target": ("目標達成", "target made"),
         "redeal": ("配り直し条件", "redeal condition"),
@@ -49,7 +67,8 @@ class JianhongdianGame:
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
         parsed = parse(source)
         bag = parsed.bag
-        spec: object = rules if rules is not None else source.meta.get("rules")
+        # The record's own ``rules:`` wins over the site's default for the game.
+        spec: object = source.meta.get("rules", rules)
         ruleset = resolve(spec, bag, 1)
         result = replay(parsed.record, ruleset, bag)
         record = parsed.record

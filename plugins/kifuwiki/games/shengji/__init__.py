@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import kifuwiki
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.shengji.codes import CODES, CODES_JA
 from kifuwiki.games.shengji.engine import Replay, replay
 from kifuwiki.games.shengji.model import SEATS, SJRecord
 from kifuwiki.games.shengji.notation import parse
-from kifuwiki.games.shengji.rules import RuleSet, resolve
+from kifuwiki.games.shengji.rules import PRESETS, RuleSet, resolve
 
 _PLAY_HINT = re.compile(r"^\s*[NESW]\s*[:：]\s*(?:[SHDC♠♥♦♣](?:10|[2-9TJQKA])|BJ|RJ)+\s*$")
 
@@ -29,11 +31,24 @@ class SJData:
 
 class ShengjiGame:
     id = "shengji"
+    version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "升級", "en": "Shengji (Tractor)"}
     aliases: tuple[str, ...] = ("升級", "升级", "tractor", "拖拉机", "拖拉機")
     dialects: tuple[str, ...] = ("standard",)
+    rule_presets: tuple[str, ...] = tuple(PRESETS)
+    default_rules = "standard"
+    code_prefixes: tuple[str, ...] = ("SJ",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    step_flags: Mapping[str, StepFlag] = {
+        "ruff": StepFlag("切り札で取る", "ruff", "次の切り札取り", "Next ruff", "r", "special"),
+        "throw": StepFlag("甩牌", "throw", "次の甩牌", "Next throw", "t", "accent"),
+        "last-trick": StepFlag(
+            "最後のトリック", "last trick", "最後のトリック", "Last trick", "l", "good"
+        ),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {}
     badges: Mapping[str, tuple[str, str]] = {
         "takeover": ("攻守交代", "attackers take over"),
         "kitty": ("扣底", "kitty to the attackers"),
@@ -50,7 +65,8 @@ class ShengjiGame:
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
         parsed = parse(source)
         bag = parsed.bag
-        spec: object = rules if rules is not None else source.meta.get("rules")
+        # The record's own ``rules:`` wins over the site's default for the game.
+        spec: object = source.meta.get("rules", rules)
         ruleset = resolve(spec, bag, 1)
         result = replay(parsed.record, ruleset, bag)
         record = parsed.record

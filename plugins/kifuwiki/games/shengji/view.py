@@ -22,12 +22,8 @@ from kifuwiki.games.shengji.model import SEATS, Declare, Kitty, SJRecord, team_o
 from kifuwiki.games.shengji.order import Trumps, level_name
 from kifuwiki.games.shengji.writer import event_text
 
-#: Step flags a 升級 page offers as jump targets, besides comments and diagnostics.
-STEP_FLAGS = {
-    "ruff": ("切り札で取ったトリック", "ruffs"),
-    "throw": ("甩牌", "throws"),
-    "last-trick": ("最後のトリック", "last trick"),
-}
+#: Engine tags that are step flags (``GAME.step_flags``): jump targets of a page.
+STEP_FLAGS = frozenset({"ruff", "throw", "last-trick"})
 _SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 
 
@@ -193,9 +189,7 @@ def build_view(game: GameRecord) -> RecordView:
     steps = []
     for step in replay.steps:
         comments, bookmarks = _notes(record.notes.get(step.index, []))
-        flags = set(flagged.get(step.index, ())) | (step.tags & set(STEP_FLAGS))
-        if step.tags & set(STEP_FLAGS):
-            flags.add("special")
+        flags = set(flagged.get(step.index, ())) | (step.tags & STEP_FLAGS)
         if comments:
             flags.add("comment")
         trumps = step.snapshot.trumps or replay.trumps
