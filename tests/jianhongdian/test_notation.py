@@ -87,3 +87,11 @@ def test_writer_is_canonical_and_idempotent() -> None:
     text = write(rec.data.record)
     assert text == "table: D5 C9 DK SA\nA: H5xD5 ^C9xSA ?\n* kept\nB: S7 ^HK\n"
     assert write(load(text).data.record) == text
+
+
+def test_an_unreadable_turn_keeps_its_place_in_the_seat_order() -> None:
+    rec = load("seats: A B\ntable: D5 C9 DK SA\nA: H4 ^C2\nB: Z9 ^H2\nA: H2 ^C3")
+    assert codes(rec).count("JH002") == 1
+    assert "JH101" not in codes(rec)  # A's next turn is still A's
+    assert rec.moves == 3
+    assert "B: Z9 ^H2" in write(rec.data.record)

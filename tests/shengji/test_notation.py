@@ -75,3 +75,12 @@ def test_writer_is_canonical_and_idempotent() -> None:
         "levels: NS=10 EW=A\nN: SASKSK\nW: declare H2\nN: bury (S3 S4)\nresult: 85 EW+1\n"
     )
     assert write(load(text).data.record) == text
+
+
+def test_an_unreadable_play_keeps_its_place_in_the_trick() -> None:
+    rec = load("levels: NS=2 EW=2\ndeclarer: N\ntrump: H\nN: SQZ\nW: D3\nS: H3\nE: S3\nN: SK")
+    assert codes(rec) == ["SJ002", "SJ201"]
+    # the trick still has its four plays; with its lead unreadable, the leader keeps it
+    assert len(rec.data.replay.tricks[0].plays) == 4
+    assert rec.data.replay.tricks[0].winner == "N"
+    assert "N: SQZ" in write(rec.data.record)

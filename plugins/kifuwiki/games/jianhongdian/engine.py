@@ -344,6 +344,13 @@ class _Engine:
     def turn(self, turn: Turn, index: int) -> None:
         seat = self.check_order(turn, index)
         self.notes = []
+        if turn.play is None:  # unreadable (already reported): the seat's turn passes
+            if self.stock_left > 0:
+                self.stock_left -= 1
+                if self.stock:
+                    self.stock.pop(0)
+            self.steps.append(Step(index + 1, turn, self.snapshot(), 0, ()))
+            return
         self.take_from_hand(seat, turn.play, turn.line)
         gained = self.put_down(seat, turn.play, turn.line, flipped=False)
         self.take_from_stock(turn.flip, turn)

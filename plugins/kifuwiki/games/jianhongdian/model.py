@@ -22,11 +22,15 @@ class Match:
 @dataclass(frozen=True, slots=True)
 class Turn:
     player: str
-    play: Match
+    play: Match | None
+    """``None`` for a turn line whose cards could not be read (it still takes its seat's
+    turn, so one typo does not put every later turn out of order)."""
     flip: Match | None
     line: int
     column: int
     marks: str = ""
+    text: str = ""
+    """The line as written (for unreadable turns)."""
 
 
 @dataclass(frozen=True, slots=True)

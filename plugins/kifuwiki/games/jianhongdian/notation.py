@@ -267,7 +267,9 @@ def _line(line: SourceLine, record: JHRecord, bag: DiagnosticBag) -> Element | T
             _seat(record, key)
         return Element("hand", cards.cards, key)
     turn = _turn(key, m["body"], start, line, bag)
-    if turn is None:
+    if turn is None:  # unreadable: keep its place in the seat order, write it back as is
+        record.turns.append(Turn(key, None, None, line.number, 1, text=line.text))
+        _seat(record, key)
         return None
     record.turns.append(turn)
     _seat(record, key)

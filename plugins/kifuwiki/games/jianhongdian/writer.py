@@ -18,7 +18,9 @@ def match_text(match: Match) -> str:
 
 
 def turn_text(turn: Turn) -> str:
-    """The move part of a turn line: ``H5xD5 ^C9xSA``."""
+    """The move part of a turn line: ``H5xD5 ^C9xSA`` (as written when unreadable)."""
+    if turn.play is None:
+        return turn.text.partition(":")[2].strip() or turn.text
     text = match_text(turn.play)
     if turn.flip is not None:
         text += f" ^{match_text(turn.flip)}"

@@ -406,10 +406,15 @@ class _Engine:
             for card in play.played:
                 self.count(card, play.line, play.column)
             return
+        if play.forced is None:
+            self.check_owns(play.seat, play.cards, play.line, play.column, remove=True)
+            return
         self.check_owns(play.seat, play.cards, play.line, play.column, remove=False)
-        self.check_owns(
-            play.seat, play.played, play.line, play.forced_column or play.column, remove=True
-        )
+        left = list(hand)  # a failed throw: every card shown was held; the forced ones go
+        for card in play.forced:
+            if card in left:
+                left.remove(card)
+        self.hands[play.seat] = left
 
     def check_lead(self, play: Play, trumps: Trumps) -> list[Component]:
         """A lead is of one suit class; several components make a throw."""
@@ -507,6 +512,8 @@ class _Engine:
 
     def check_follow(self, play: Play, trick: _Trick, trumps: Trumps) -> None:
         """Follow the led suit class with as many cards as held; match its pairs and tractor."""
+        if not trick.lead:  # the lead could not be read: nothing to follow
+            return
         lead_cards = [c for comp in trick.lead for c in comp.cards]
         if len(play.cards) != len(lead_cards):
             self.bag.error(
@@ -608,7 +615,7 @@ class _Engine:
             return
         if team_of(winner) != self.attackers:
             return
-        factor = self.rules.kitty_factor(max(c.pairs for c in trick.lead))
+        factor = self.rules.kitty_factor(max((c.pairs for c in trick.lead), default=0))
         self.kitty_bonus = points(self.buried) * factor
         self.notes.append(
             (
@@ -623,6 +630,11 @@ class _Engine:
             self.trick = _Trick(self.declarer)
         trick = self.trick
         self.check_turn(play, trick)
+        if not play.cards:  # unreadable (reported): it takes its seat's turn, nothing more
+            trick.plays.append((play.seat, play))
+            if len(trick.plays) == 4:
+                self.finish_trick(trick, trumps)
+            return
         if not trick.plays:
             trick.lead = self.check_lead(play, trumps)
             trick.suit = trumps.suit_of(play.played[0])

@@ -32,6 +32,8 @@ class Play:
     forced: tuple[Card, ...] | None = None
     forced_column: int = 0
     marks: str = ""
+    text: str = ""
+    """The line as written; ``cards`` is empty when they could not be read."""
 
     @property
     def played(self) -> tuple[Card, ...]:

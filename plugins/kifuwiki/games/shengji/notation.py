@@ -289,6 +289,9 @@ def _line(line: SourceLine, record: SJRecord, bag: DiagnosticBag) -> object | No
         )
     else:
         event = _play(seat, body, start, line, bag, marks)
+        if event is None:  # unreadable cards: the play keeps its seat's turn in the trick
+            record.events.append(Play(seat, (), line.number, start, text=line.text))
+            return None
     if event is not None:
         record.events.append(event)
     return event

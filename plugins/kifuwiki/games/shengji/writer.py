@@ -20,6 +20,8 @@ def token(cards: tuple[Card, ...]) -> str:
 
 
 def play_text(play: Play) -> str:
+    if not play.cards:  # unreadable (reported): as written
+        return play.text.partition(":")[2].strip() or play.text
     text = token(play.cards)
     return f"{text}>{token(play.forced)}" if play.forced is not None else text
 
