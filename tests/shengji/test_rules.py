@@ -275,3 +275,42 @@ def test_hand_size_and_bad_options() -> None:
 def test_incomplete_deal_has_no_level_change() -> None:
     rec = load(HEAD + "N: SA\n")
     assert "SJ201" in codes(rec) and rec.data.replay.change is None and rec.winner is None
+
+
+def test_tractor_winning_the_last_trick_multiplies_the_kitty_by_eight() -> None:
+    body = (
+        "levels: NS=2 EW=2\ndeclarer: N\ntrump: H\nN: kitty\nN: bury (S5 S10)\n"
+        "N: D3D3D4D4\nW: H3H3H4H4\nS: D7D8D9D10\nE: C5C6C7C8\n"
+    )
+    replay = load(body, "{hand_size: 4, kitty_size: 2}").data.replay
+    assert replay.tricks[0].winner == "W" and replay.tricks[0].ruff
+    assert replay.kitty_bonus == 15 * 8  # a two-pair tractor led: ×2^(2+1)
+
+
+def test_failed_throw_by_the_attackers_costs_them() -> None:
+    body = (
+        "levels: NS=2 EW=2\ndeclarer: E\ntrump: H\n"
+        "N: (SA SJ D5)\nE: (S3 S4 D6)\nS: (S5 S6 D7)\nW: (SK D3 D4)\n"
+        "E: D6\nN: D5\nW: D3\nS: D7\n"
+        "S: S5S6>S5\n"
+    )
+    replay = load(body, "{hand_size: 3, kitty_size: 0, direction: clockwise}").data.replay
+    assert replay.penalties == -10
+
+
+def test_permanent_twos_are_trumps_in_play() -> None:
+    body = HEAD.replace("NS=2 EW=2", "NS=5 EW=5") + "N: SA\nW: D2\nS: S6\nE: S3\n"
+    assert load(body).data.replay.tricks[0].winner == "N"
+    twos = load(body, "{hand_size: 2, kitty_size: 0, permanent_twos: true}")
+    assert twos.data.replay.tricks[0].winner == "W"  # ♦2 is a trump: a ruff
+
+
+def test_detect_recognises_each_game() -> None:
+    from kifuwiki.core.recordfile import split_record_file
+    from kifuwiki.games.jianhongdian import GAME as JH
+    from kifuwiki.games.shengji import GAME as SJ
+
+    shengji = split_record_file(BASIC)[0]
+    fishing = split_record_file("table: D5 C9 DK SA\nA: H5xD5 ^S9xSA\nB: S7 ^HK\n")[0]
+    assert SJ.detect(shengji) and not JH.detect(shengji)
+    assert JH.detect(fishing) and not SJ.detect(fishing)
