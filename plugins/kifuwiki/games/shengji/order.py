@@ -31,6 +31,17 @@ def high(rank: int) -> int:
     return 14 if rank == 1 else rank
 
 
+#: Suit → a small number, keyed by the member's ``id``: hashing an enum member runs Python
+#: code, and a replay asks for the suit of every card many times.
+_SUIT_INDEX = {id(suit): i for i, suit in enumerate(Suit)}
+_SUIT_LETTER = {id(suit): suit.value for suit in Suit}
+
+
+def card_key(card: Card) -> int:
+    """A cheap integer that is equal exactly for identical cards (rank and suit)."""
+    return card.rank * 8 + _SUIT_INDEX.get(id(card.suit), 4)
+
+
 def level_name(level: int) -> str:
     return RANK_NAMES.get(level, str(level))
 
@@ -44,10 +55,11 @@ class Trumps:
     permanent_twos: bool = False
     _plain: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
     _trump: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
-    _classes: dict[Card, str] = field(default_factory=dict, compare=False, repr=False)
-    """Memo of :meth:`suit_of` (a replay asks it for every card many times)."""
+    _level_rank: int = field(default=0, compare=False, repr=False)
+    """The level as a card rank (A = 1)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_level_rank", 1 if self.level == 14 else self.level)
         skip = {self.level} | ({2} if self.permanent_twos else set())
         ranks = [r for r in HIGH_RANKS if r not in skip]
         self._plain.update({r: i for i, r in enumerate(ranks)})
@@ -70,12 +82,16 @@ class Trumps:
         return self.suit is not None and card.suit is self.suit
 
     def suit_of(self, card: Card) -> str:
-        """``T`` for a trump, else the suit letter."""
-        found = self._classes.get(card)
-        if found is None:
-            trump = self.is_trump(card) or card.suit is None
-            found = self._classes[card] = TRUMP if trump or card.suit is None else card.suit.value
-        return found
+        """``T`` for a trump, else the suit letter (written out for speed: see _SUIT_INDEX)."""
+        rank = card.rank
+        if rank >= BLACK_JOKER or rank == self._level_rank:
+            return TRUMP
+        if rank == 2 and self.permanent_twos:
+            return TRUMP
+        suit = card.suit
+        if suit is None or suit is self.suit:
+            return TRUMP
+        return _SUIT_LETTER[id(suit)]
 
     def position(self, card: Card) -> int:
         """Rank within the card's suit class; higher beats lower, equal ties."""

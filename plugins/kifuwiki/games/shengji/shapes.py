@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from kifuwiki.cards import Card
-from kifuwiki.games.shengji.order import Trumps
+from kifuwiki.games.shengji.order import Trumps, card_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +35,15 @@ class Component:
 
 def pair_cards(cards: Iterable[Card]) -> list[Card]:
     """One entry per pair of identical cards (two per card at most with two decks)."""
-    counts = Counter(cards)
-    return [card for card, n in counts.items() for _ in range(n // 2)]
+    waiting: dict[int, Card] = {}
+    pairs: list[Card] = []
+    for card in cards:
+        key = card_key(card)
+        if waiting.pop(key, None) is None:
+            waiting[key] = card
+        else:
+            pairs.append(card)
+    return pairs
 
 
 def pair_count(cards: Iterable[Card]) -> int:
