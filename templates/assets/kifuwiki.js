@@ -69,14 +69,8 @@
         else if (jump) { self.stop(); self.jump(jump, 1); }
         return;
       }
-      /* A link to one of our moves shows it at once (themes may route hash links through
-         history.pushState, which fires no hashchange). */
-      var link = ev.target.closest("a[href^='#']");
-      if (link) {
-        var to = document.getElementById(decodeURIComponent(link.hash.slice(1)));
-        if (to && root.contains(to)) { self.stop(); self.show(stepOf(to), false); }
-        return;
-      }
+      /* Links to our moves are handled by onMoveLink (before the theme sees them). */
+      if (ev.target.closest("a")) return;
       /* Tapping the board's left or right third steps back or forward (phones). */
       var onBoard = ev.target.closest(".kw-board");
       if (onBoard && !ev.target.closest("a") && !String(window.getSelection() || "")) {
@@ -258,6 +252,31 @@
     if (v && v.key(ev)) { ev.preventDefault(); ev.stopPropagation(); }
   }
 
+  /* A click on a link to a move of a viewer on this page shows that move, before a theme
+     sees the click (capture phase). Material's instant navigation rewrites every link to an
+     absolute URL and then handles a same-page link as a navigation that swaps the page in
+     again, so the board never moved: the link is matched by its resolved URL, and the click
+     is ours alone. */
+  function onMoveLink(ev) {
+    if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+    var link = ev.target && ev.target.closest ? ev.target.closest("a[href]") : null;
+    if (!link || link.target || !link.hash || link.origin !== location.origin ||
+        link.pathname !== location.pathname || link.search !== location.search) return;
+    var to = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    for (var i = 0; to && i < viewers.length; i++) {
+      var v = viewers[i];
+      var n = v.root.contains(to) ? stepOf(to) : -1;
+      if (n < 0) continue;
+      ev.preventDefault();
+      ev.stopPropagation();
+      active = v;
+      v.stop();
+      v.show(n, true);
+      if (!v.root.contains(link)) v.reveal(); /* from outside (a diagnostic): bring it in view */
+      return;
+    }
+  }
+
   function onHashChange() {
     var target = hashTarget();
     if (!target) return;
@@ -359,6 +378,7 @@
     window.__kifuwiki = true;
     document.addEventListener("keydown", onDocumentKey);
     window.addEventListener("hashchange", onHashChange);
+    document.addEventListener("click", onMoveLink, true);
     /* Material's instant navigation swaps pages without reloading scripts: re-initialise on
        every page it shows (document$ replays the current page to a late subscriber). */
     var start = function () {
