@@ -129,6 +129,8 @@
     item.setAttribute("aria-current", "step");
     this.current = n;
     this.root.setAttribute("data-kw-current", String(n));
+    /* Once the reader has reached the end, hidden results show (kifuwiki.css). */
+    if (n === this.last()) this.root.setAttribute("data-kw-at-end", "");
     var label = this.steps[n] ? this.steps[n].label : "";
     this.caption.textContent = label;
     this.slider.value = String(n);
@@ -369,6 +371,13 @@
     for (var i = 0; i < roots.length; i++) {
       var v = new Viewer(roots[i]);
       if (v.root) viewers.push(v);
+    }
+    /* A record page's facts are written open (no script, print): fold them, so the
+       board comes first on screen. */
+    if (viewers.length) {
+      Array.prototype.forEach.call(document.querySelectorAll("details[data-kw-fold]"), function (d) {
+        d.open = false;
+      });
     }
     Array.prototype.forEach.call(document.querySelectorAll("table[data-kw-sortable]"), sortable);
     Array.prototype.forEach.call(document.querySelectorAll("input[data-kw-filter]"), filterable);

@@ -46,7 +46,8 @@ def material_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def plain_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """One real record on MkDocs' own theme (no instant navigation, no Material CSS)."""
+    """One real record on MkDocs' own theme (no instant navigation, no Material CSS), with
+    the site option ``hide_results: true``."""
     root = tmp_path_factory.mktemp("plain-viewer-site")
     (root / "docs").mkdir()
     (root / "docs" / "index.md").write_text("# Plain theme\n", encoding="utf-8")
@@ -57,7 +58,7 @@ def plain_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (root / "mkdocs.yml").write_text(
         "site_name: plain\n"
         "theme:\n  name: mkdocs\n  highlightjs: false\n  locale: en\n"
-        "plugins:\n  - search\n  - kifuwiki\n",
+        "plugins:\n  - search\n  - kifuwiki:\n      hide_results: true\n",
         encoding="utf-8",
     )
     mkdocs_build(root / "mkdocs.yml", root / "site")
@@ -101,4 +102,85 @@ def test_move_numbers_on_the_plain_theme(plain_site: str, open_page: Any) -> Non
         page.locator(f"#m{index} a.kw-num").click()
         wait_for_step(page, index)
         assert page.evaluate("location.hash") == f"#m{index}"
+    assert problems.all() == []
+
+
+NEXT_TOP = "document.querySelector('[data-kw-go=next]').getBoundingClientRect().top + scrollY"
+BOARD_HEIGHT = "document.querySelector('.kw-viewer .kw-board').getBoundingClientRect().height"
+
+
+def assert_controls_stay_put(page: Any, name: str) -> None:
+    """Step ten times with ▶: the button does not move while the position's height does."""
+    tops, heights = [], []
+    for index in range(1, 11):
+        page.locator("[data-kw-go=next]").click()
+        wait_for_step(page, index)
+        tops.append(page.evaluate(NEXT_TOP))
+        heights.append(page.evaluate(BOARD_HEIGHT))
+    assert max(heights) - min(heights) > 20, heights  # the position did change height
+    assert max(tops) - min(tops) < 1, tops
+    screenshot(page, name)
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_controls_stay_put_on_material(
+    material_site: str, open_page: Any, size: str, viewport: dict[str, int]
+) -> None:
+    page, problems = open_page(material_site + RECORD_URL, viewport=viewport)
+    assert_controls_stay_put(page, f"viewer-steps-material-{size}.png")
+    assert problems.all() == []
+
+
+def test_controls_stay_put_on_the_plain_theme(plain_site: str, open_page: Any) -> None:
+    page, problems = open_page(plain_site + RECORD_URL, viewport=DESKTOP)
+    assert_controls_stay_put(page, "viewer-steps-plain.png")
+    assert problems.all() == []
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_the_viewer_is_on_the_first_screen(
+    material_site: str, open_page: Any, size: str, viewport: dict[str, int]
+) -> None:
+    page, problems = open_page(material_site + RECORD_URL, viewport=viewport)
+    page.wait_for_selector(".kw-viewer.kw-js")
+    height = viewport["height"]
+    # The controls and the top of the position are visible without scrolling.
+    for selector in ("[data-kw-go=next]", ".kw-board .kw-state"):
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None and box["y"] + min(box["height"], 40) < height, (selector, box)
+    # The facts are folded, not lost: one click opens them.
+    meta = page.locator("details.kw-record-meta")
+    assert meta.get_attribute("open") is None
+    assert not page.locator(".kw-record-header").is_visible()
+    meta.locator("> summary").click()
+    assert page.locator(".kw-record-header").is_visible()
+    screenshot(page, f"viewer-first-screen-{size}.png")
+    assert problems.all() == []
+
+
+def test_a_reader_hides_the_result_until_the_last_move(material_site: str, open_page: Any) -> None:
+    page, problems = open_page(material_site + RECORD_URL, viewport=DESKTOP)
+    page.locator("details.kw-record-meta > summary").click()
+    badge = page.locator(".kw-winner-badge")
+    assert badge.is_visible()  # the site shows results by default
+    page.locator("input.kw-hide-results").check()
+    assert not badge.is_visible()
+    assert not page.locator(".kw-winner-name").is_visible()
+    page.locator("[data-kw-go=last]").click()
+    assert badge.is_visible()  # the last move: the result is no spoiler any more
+    page.locator("[data-kw-go=first]").click()
+    assert badge.is_visible()
+    assert problems.all() == []
+
+
+def test_the_site_option_hides_results_on_the_plain_theme(plain_site: str, open_page: Any) -> None:
+    page, problems = open_page(plain_site + RECORD_URL, viewport=DESKTOP)
+    page.locator("details.kw-record-meta > summary").click()
+    assert page.locator("input.kw-hide-results").is_checked()
+    assert page.locator(".kw-record-players").is_visible()
+    assert not page.locator(".kw-winner-badge").is_visible()
+    assert not page.locator(".kw-rank").first.is_visible()
+    screenshot(page, "viewer-results-hidden-plain.png")
+    page.locator("input.kw-hide-results").uncheck()  # the reader wants them after all
+    assert page.locator(".kw-winner-badge").is_visible()
     assert problems.all() == []

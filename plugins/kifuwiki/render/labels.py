@@ -31,6 +31,8 @@ LABELS: Mapping[str, tuple[str, str]] = {
     "attribution": ("クレジット", "Attribution"),
     "record_file": ("棋譜ファイル", "Record file"),
     "more_info": ("その他の情報", "More information"),
+    "record_info": ("対局情報", "About this game"),
+    "hide_results": ("最後の手まで結果を隠す", "Hide the result until the last move"),
     "key": ("項目", "Key"),
     "value": ("値", "Value"),
     "moves": ("手数", "Moves"),

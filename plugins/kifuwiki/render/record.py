@@ -122,8 +122,12 @@ def render_record_page(
     env: jinja2.Environment,
     lang: str,
     links: Links = NO_LINKS,
+    hide_results: bool = False,
 ) -> str:
-    """A whole record page: header, viewer, and every diagnostic linked to its move."""
+    """A whole record page: header, viewer, and every diagnostic linked to its move.
+
+    ``hide_results``: the page starts with "hide the result until the last move" checked
+    (the site's ``hide_results`` option); the reader can still change it on the page."""
     return env.get_template("record.html").render(
         view=view,
         record=view.record,
@@ -133,6 +137,7 @@ def render_record_page(
         lang=lang,
         links=links,
         prefix="",
+        hide_results=hide_results,
     )
 
 
