@@ -184,3 +184,65 @@ def test_the_site_option_hides_results_on_the_plain_theme(plain_site: str, open_
     page.locator("input.kw-hide-results").uncheck()  # the reader wants them after all
     assert page.locator(".kw-winner-badge").is_visible()
     assert problems.all() == []
+
+
+def shown_steps() -> set[str]:
+    """Anchors of the record's commented or bookmarked steps and of its last step."""
+    from .test_demo_site import engine_view
+
+    steps = engine_view().steps
+    return {
+        s.anchor for i, s in enumerate(steps) if s.comments or s.bookmarks or i == len(steps) - 1
+    }
+
+
+VISIBLE_STATES = """() => [...document.querySelectorAll('.kw-moves > .kw-step')]
+  .filter(li => { const s = li.querySelector(':scope > .kw-step-state .kw-state');
+                  return s && s.checkVisibility() && s.getBoundingClientRect().height > 20; })
+  .map(li => li.id)"""
+
+
+def assert_readable_positions(page: Any) -> None:
+    """Each commented or bookmarked step and the last show their position, no other does;
+    the game's facts are there in full."""
+    wanted = shown_steps()
+    assert set(page.evaluate(VISIBLE_STATES)) == wanted
+    last = sorted(wanted, key=lambda anchor: int(anchor[1:]))[-1]
+    hands = page.locator(f"#{last} .kw-step-state .kw-hand")
+    assert hands.count() >= 2 and all(h.is_visible() for h in hands.all())
+    assert page.locator(".kw-record-header").is_visible()
+    assert page.locator(".kw-winner-badge").is_visible()
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_without_javascript_positions_are_readable(
+    material_site: str, open_page: Any, size: str, viewport: dict[str, int]
+) -> None:
+    page, problems = open_page(
+        material_site + RECORD_URL, viewport=viewport, java_script_enabled=False
+    )
+    assert page.locator(".kw-viewer.kw-js").count() == 0
+    assert_readable_positions(page)
+    page.locator(f"#{sorted(shown_steps())[0]}").scroll_into_view_if_needed()
+    screenshot(page, f"viewer-nojs-{size}.png")
+    assert problems.all() == []
+
+
+def test_printed_positions_are_readable(material_site: str, open_page: Any) -> None:
+    page, problems = open_page(material_site + RECORD_URL, viewport=DESKTOP)
+    page.wait_for_selector(".kw-viewer.kw-js")
+    page.emulate_media(media="print")
+    assert not page.locator(".kw-controls").is_visible()
+    assert not page.locator(".kw-results-switch").is_visible()
+    assert_readable_positions(page)
+    screenshot(page, "viewer-print-material.png")
+    assert problems.all() == []
+
+
+def test_printed_positions_on_the_plain_theme(plain_site: str, open_page: Any) -> None:
+    page, problems = open_page(plain_site + RECORD_URL, viewport=DESKTOP)
+    page.wait_for_selector(".kw-viewer.kw-js")
+    page.emulate_media(media="print")
+    # Printed, the site's hide_results does not apply: the paper is the whole game.
+    assert_readable_positions(page)
+    assert problems.all() == []

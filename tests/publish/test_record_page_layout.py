@@ -67,3 +67,26 @@ def test_catan_header_names_the_winner_once_and_hides_its_result_extras() -> Non
     assert sum(label.startswith("勝者") for label in labels) == 1, labels
     extra = soup.select_one(".kw-record-extra")
     assert extra is not None and "kw-result" in extra["class"]
+
+
+@pytest.mark.parametrize("path", [PRIME, CATAN])
+def test_positions_are_open_at_commented_bookmarked_and_last_steps(path: Path) -> None:
+    view = view_of(path)
+    soup = page(path)
+    wanted = {
+        step.anchor
+        for i, step in enumerate(view.steps)
+        if step.comments or step.bookmarks or i == len(view.steps) - 1
+    }
+    assert len(wanted) >= 2
+    opened = {
+        li["id"]
+        for li in soup.select(".kw-moves > .kw-step")
+        if li.select_one(":scope > details.kw-step-state").has_attr("open")
+    }
+    printed = {
+        li["id"]
+        for li in soup.select(".kw-moves > .kw-step")
+        if li.select_one(":scope > details.kw-step-state").has_attr("data-kw-print")
+    }
+    assert opened == printed == wanted
