@@ -246,3 +246,19 @@ def test_printed_positions_on_the_plain_theme(plain_site: str, open_page: Any) -
     # Printed, the site's hide_results does not apply: the paper is the whole game.
     assert_readable_positions(page)
     assert problems.all() == []
+
+
+JAPANESE_FONTS = ('"Hiragino Sans"', '"Noto Sans JP"', '"Noto Sans CJK JP"', '"Yu Gothic"', "Meiryo")
+
+
+@pytest.mark.parametrize("theme", ["material", "plain"])
+def test_record_pages_ask_for_a_japanese_font(
+    material_site: str, plain_site: str, open_page: Any, theme: str
+) -> None:
+    base = material_site if theme == "material" else plain_site
+    page, problems = open_page(base + RECORD_URL, viewport=DESKTOP)
+    for selector in (".kw-record-page", ".kw-viewer .kw-board", ".kw-moves"):
+        family = page.locator(selector).first.evaluate("el => getComputedStyle(el).fontFamily")
+        assert all(font in family for font in JAPANESE_FONTS), (selector, family)
+        assert family.rstrip().endswith("sans-serif"), family
+    assert problems.all() == []
