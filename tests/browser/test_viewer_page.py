@@ -248,7 +248,13 @@ def test_printed_positions_on_the_plain_theme(plain_site: str, open_page: Any) -
     assert problems.all() == []
 
 
-JAPANESE_FONTS = ('"Hiragino Sans"', '"Noto Sans JP"', '"Noto Sans CJK JP"', '"Yu Gothic"', "Meiryo")
+JAPANESE_FONTS = (
+    '"Hiragino Sans"',
+    '"Noto Sans JP"',
+    '"Noto Sans CJK JP"',
+    '"Yu Gothic"',
+    "Meiryo",
+)
 
 
 @pytest.mark.parametrize("theme", ["material", "plain"])
