@@ -65,6 +65,7 @@
         var jump = button.getAttribute("data-kw-jump");
         if (go === "play") self.toggleAutoplay();
         else if (go === "help") self.toggleHelp();
+        else if (go === "copy") self.copyLink(button);
         else if (go) { self.stop(); self.go(go); }
         else if (jump) { self.stop(); self.jump(jump, 1); }
         return;
@@ -204,6 +205,39 @@
     this.help.hidden = !this.help.hidden;
     this.helpButton.setAttribute("aria-expanded", String(!this.help.hidden));
   };
+
+  /* The address of the move shown, to the clipboard. Without clipboard access the address
+     bar already holds it (show() keeps the hash): say so instead. */
+  Viewer.prototype.copyLink = function (button) {
+    var item = this.items[this.current];
+    var url = location.href.split("#")[0] + "#" + item.id;
+    var self = this;
+    var done = function () {
+      self.live.textContent = button.getAttribute("data-kw-done") + ": " + url;
+      button.setAttribute("data-kw-copied", "");
+      setTimeout(function () { button.removeAttribute("data-kw-copied"); }, 2000);
+    };
+    history.replaceState(history.state, "", "#" + item.id);
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(done, function () { self.live.textContent = url; });
+    } else {
+      this.live.textContent = url;
+    }
+  };
+
+  /* A record page's own file (kept in a hidden textarea) as a download. */
+  function download(button) {
+    var text = button.parentNode.querySelector(".kw-record-text");
+    if (!text) return;
+    var blob = new Blob([text.value], { type: "text/plain;charset=utf-8" });
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = button.getAttribute("data-kw-download") || "record.kifu";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
+  }
 
   /* Returns true when the key was ours. */
   Viewer.prototype.key = function (ev) {
@@ -379,6 +413,10 @@
         d.open = false;
       });
     }
+    Array.prototype.forEach.call(document.querySelectorAll("button[data-kw-download]"), function (b) {
+      if (b.hidden) b.addEventListener("click", function () { download(b); });
+      b.hidden = false;
+    });
     Array.prototype.forEach.call(document.querySelectorAll("table[data-kw-sortable]"), sortable);
     Array.prototype.forEach.call(document.querySelectorAll("input[data-kw-filter]"), filterable);
   }

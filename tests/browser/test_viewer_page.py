@@ -268,3 +268,57 @@ def test_record_pages_ask_for_a_japanese_font(
         assert all(font in family for font in JAPANESE_FONTS), (selector, family)
         assert family.rstrip().endswith("sans-serif"), family
     assert problems.all() == []
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_copy_a_link_to_this_move(
+    material_site: str, open_page: Any, size: str, viewport: dict[str, int]
+) -> None:
+    page, problems = open_page(
+        material_site + RECORD_URL,
+        viewport=viewport,
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    for _ in range(4):
+        page.locator("[data-kw-go=next]").click()
+    wait_for_step(page, 4)
+    button = page.locator("[data-kw-go=copy]")
+    assert button.is_visible()
+    button.click()
+    page.wait_for_function(
+        "document.querySelector('[data-kw-go=copy]').hasAttribute('data-kw-copied')"
+    )
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == material_site + RECORD_URL + "#m4"
+    assert "#m4" in page.locator(".kw-live").inner_text()
+    screenshot(page, f"viewer-copy-link-{size}.png")
+    # The copied address opens the same move.
+    page.goto(copied)
+    page.reload()
+    wait_for_step(page, 4)
+    assert problems.all() == []
+
+
+@pytest.mark.parametrize("theme", ["material", "plain"])
+def test_download_the_record_file(
+    material_site: str, plain_site: str, open_page: Any, theme: str
+) -> None:
+    base = material_site if theme == "material" else plain_site
+    page, problems = open_page(base + RECORD_URL, viewport=DESKTOP, accept_downloads=True)
+    with page.expect_download() as info:
+        page.locator("button.kw-download").click()
+    download = info.value
+    assert download.suggested_filename == f"{RECORD}.kifu"
+    saved = Path(download.path()).read_text(encoding="utf-8")
+    source = ROOT / "records" / "prime-daifugo" / f"{RECORD}.kifu"
+    assert saved == source.read_text(encoding="utf-8")
+    assert problems.all() == []
+
+
+def test_download_needs_javascript(material_site: str, open_page: Any) -> None:
+    page, problems = open_page(
+        material_site + RECORD_URL, viewport=DESKTOP, java_script_enabled=False
+    )
+    assert not page.locator("button.kw-download").is_visible()
+    assert not page.locator(".kw-record-text").is_visible()
+    assert problems.all() == []
