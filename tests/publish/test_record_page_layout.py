@@ -90,3 +90,21 @@ def test_positions_are_open_at_commented_bookmarked_and_last_steps(path: Path) -
         if li.select_one(":scope > details.kw-step-state").has_attr("data-kw-print")
     }
     assert opened == printed == wanted
+
+
+@pytest.mark.parametrize(("lang", "seats"), [("ja", "席順"), ("en", "Seats")])
+def test_game_header_rows_are_labelled_in_the_page_language(lang: str, seats: str) -> None:
+    labels = [dt.get_text(strip=True) for dt in page(CATAN, lang).select(".kw-record-header dt")]
+    assert seats in labels
+    assert not any(" / " in label for label in labels), labels
+
+
+def test_the_download_link_holds_the_record_file_as_written() -> None:
+    import base64
+
+    link = page(PRIME).select_one("a.kw-download[download]")
+    assert link is not None and link["download"] == PRIME.name
+    prefix = "data:text/plain;charset=utf-8;base64,"
+    assert link["href"].startswith(prefix)
+    decoded = base64.b64decode(link["href"][len(prefix) :]).decode("utf-8")
+    assert decoded == PRIME.read_text(encoding="utf-8")
