@@ -151,6 +151,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             "record-page",
             self._rules,
             self._lang,
+            self.config.hide_results,
             # Templates and kifuwiki's own code: an edited template or engine must
             # never be hidden behind a page cached by an older one. (Links between
             # pages are filled in after the cache, so the URL scheme is not part of it.)
@@ -265,7 +266,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         if not self._records_dir.is_dir():
             log.info(f"no records folder at {self._records_dir}; no record pages made")
             return []
-        settings = PrerenderSettings(self._rules, self._lang, self._custom_templates)
+        settings = PrerenderSettings(
+            self._rules, self._lang, self._custom_templates, self.config.hide_results
+        )
         fresh: dict[str, list[LoadedRecord]] = {}
         found: list[tuple[str, str]] = []  # (display name, file key) in archive order
         todo: dict[str, PrerenderJob] = {}
@@ -489,7 +492,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             error = ""
         except OSError as exc:
             data, error = None, str(exc.strerror or exc)
-        settings = PrerenderSettings(self._rules, self._lang, self._custom_templates)
+        settings = PrerenderSettings(
+            self._rules, self._lang, self._custom_templates, self.config.hide_results
+        )
         result = prerender_file(PrerenderJob(item.name, data, error, settings))
         index = min(item.record.index, len(result.pages)) - 1
         return result.pages[index]
