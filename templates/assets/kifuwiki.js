@@ -1,9 +1,6 @@
-/* kifuwiki viewer: steps through states the server already rendered.
- * No rules live here: every position is an <li class="kw-step"> with its own .kw-state,
- * written by Python. This script only shows one of them in the board, keeps the URL hash,
- * the slider and the move list in step, and sorts/filters the index tables. It knows no
- * game: jump buttons and keys come from the page, and game scripts hook "kifuwiki:show".
- * Plain JS, no framework, no requests. */
+/* kifuwiki viewer: shows states the server rendered (each .kw-step's .kw-state), keeps
+ * hash, slider and list in step; sorts/filters index tables. Knows no game: game scripts
+ * hook "kifuwiki:show". No framework, no requests. */
 (function () {
   "use strict";
   var viewers = [];
@@ -23,8 +20,7 @@
     var self = this;
     this.root = root;
     this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves > .kw-step"));
-    /* What a step needs is on its server-rendered <li>: the label (its number link's title)
-       and the flags (data-flags). */
+    /* Label (number link's title) and flags, from each <li>. */
     this.steps = this.items.map(function (li) {
       var num = li.querySelector(".kw-num");
       return {
@@ -65,19 +61,14 @@
         var jump = button.getAttribute("data-kw-jump");
         if (go === "play") self.toggleAutoplay();
         else if (go === "help") self.toggleHelp();
+        else if (go === "copy") self.copyLink(button);
         else if (go) { self.stop(); self.go(go); }
         else if (jump) { self.stop(); self.jump(jump, 1); }
         return;
       }
-      /* A link to one of our moves shows it at once (themes may route hash links through
-         history.pushState, which fires no hashchange). */
-      var link = ev.target.closest("a[href^='#']");
-      if (link) {
-        var to = document.getElementById(decodeURIComponent(link.hash.slice(1)));
-        if (to && root.contains(to)) { self.stop(); self.show(stepOf(to), false); }
-        return;
-      }
-      /* Tapping the board's left or right third steps back or forward (phones). */
+      /* Links to our moves: onMoveLink. */
+      if (ev.target.closest("a")) return;
+      /* Tapping the board's left/right third steps (phones). */
       var onBoard = ev.target.closest(".kw-board");
       if (onBoard && !ev.target.closest("a") && !String(window.getSelection() || "")) {
         var box = onBoard.getBoundingClientRect();
@@ -85,7 +76,7 @@
         if (x < 1 / 3 || x > 2 / 3) { self.stop(); self.go(x < 1 / 3 ? "prev" : "next"); }
         return;
       }
-      /* A click on a move (not on a link, a summary or a form control) shows it. */
+      /* A click on a move (not on a control) shows it. */
       if (ev.target.closest("a, summary, details, input, select, label")) return;
       var n = stepOf(ev.target);
       if (n >= 0) { self.stop(); self.show(n, true); }
@@ -104,7 +95,7 @@
     if (start >= 0) {
       this.show(start, false);
       this.reveal();
-      /* The browser scrolls to the fragment itself once the page has loaded: show the board. */
+      /* The browser scrolls to the fragment on load: show the board. */
       if (document.readyState !== "complete") {
         window.addEventListener("load", function () { self.reveal(); }, { once: true });
       }
@@ -123,8 +114,7 @@
     if (state) {
       var copy = state.cloneNode(true);
       if (old) this.board.replaceChild(copy, old); else this.board.appendChild(copy);
-      /* A game's own script (loaded with its records) finishes the position it shows:
-         card glyphs, highlights. The target is inside .kw-viewer[data-kw-game]. */
+      /* A game's script finishes the position (glyphs, highlights). */
       copy.dispatchEvent(new CustomEvent("kifuwiki:show", { bubbles: true, detail: { step: n } }));
     }
     if (this.current >= 0 && this.items[this.current]) {
@@ -135,6 +125,8 @@
     item.setAttribute("aria-current", "step");
     this.current = n;
     this.root.setAttribute("data-kw-current", String(n));
+    /* Hidden results show once the end was reached (kifuwiki.css). */
+    if (n === this.last()) this.root.setAttribute("data-kw-at-end", "");
     var label = this.steps[n] ? this.steps[n].label : "";
     this.caption.textContent = label;
     this.slider.value = String(n);
@@ -146,17 +138,17 @@
     }
   };
 
-  /* Keep the current move visible inside the move list without scrolling the page. */
+  /* The current move visible in the list, the page not scrolled. */
   Viewer.prototype.scrollList = function (item) {
     var list = this.list;
     if (list.scrollHeight <= list.clientHeight) return;
-    var top = item.offsetTop; /* the list is position: relative, the items' offsetParent */
+    var top = item.offsetTop; /* the list is the offsetParent */
     if (top < list.scrollTop || top + item.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = Math.max(0, top - (list.clientHeight - item.offsetHeight) / 2);
     }
   };
 
-  /* Bring the whole viewer into view (after opening a link to one of its moves). */
+  /* The whole viewer into view. */
   Viewer.prototype.reveal = function () {
     var root = this.root;
     var item = this.items[this.current];
@@ -209,6 +201,21 @@
     this.helpButton.setAttribute("aria-expanded", String(!this.help.hidden));
   };
 
+  /* The move's address to the clipboard (else announced; the address bar has it too). */
+  Viewer.prototype.copyLink = function (button) {
+    var url = location.href.split("#")[0] + "#" + this.items[this.current].id;
+    var live = this.live;
+    history.replaceState(history.state, "", url);
+    live.textContent = url;
+    if (navigator.clipboard) {
+      navigator.clipboard.writeText(url).then(function () {
+        live.textContent = button.getAttribute("data-kw-done") + ": " + url;
+        button.setAttribute("data-kw-copied", "");
+        setTimeout(function () { button.removeAttribute("data-kw-copied"); }, 2000);
+      });
+    }
+  };
+
   /* Returns true when the key was ours. */
   Viewer.prototype.key = function (ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return false;
@@ -232,7 +239,7 @@
         if (!this.help.hidden) { this.toggleHelp(); return true; }
         return false;
     }
-    /* Jump keys are the game's: each "next …" button names its key (data-kw-key). */
+    /* The game's jump keys (data-kw-key). */
     var flag = this.jumpKeys[ev.key.toLowerCase()];
     if (flag) {
       this.stop();
@@ -242,8 +249,7 @@
     return false;
   };
 
-  /* Keys typed while no viewer has focus go to the last one used, else the first one on
-     screen, else the only one on the page (a record page). */
+  /* Unfocused keys: the last viewer used, else the first on screen, else the only one. */
   function onDocumentKey(ev) {
     if (ev.defaultPrevented) return;
     var t = ev.target;
@@ -254,8 +260,29 @@
       if (r.bottom > 0 && r.top < window.innerHeight) v = viewers[i];
     }
     if (!v && viewers.length === 1) v = viewers[0];
-    /* Stop it here: Material also binds letters on window (p = previous page, s = search). */
+    /* Material binds letters on window (p, s): stop here. */
     if (v && v.key(ev)) { ev.preventDefault(); ev.stopPropagation(); }
+  }
+
+  /* A link to one of our moves, handled before the theme (capture): Material rewrites
+     links to absolute URLs and swaps the page in again for a same-page link. */
+  function onMoveLink(ev) {
+    if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+    var link = ev.target && ev.target.closest ? ev.target.closest("a[href]") : null;
+    if (!link || link.target || !link.hash || link.href.split("#")[0] !== location.href.split("#")[0]) return;
+    var to = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    for (var i = 0; to && i < viewers.length; i++) {
+      var v = viewers[i];
+      var n = v.root.contains(to) ? stepOf(to) : -1;
+      if (n < 0) continue;
+      ev.preventDefault();
+      ev.stopPropagation();
+      active = v;
+      v.stop();
+      v.show(n, true);
+      if (!v.root.contains(link)) v.reveal(); /* e.g. from a diagnostic */
+      return;
+    }
   }
 
   function onHashChange() {
@@ -351,6 +378,12 @@
       var v = new Viewer(roots[i]);
       if (v.root) viewers.push(v);
     }
+    /* Facts are written open (no script, print): fold them, the board first. */
+    if (viewers.length) {
+      Array.prototype.forEach.call(document.querySelectorAll("details[data-kw-fold]"), function (d) {
+        d.open = false;
+      });
+    }
     Array.prototype.forEach.call(document.querySelectorAll("table[data-kw-sortable]"), sortable);
     Array.prototype.forEach.call(document.querySelectorAll("input[data-kw-filter]"), filterable);
   }
@@ -359,8 +392,9 @@
     window.__kifuwiki = true;
     document.addEventListener("keydown", onDocumentKey);
     window.addEventListener("hashchange", onHashChange);
-    /* Material's instant navigation swaps pages without reloading scripts: re-initialise on
-       every page it shows (document$ replays the current page to a late subscriber). */
+    document.addEventListener("click", onMoveLink, true);
+    /* Material's instant navigation swaps pages without reloading scripts: init on each
+       (document$ replays the current page to a late subscriber). */
     var start = function () {
       if (window.document$ && typeof window.document$.subscribe === "function") {
         window.document$.subscribe(init);

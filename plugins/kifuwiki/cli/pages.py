@@ -120,6 +120,7 @@ def pages_command(
         rules=site_rules(options.get("rules")),
         custom_templates=base / str(custom) if custom else None,
         jobs=jobs if jobs is not None else _jobs_option(options.get("jobs")),
+        hide_results=options.get("hide_results") is True,
     )
     if not settings.records_dir.is_dir():
         raise click.UsageError(f"no records folder at {settings.records_dir}")

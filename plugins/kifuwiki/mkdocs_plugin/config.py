@@ -22,6 +22,10 @@ class KifuwikiConfig(Config):  # type: ignore[no-untyped-call]
     ``{prime-daifugo: standard, catan: base}`` (a value is a preset name or a mapping of
     options). A bare name, or a mapping without game ids (``{preset: online, hand_size:
     7}``), is the default game's (``kifuwiki.archive.rules_for``)."""
+    hide_results = c.Type(bool, default=False)
+    """Record pages start with "hide the result until the last move" checked: winner,
+    ranks and result charts stay hidden until the viewer reaches the last move (a reader
+    can change it on each page)."""
     jobs = c.Type(int, default=0)
     """Worker processes for loading and rendering large archives on a cold build:
     0 = one per core, 1 = everything in the building process."""

@@ -83,6 +83,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                 rules=self._rules,
                 custom_templates=Path(custom) if custom else None,
                 jobs=self.config.jobs,
+                hide_results=self.config.hide_results,
             )
         )
         self._register_fence(config)

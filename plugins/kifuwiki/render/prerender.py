@@ -47,6 +47,7 @@ class PrerenderSettings:
     rules: dict[str, Any] | None = None
     lang: str = "ja"
     custom_templates: str | None = None
+    hide_results: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +135,7 @@ def prerender_file(job: PrerenderJob) -> PrerenderedFile:
     pages: list[PrerenderedPage] = []
     for view in _views(job):
         links = DeferredLinks()
-        html = render_record_page(view, env, settings.lang, links)
+        html = render_record_page(view, env, settings.lang, links, settings.hide_results)
         search = render_record_search_text(view, env, settings.lang)
         pages.append(PrerenderedPage(html, search, links.nonce, links.targets))
         records.append(light_record(view))

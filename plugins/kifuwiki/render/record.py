@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -56,6 +57,10 @@ class RecordHeader:
     license: str
     attribution: str
     extra_meta: list[tuple[str, str]] = field(default_factory=list)
+    download_name: str = ""
+    download_href: str = ""
+    """The record file as written, as a ``data:`` address (a download link that needs no
+    script and no copy of the file in the site); empty when the file text is unknown."""
 
 
 def safe_href(url: str) -> str | None:
@@ -103,7 +108,20 @@ def record_header(view: RecordView) -> RecordHeader:
         license=meta_text(record, "license") or meta_text(record, "licence"),
         attribution=meta_text(record, "attribution") or meta_text(record, "author"),
         extra_meta=extra,
+        download_name=_file_name(record.path),
+        download_href=_data_href(record.source.file_text) if record.path else "",
     )
+
+
+def _file_name(path: str | None) -> str:
+    return path.replace("\\", "/").rsplit("/", 1)[-1] if path else ""
+
+
+def _data_href(text: str) -> str:
+    if not text:
+        return ""
+    encoded = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return f"data:text/plain;charset=utf-8;base64,{encoded}"
 
 
 def diagnostics_of(view: RecordView) -> list[Diagnostic]:
@@ -122,8 +140,12 @@ def render_record_page(
     env: jinja2.Environment,
     lang: str,
     links: Links = NO_LINKS,
+    hide_results: bool = False,
 ) -> str:
-    """A whole record page: header, viewer, and every diagnostic linked to its move."""
+    """A whole record page: header, viewer, and every diagnostic linked to its move.
+
+    ``hide_results``: the page starts with "hide the result until the last move" checked
+    (the site's ``hide_results`` option); the reader can still change it on the page."""
     return env.get_template("record.html").render(
         view=view,
         record=view.record,
@@ -133,6 +155,7 @@ def render_record_page(
         lang=lang,
         links=links,
         prefix="",
+        hide_results=hide_results,
     )
 
 

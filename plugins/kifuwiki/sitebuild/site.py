@@ -70,6 +70,8 @@ class BuildSettings:
     custom_templates: Path | None = None
     jobs: int = 0
     """Worker processes for a large cold build: 0 = one per core, 1 = none."""
+    hide_results: bool = False
+    """Record pages keep the result folded away (no spoilers)."""
 
     @property
     def cache_dir(self) -> Path:
@@ -114,6 +116,7 @@ class SiteBuild:
             "record-page",
             settings.rules,
             settings.lang,
+            settings.hide_results,
             # Templates and kifuwiki's own code: an edited template or engine must never
             # be hidden behind a page cached by an older one. (Links between pages are
             # filled in after the cache, so the URL scheme is not part of it.)
@@ -140,7 +143,9 @@ class SiteBuild:
 
     def _prerender_settings(self) -> PrerenderSettings:
         settings = self.settings
-        return PrerenderSettings(settings.rules, settings.lang, self._custom_templates)
+        return PrerenderSettings(
+            settings.rules, settings.lang, self._custom_templates, settings.hide_results
+        )
 
     @property
     def cache(self) -> ContentCache:

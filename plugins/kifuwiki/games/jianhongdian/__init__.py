@@ -1,0 +1,105 @@
+"""撿紅點 (Jianhongdian, "pick red points"): notation → rules → view → writer, as ``GAME``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import kifuwiki
+from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.jianhongdian.codes import CODES, CODES_JA
+from kifuwiki.games.jianhongdian.engine import Replay, replay
+from kifuwiki.games.jianhongdian.model import JHRecord
+from kifuwiki.games.jianhongdian.notation import parse
+from kifuwiki.games.jianhongdian.rules import PRESETS, RuleSet, resolve
+
+_TURN_HINT = re.compile(r"^\s*[^\s:：()]+\s*[:：]\s*\S+.*\^")
+
+
+@dataclass(slots=True)
+class JHData:
+    """What ``GameRecord.data`` holds for a 撿紅點 record."""
+
+    record: JHRecord
+    replay: Replay
+    rules: RuleSet
+
+
+class JianhongdianGame:
+    id = "jianhongdian"
+    version = kifuwiki.__version__
+    names: Mapping[str, str] = {"ja": "撿紅點", "en": "Jianhongdian"}
+    aliases: tuple[str, ...] = ("撿紅點", "捡红点", "撿紅点", "jian-hong-dian")
+    dialects: tuple[str, ...] = ("standard",)
+    rule_presets: tuple[str, ...] = tuple(PRESETS)
+    default_rules = "standard"
+    code_prefixes: tuple[str, ...] = ("JH",)
+    codes: Mapping[str, str] = CODES
+    codes_ja: Mapping[str, str] = CODES_JA
+    step_flags: Mapping[str, StepFlag] = {
+        "special": StepFlag(
+            "大きな取り",
+            "big capture",
+            "次の大きな取り (20点以上)",
+            "Next big capture (20+ points)",
+            "b",
+            "special",
+        ),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {}
+    badges: Mapping[str, tuple[str, str]] = {
+        "target": ("目標達成", "target made"),
+        "redeal": ("配り直し条件", "redeal condition"),
+    }
+
+    def detect(self, source: RecordSource) -> bool:
+        """A table line and turns with a flipped card (``A: H5 ^C9``)."""
+        texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
+        has_table = any(t.lstrip().lower().startswith(("table:", "場札")) for t in texts)
+        turns = sum(1 for t in texts if _TURN_HINT.match(t))
+        return has_table and turns * 2 > len(texts) // 2
+
+    def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        parsed = parse(source)
+        bag = parsed.bag
+        # The record's own ``rules:`` wins over the site's default for the game.
+        spec: object = source.meta.get("rules", rules)
+        ruleset = resolve(spec, bag, 1)
+        result = replay(parsed.record, ruleset, bag)
+        record = parsed.record
+        return GameRecord(
+            game=self.id,
+            source=source,
+            title=source.title,
+            players=[record.name(s) for s in result.seats],
+            first_player=record.name(result.seats[0]) if result.seats else None,
+            winner=record.name(result.winner) if result.winner else None,
+            ranking=[record.name(s) for s in result.ranking],
+            moves=len(record.turns),
+            diagnostics=bag.sorted(),
+            rules=ruleset.describe(),
+            data=JHData(record, result, ruleset),
+        )
+
+    def view(self, record: GameRecord) -> RecordView:
+        from kifuwiki.games.jianhongdian.view import build_view
+
+        return build_view(record)
+
+    def format(self, record: GameRecord, dialect: str | None = None) -> str:
+        from kifuwiki.games.jianhongdian.writer import write
+
+        data = record.data
+        if not isinstance(data, JHData):
+            raise TypeError("not a 撿紅點 record")
+        return write(data.record)
+
+
+GAME = JianhongdianGame()
+
+__all__ = ["GAME", "JHData", "JianhongdianGame"]

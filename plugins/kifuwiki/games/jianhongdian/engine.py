@@ -1,0 +1,433 @@
+"""Replay of a 撿紅點 record: one method per rule, one snapshot per turn.
+
+The deal is step 0 (the four face-up cards, the hands when known); every turn (a played
+card, then a flipped stock card) is one step. Diagnostics say which rule a line breaks
+and what would have been legal; the replay always goes on, taking the record's word.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kifuwiki.cards import Card
+from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.games.jianhongdian.model import JHRecord, Match, Turn
+from kifuwiki.games.jianhongdian.rules import RuleSet
+
+DECK_SIZE = 52
+TABLE_SIZE = 4
+DEALT = 24
+"""Cards dealt to the players in all: 12, 8 or 6 each for 2, 3 or 4 players."""
+#: Ranks counted by the "three counters face up" redeal condition: 5, 10, J, Q, K.
+COUNTER_RANKS = frozenset({5, 10, 11, 12, 13})
+
+
+def captures(card: Card, other: Card) -> bool:
+    """The capture rule: A-9 take a card that sums with them to 10, 10-K the same rank."""
+    if card.rank >= 10 or other.rank >= 10:
+        return card.rank == other.rank
+    return card.rank + other.rank == 10
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    table: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...] | None, ...]
+    """By seat; ``None`` when the record does not give the hand."""
+    piles: tuple[tuple[Card, ...], ...]
+    scores: tuple[int, ...]
+    stock: int
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What one half of a turn did (described in words only when a page asks)."""
+
+    card: Card
+    taken: Card | None
+    gained: int
+    flipped: bool
+
+    def describe(self) -> tuple[str, str]:
+        """(English, Japanese)."""
+        verb, verb_ja = ("flips", "めくって") if self.flipped else ("plays", "出して")
+        card = self.card.glyph()
+        if self.taken is None:
+            return f"{verb} {card}, left on the table", f"{card} を{verb_ja}場に置く"
+        taken = self.taken.glyph()
+        return (
+            f"{verb} {card}, takes {taken} (+{self.gained})",
+            f"{card} を{verb_ja}{taken} を取る (+{self.gained})",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    index: int
+    turn: Turn | None
+    snapshot: Snapshot
+    gained: int
+    notes: tuple[Note, ...]
+
+    @property
+    def annotations(self) -> tuple[tuple[str, str], ...]:
+        """(English, Japanese) pairs."""
+        return tuple(note.describe() for note in self.notes)
+
+
+@dataclass(slots=True)
+class Replay:
+    seats: list[str]
+    rules: RuleSet
+    steps: list[Step]
+    scores: dict[str, int]
+    target: int
+    winner: str | None
+    ranking: list[str]
+    complete: bool
+    redeal: list[str]
+
+
+class _Engine:
+    def __init__(self, record: JHRecord, rules: RuleSet, bag: DiagnosticBag) -> None:
+        self.record, self.rules, self.bag = record, rules, bag
+        self.seats = list(record.seats)
+        n = len(self.seats)
+        self.table: list[Card] = list(record.table.cards) if record.table else []
+        self.table_known = record.table is not None
+        self.hands: list[list[Card] | None] = [
+            list(record.hands[s].cards) if s in record.hands else None for s in self.seats
+        ]
+        self.stock: list[Card] | None = list(record.stock.cards) if record.stock else None
+        self.stock_left = DECK_SIZE - TABLE_SIZE - DEALT
+        self.piles: list[list[Card]] = [[] for _ in range(n)]
+        self.scores = [0] * n
+        self.seen: set[Card] = set()
+        self.steps: list[Step] = []
+        self.notes: list[Note] = []
+
+    # -- the deal ---------------------------------------------------------------------
+    def check_players(self) -> bool:
+        n = len(self.seats)
+        if 2 <= n <= 4:
+            return True
+        self.bag.error(
+            "JH007",
+            f"撿紅點 is played by 2 to 4 players, this record has {n}",
+            self.record.first_line,
+            ja=f"撿紅點は2〜4人で遊びます。この記録は{n}人です",
+        )
+        return False
+
+    def check_table(self) -> None:
+        if self.record.table is None:
+            self.bag.error(
+                "JH008",
+                "the four face-up cards are missing (table: H5 C9 DK S3); captures are not checked",
+                self.record.first_line,
+                ja="表向きの4枚 (table: H5 C9 DK S3) がありません。取りは検査しません",
+            )
+
+    def check_hand_sizes(self) -> None:
+        size = DEALT // len(self.seats)
+        for seat in self.seats:
+            hand = self.record.hands.get(seat)
+            if hand is not None and len(hand.cards) != size:
+                self.bag.error(
+                    "JH009",
+                    f"{seat}'s hand has {len(hand.cards)} cards; "
+                    f"with {len(self.seats)} players each gets {size}",
+                    hand.line,
+                    ja=f"{seat} の手札は{len(hand.cards)}枚です。"
+                    f"{len(self.seats)}人なら{size}枚ずつです",
+                )
+
+    def check_deal_duplicates(self) -> None:
+        """Every card written in the deal (table, hands, stock) is a different card."""
+        lines = [self.record.table, self.record.stock, *self.record.hands.values()]
+        for cards in lines:
+            if cards is None:
+                continue
+            for card, column in zip(cards.cards, cards.columns, strict=True):
+                if card in self.seen:
+                    self.duplicate(card, cards.line, column)
+                self.seen.add(card)
+
+    def duplicate(self, card: Card, line: int, column: int) -> None:
+        self.bag.error(
+            "JH107",
+            f"{card.glyph()} appears twice; one deck holds it once",
+            line,
+            column,
+            ja=f"{card.glyph()} が二度出てきます。1組には1枚しかありません",
+        )
+
+    def redeal_reasons(self) -> list[str]:
+        """The redeal conditions (rule options) the four face-up cards meet."""
+        if self.record.table is None:
+            return []
+        ranks = [card.rank for card in self.record.table.cards]
+        reasons = []
+        if self.rules.redeal_three_counters and sum(r in COUNTER_RANKS for r in ranks) >= 3:
+            reasons.append("three counters (5 10 J Q K) face up")
+        if self.rules.redeal_three_of_a_rank and max(ranks.count(r) for r in ranks) >= 3:
+            reasons.append("three cards of one rank face up")
+        for reason in reasons:
+            self.bag.warning(
+                "JH201",
+                f"the rules redeal this deal: {reason}",
+                self.record.table.line,
+                ja=f"ルールではこの配りは配り直しです: {reason}",
+            )
+        return reasons
+
+    # -- a turn -----------------------------------------------------------------------
+    def check_order(self, turn: Turn, index: int) -> int:
+        """The dealer (first seat) plays first, then the seats in order; the seat played."""
+        expected = self.seats[index % len(self.seats)]
+        if turn.player not in self.seats:
+            self.bag.error(
+                "JH005",
+                f"{turn.player} is not in the seat order ({' '.join(self.seats)})",
+                turn.line,
+                ja=f"{turn.player} は席順 ({' '.join(self.seats)}) にいません",
+            )
+        elif turn.player != expected:
+            self.bag.error(
+                "JH101",
+                f"it is {expected}'s turn, not {turn.player}'s",
+                turn.line,
+                ja=f"{expected} の手番です ({turn.player} ではありません)",
+            )
+        if index >= DEALT:
+            self.bag.error(
+                "JH110",
+                "every hand is already empty: the game is over",
+                turn.line,
+                ja="全員の手札はもう空です。ゲームは終わっています",
+            )
+        return (
+            self.seats.index(turn.player) if turn.player in self.seats else index % len(self.seats)
+        )
+
+    def take_from_hand(self, seat: int, match: Match, line: int) -> None:
+        hand = self.hands[seat]
+        if hand is None:
+            self.account(match.card, line, match.column)
+        elif match.card in hand:
+            hand.remove(match.card)
+        else:
+            self.bag.error(
+                "JH102",
+                f"{match.card.glyph()} is not in {self.seats[seat]}'s hand",
+                line,
+                match.column,
+                ja=f"{match.card.glyph()} は {self.seats[seat]} の手札にありません",
+            )
+
+    def account(self, card: Card, line: int, column: int) -> None:
+        """A card whose place the record did not give before: it must be a new one."""
+        if card in self.seen:
+            self.duplicate(card, line, column)
+        self.seen.add(card)
+
+    def take_from_stock(self, match: Match | None, turn: Turn) -> None:
+        if match is None:
+            if self.stock_left > 0:
+                self.bag.error(
+                    "JH109",
+                    "the turn has no flip (^card), but the stock still holds cards",
+                    turn.line,
+                    ja="めくり (^カード) がありませんが、山札はまだ残っています",
+                )
+            return
+        if self.stock_left <= 0:
+            self.bag.error(
+                "JH109",
+                "a flip from an empty stock",
+                turn.line,
+                match.column,
+                ja="空の山札からめくっています",
+            )
+        self.stock_left -= 1
+        if self.stock is None:
+            self.account(match.card, turn.line, match.column)
+            return
+        top = self.stock.pop(0) if self.stock else None
+        if top != match.card:
+            shown = top.glyph() if top else "nothing"
+            self.bag.error(
+                "JH108",
+                f"the stock's top card is {shown}, not {match.card.glyph()}",
+                turn.line,
+                match.column,
+                ja=f"山札の一番上は {shown} です ({match.card.glyph()} ではありません)",
+            )
+
+    def candidates(self, card: Card) -> list[Card]:
+        """The table cards ``card`` could capture."""
+        return [other for other in self.table if captures(card, other)]
+
+    def check_capture(self, match: Match, line: int) -> None:
+        """The capture rule, and that the captured card lies on the table."""
+        taken = match.taken
+        if taken is None:
+            return
+        if not captures(match.card, taken):
+            need = "the same rank" if match.card.rank >= 10 else f"a {10 - match.card.rank}"
+            self.bag.error(
+                "JH104",
+                f"{match.card.glyph()} cannot take {taken.glyph()}: it takes {need}",
+                line,
+                match.taken_column,
+                ja=f"{match.card.glyph()} で {taken.glyph()} は取れません"
+                " (取れるのは合計10か同じランク)",
+            )
+        if self.table_known and taken not in self.table:
+            on_table = " ".join(c.glyph() for c in self.table) or "nothing"
+            self.bag.error(
+                "JH103",
+                f"{taken.glyph()} is not on the table (the table: {on_table})",
+                line,
+                match.taken_column,
+                ja=f"{taken.glyph()} は場にありません (場: {on_table})",
+            )
+
+    def check_forced(self, match: Match, line: int, flipped: bool) -> None:
+        """A card that could capture but was left on the table, where the rules forbid it."""
+        if match.taken is not None:
+            return
+        forced = self.rules.flip_must_capture if flipped else self.rules.forced_capture
+        possible = self.candidates(match.card) if forced else []
+        if not possible:
+            return
+        options = " or ".join(c.glyph() for c in possible)
+        if flipped:
+            self.bag.error(
+                "JH106",
+                f"the flipped {match.card.glyph()} must take {options}",
+                line,
+                match.column,
+                ja=f"めくった {match.card.glyph()} は {options} を取らなければなりません",
+            )
+        else:
+            self.bag.error(
+                "JH105",
+                f"{match.card.glyph()} can take {options}: the rules force the capture",
+                line,
+                match.column,
+                ja=f"{match.card.glyph()} は {options} を取れます。このルールでは取りが必須です",
+            )
+
+    def put_down(self, seat: int, match: Match, line: int, flipped: bool) -> int:
+        """Capture or lay the card on the table; the points the seat gained."""
+        self.check_capture(match, line)
+        self.check_forced(match, line, flipped)
+        taken = match.taken
+        if taken is None:
+            self.table.append(match.card)
+            self.notes.append(Note(match.card, None, 0, flipped))
+            return 0
+        if taken in self.table:
+            self.table.remove(taken)
+        if not self.table_known:
+            self.account(taken, line, match.taken_column)
+        gained = self.score(match.card) + self.score(taken)
+        self.piles[seat] += [match.card, taken]
+        self.scores[seat] += gained
+        self.notes.append(Note(match.card, taken, gained, flipped))
+        return gained
+
+    def score(self, card: Card) -> int:
+        return self.rules.points(card)
+
+    def turn(self, turn: Turn, index: int) -> None:
+        seat = self.check_order(turn, index)
+        self.notes = []
+        if turn.play is None:  # unreadable (already reported): the seat's turn passes
+            if self.stock_left > 0:
+                self.stock_left -= 1
+                if self.stock:
+                    self.stock.pop(0)
+            self.steps.append(Step(index + 1, turn, self.snapshot(), 0, ()))
+            return
+        self.take_from_hand(seat, turn.play, turn.line)
+        gained = self.put_down(seat, turn.play, turn.line, flipped=False)
+        self.take_from_stock(turn.flip, turn)
+        if turn.flip is not None:
+            gained += self.put_down(seat, turn.flip, turn.line, flipped=True)
+        self.steps.append(Step(index + 1, turn, self.snapshot(), gained, tuple(self.notes)))
+
+    def snapshot(self) -> Snapshot:
+        return Snapshot(
+            tuple(self.table),
+            tuple(tuple(h) if h is not None else None for h in self.hands),
+            tuple(tuple(p) for p in self.piles),
+            tuple(self.scores),
+            self.stock_left,
+        )
+
+    # -- the end ------------------------------------------------------------------------
+    def check_complete(self) -> bool:
+        played = len(self.record.turns)
+        if played >= DEALT:
+            return True
+        line = self.record.turns[-1].line if self.record.turns else self.record.first_line
+        self.bag.warning(
+            "JH202",
+            f"the record ends after {played} of {DEALT} turns: no winner is named",
+            line,
+            ja=f"記録は{DEALT}手番中{played}手番で終わっています。勝者は決めません",
+        )
+        return False
+
+    def check_result(self) -> None:
+        result = self.record.result
+        if result is None:
+            return
+        scores = dict(zip(self.seats, self.scores, strict=True))
+        for who, points in result.items():
+            if scores.get(who) != points:
+                actual = scores.get(who)
+                shown = "is not a player" if actual is None else f"has {actual}"
+                self.bag.error(
+                    "JH111",
+                    f"the result gives {who} {points} points, but {who} {shown}",
+                    self.record.result_line,
+                    ja=f"結果では {who} は{points}点ですが、"
+                    + ("競技者ではありません" if actual is None else f"実際は{actual}点です"),
+                )
+
+    def run(self) -> Replay:
+        ok = self.check_players()
+        self.check_table()
+        reasons: list[str] = []
+        if ok:
+            self.check_hand_sizes()
+            self.check_deal_duplicates()
+            reasons = self.redeal_reasons()
+        self.steps.append(Step(0, None, self.snapshot(), 0, ()))
+        if ok:
+            for index, turn in enumerate(self.record.turns):
+                self.turn(turn, index)
+        complete = ok and self.check_complete()
+        self.check_result()
+        scores = dict(zip(self.seats, self.scores, strict=True))
+        ranking = sorted(self.seats, key=lambda s: -scores[s]) if complete else []
+        top = [s for s in ranking if scores[s] == scores[ranking[0]]] if ranking else []
+        winner = top[0] if len(top) == 1 else None
+        return Replay(
+            seats=self.seats,
+            rules=self.rules,
+            steps=self.steps,
+            scores=scores,
+            target=self.rules.target_for(len(self.seats)),
+            winner=winner,
+            ranking=ranking,
+            complete=complete,
+            redeal=reasons,
+        )
+
+
+def replay(record: JHRecord, rules: RuleSet, bag: DiagnosticBag) -> Replay:
+    return _Engine(record, rules, bag).run()

@@ -1,0 +1,172 @@
+"""A replayed 撿紅點 record → :class:`RecordView`: plain data for ``templates/state.html``.
+
+Step 0 is the deal; each later step is one turn. A step's ``state`` holds the table,
+every hand (or its size when unknown), each player's captured pile with the running
+score, and what the turn took. Turns that score 20 or more are flagged ``special``
+("big capture") so the viewer can jump between them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from kifuwiki.cards import Card
+from kifuwiki.core.diagnostics import Severity
+from kifuwiki.core.recordfile import LineKind, SourceLine
+from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
+from kifuwiki.games.jianhongdian import JHData
+from kifuwiki.games.jianhongdian.engine import DEALT, Replay, Step
+from kifuwiki.games.jianhongdian.model import JHRecord
+from kifuwiki.games.jianhongdian.rules import RuleSet
+from kifuwiki.games.jianhongdian.writer import turn_text
+
+#: Points in one turn from which the turn is a "big capture" jump target.
+BIG_CAPTURE = 20
+
+
+def card_data(card: Card, rules: RuleSet) -> dict[str, Any]:
+    return {"text": card.glyph(), "code": str(card), "red": card.red, "points": rules.points(card)}
+
+
+def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    comments = tuple(line.comment for line in lines if line.comment)
+    bookmarks = tuple(line.bookmark for line in lines if line.kind is LineKind.BOOKMARK)
+    return comments, bookmarks
+
+
+def _seats(step: Step, record: JHRecord, replay: Replay) -> list[dict[str, Any]]:
+    snap = step.snapshot
+    current = step.turn.player if step.turn else None
+    hand_size = DEALT // len(replay.seats) if replay.seats else 0
+    played: dict[str, int] = defaultdict(int)
+    for earlier in replay.steps[1 : step.index + 1]:
+        if earlier.turn:
+            played[earlier.turn.player] += 1
+    seats = []
+    for i, key in enumerate(replay.seats):
+        hand = snap.hands[i]
+        seats.append(
+            {
+                "key": key,
+                "name": record.name(key),
+                "current": key == current,
+                "hand": [card_data(c, replay.rules) for c in hand] if hand is not None else None,
+                "hand_count": len(hand) if hand is not None else max(hand_size - played[key], 0),
+                "pile": [card_data(c, replay.rules) for c in snap.piles[i]],
+                "score": snap.scores[i],
+                "made": replay.target > 0 and snap.scores[i] >= replay.target,
+            }
+        )
+    return seats
+
+
+def _label(step: Step, record: JHRecord, ja: bool) -> str:
+    if step.turn is None:
+        return "配り (場札4枚)" if ja else "Deal (four face-up cards)"
+    who = record.name(step.turn.player)
+    text = turn_text(step.turn)
+    gained = f" +{step.gained}" if step.gained else ""
+    return f"{step.index}. {who}: {text}{gained}"
+
+
+def _stats(replay: Replay) -> dict[str, list[PlayerStat]]:
+    stats: dict[str, list[PlayerStat]] = {}
+    big: dict[str, int] = defaultdict(int)
+    best: dict[str, int] = defaultdict(int)
+    for step in replay.steps:
+        if step.turn:
+            best[step.turn.player] = max(best[step.turn.player], step.gained)
+            big[step.turn.player] += step.gained >= BIG_CAPTURE
+    final = replay.steps[-1].snapshot
+    for i, key in enumerate(replay.seats):
+        stats[key] = [
+            PlayerStat("points", "得点", "points", final.scores[i]),
+            PlayerStat("captured", "取った枚数", "cards taken", len(final.piles[i])),
+            PlayerStat("big", "大きな取り (20点以上)", "big captures (20+)", big[key]),
+            PlayerStat("best", "1手番の最高点", "best turn", best[key], "max"),
+            PlayerStat(
+                "target",
+                "目標達成",
+                "targets made",
+                int(replay.complete and final.scores[i] >= replay.target),
+            ),
+        ]
+    return stats
+
+
+def build_view(game: GameRecord) -> RecordView:
+    data = game.data
+    if not isinstance(data, JHData):
+        raise TypeError("not a 撿紅點 record")
+    record, replay = data.record, data.replay
+    flagged: dict[int, set[str]] = defaultdict(set)
+    line_steps = {step.turn.line: step.index for step in replay.steps if step.turn}
+    for diagnostic in game.diagnostics:
+        index = (
+            diagnostic.step if diagnostic.step is not None else line_steps.get(diagnostic.line, 0)
+        )
+        if diagnostic.severity is not Severity.INFO:
+            flagged[index].add(diagnostic.severity.value)
+    steps = []
+    for step in replay.steps:
+        comments, bookmarks = _notes(record.notes.get(step.index, []))
+        flags = set(flagged.get(step.index, ()))
+        if comments:
+            flags.add("comment")
+        if step.gained >= BIG_CAPTURE:
+            flags.add("special")
+        state = {
+            "table": [card_data(c, replay.rules) for c in step.snapshot.table],
+            "stock": step.snapshot.stock,
+            "seats": _seats(step, record, replay),
+            "gained": step.gained,
+            "target": replay.target,
+            "notes_ja": [ja for _, ja in step.annotations],
+        }
+        turn = step.turn
+        steps.append(
+            StepView(
+                index=step.index,
+                anchor=f"m{step.index}",
+                player=record.name(turn.player) if turn else None,
+                notation=f"{turn.player}: {turn_text(turn)}" if turn else "",
+                line=turn.line if turn else game.source.first_line,
+                kind="turn" if turn else "deal",
+                label=_label(step, record, ja=False),
+                label_ja=_label(step, record, ja=True),
+                marks=turn.marks if turn else "",
+                comments=comments,
+                bookmarks=bookmarks,
+                annotations=tuple(en for en, _ in step.annotations),
+                annotations_ja=tuple(ja for _, ja in step.annotations),
+                flags=frozenset(flags),
+                state=state,
+            )
+        )
+    rank = {key: i for i, key in enumerate(replay.ranking, start=1)}
+    players = [PlayerLine(k, record.name(k), rank.get(k), replay.winner == k) for k in replay.seats]
+    badges = set()
+    if replay.complete and any(p >= replay.target for p in replay.scores.values()):
+        badges.add("target")
+    if replay.redeal:
+        badges.add("redeal")
+    if game.errors:
+        badges.add("error")
+    if game.warnings:
+        badges.add("warning")
+    header = [
+        ("ルール / Rules", replay.rules.describe()),
+        ("目標 / Target", f"{replay.target}"),
+        ("席順 / Seats", " → ".join(f"{record.name(k)} ({k})" for k in replay.seats)),
+        ("得点 / Points", " · ".join(f"{record.name(k)} {p}" for k, p in replay.scores.items())),
+    ]
+    return RecordView(
+        record=game,
+        players=players,
+        steps=steps,
+        header=header,
+        badges=frozenset(badges),
+        player_stats={record.name(k): v for k, v in _stats(replay).items()},
+        extra={"final": replay.scores, "target": replay.target, "complete": replay.complete},
+    )

@@ -1,0 +1,279 @@
+"""A replayed 升級 record → :class:`RecordView`: plain data for ``templates/state.html``.
+
+Step 0 is the deal; every declaration, kitty line and card play is a step. A step's
+``state`` holds the four hands around the table (N top, W left, E right, S bottom), the
+current trick (the completed one on its last play, with the winner), the trumps and the
+level, the points captured so far, and the kitty once the last trick is played. Ruffs,
+throws and the last trick are flagged so the viewer can jump between them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from kifuwiki.cards import Card
+from kifuwiki.core.diagnostics import Severity
+from kifuwiki.core.recordfile import LineKind, SourceLine
+from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
+from kifuwiki.games.shengji import SJData
+from kifuwiki.games.shengji.engine import Replay, Step, TrickEnd, points
+from kifuwiki.games.shengji.model import SEATS, Declare, Kitty, SJRecord, team_of
+from kifuwiki.games.shengji.order import Trumps, level_name
+from kifuwiki.games.shengji.writer import event_text
+
+#: Engine tags that are step flags (``GAME.step_flags``): jump targets of a page.
+STEP_FLAGS = frozenset({"ruff", "throw", "last-trick"})
+_SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
+
+
+def card_data(card: Card, trumps: Trumps | None) -> dict[str, Any]:
+    return {
+        "text": card.glyph(),
+        "code": str(card),
+        "red": card.red,
+        "trump": bool(trumps and trumps.is_trump(card)),
+        "points": points([card]),
+    }
+
+
+def sort_hand(cards: tuple[Card, ...], trumps: Trumps | None) -> list[Card]:
+    """Plain suits first (♠ ♥ ♣ ♦, low to high), trumps last in trump order."""
+
+    def key(card: Card) -> tuple[int, int, int]:
+        if trumps is None:
+            return (0, _SUIT_ORDER.get(card.suit.value if card.suit else "", 4), card.rank)
+        if trumps.is_trump(card):
+            return (1, 0, trumps.position(card))
+        suit = card.suit.value if card.suit else ""
+        return (0, _SUIT_ORDER.get(suit, 4), trumps.position(card))
+
+    return sorted(cards, key=key)
+
+
+def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    comments = tuple(line.comment for line in lines if line.comment)
+    bookmarks = tuple(line.bookmark for line in lines if line.kind is LineKind.BOOKMARK)
+    return comments, bookmarks
+
+
+def _seats(step: Step, record: SJRecord, replay: Replay) -> dict[str, dict[str, Any]]:
+    snap, trumps = step.snapshot, step.snapshot.trumps
+    actor = step.event.seat if step.event else None
+    won: dict[str, int] = defaultdict(int)
+    for trick in _done(step, replay):
+        won[trick.winner] += 1
+    seats = {}
+    for i, seat in enumerate(SEATS):
+        hand = snap.hands[i]
+        seats[seat] = {
+            "key": seat,
+            "name": record.name(seat),
+            "team": team_of(seat),
+            "declarer": seat == replay.declarer,
+            "attacker": team_of(seat) == replay.attackers,
+            "current": seat == actor,
+            "hand": [card_data(c, trumps) for c in sort_hand(hand, trumps)]
+            if hand is not None
+            else None,
+            "tricks": won[seat],
+        }
+    return seats
+
+
+def _done(step: Step, replay: Replay) -> list[TrickEnd]:
+    """The tricks completed by this step."""
+    count = sum(1 for s in replay.steps[: step.index + 1] if s.trick_end is not None)
+    return replay.tricks[:count]
+
+
+def _trick(step: Step, record: SJRecord) -> dict[str, Any]:
+    trumps = step.snapshot.trumps
+    end = step.trick_end
+    plays = end.plays if end is not None else step.snapshot.trick
+    return {
+        "plays": [
+            {
+                "seat": seat,
+                "name": record.name(seat),
+                "cards": [card_data(c, trumps) for c in cards],
+            }
+            for seat, cards in plays
+        ],
+        "winner": end.winner if end else None,
+        "points": end.points if end else None,
+        "ruff": bool(end and end.ruff),
+        "number": end.number if end else step.snapshot.trick_number,
+    }
+
+
+def _label(step: Step, record: SJRecord, ja: bool) -> str:
+    event = step.event
+    if event is None:
+        return "配り" if ja else "Deal"
+    text = f"{record.name(event.seat)}: {event_text(event)}"
+    if step.trick_end is not None:
+        end = step.trick_end
+        won = (
+            f"{record.name(end.winner)} がトリック{end.number}を取る"
+            if ja
+            else f"{record.name(end.winner)} wins trick {end.number}"
+        )
+        text += f" — {won}" + (f" (+{end.points})" if end.points else "")
+    return text
+
+
+def _kind(step: Step) -> str:
+    if step.event is None:
+        return "deal"
+    if isinstance(step.event, Declare):
+        return "declare"
+    if isinstance(step.event, Kitty):
+        return "bury" if step.event.bury else "kitty"
+    return "play"
+
+
+def _player_stats(replay: Replay) -> dict[str, list[PlayerStat]]:
+    stats: dict[str, list[PlayerStat]] = {}
+    for seat in SEATS:
+        counts = replay.stats[seat]
+        stats[seat] = [
+            PlayerStat("tricks", "取ったトリック", "tricks won", counts.get("tricks", 0)),
+            PlayerStat("points", "取った点数", "points taken", counts.get("points", 0)),
+            PlayerStat("ruffs", "切り札で取った", "ruffs", counts.get("ruffs", 0)),
+            PlayerStat("throws", "甩牌", "throws", counts.get("throws", 0)),
+            PlayerStat("failed", "甩牌失敗", "failed throws", counts.get("failed throws", 0)),
+            PlayerStat("declarer", "庄家", "deals as declarer", int(seat == replay.declarer)),
+        ]
+    return stats
+
+
+def _teams(replay: Replay, record: SJRecord) -> list[dict[str, Any]]:
+    rows = []
+    final = replay.steps[-1].snapshot.team_points
+    for index, team in enumerate(("NS", "EW")):
+        rows.append(
+            {
+                "team": team,
+                "names": " & ".join(record.name(s) for s in SEATS if team_of(s) == team),
+                "role": "attackers" if team == replay.attackers else "declarers",
+                "points": final[index],
+                "tricks": sum(1 for t in replay.tricks if team_of(t.winner) == team),
+                "level_before": level_name(replay.levels_before[team]),
+                "level_after": level_name(replay.levels_after[team])
+                if replay.levels_after[team] <= 14
+                else "A+",
+            }
+        )
+    return rows
+
+
+def _flags(game: GameRecord, replay: Replay) -> dict[int, set[str]]:
+    flagged: dict[int, set[str]] = defaultdict(set)
+    line_steps = {step.event.line: step.index for step in replay.steps if step.event}
+    for diagnostic in game.diagnostics:
+        index = (
+            diagnostic.step if diagnostic.step is not None else line_steps.get(diagnostic.line, 0)
+        )
+        if diagnostic.severity is not Severity.INFO:
+            flagged[index].add(diagnostic.severity.value)
+    return flagged
+
+
+def build_view(game: GameRecord) -> RecordView:
+    data = game.data
+    if not isinstance(data, SJData):
+        raise TypeError("not a 升級 record")
+    record, replay = data.record, data.replay
+    flagged = _flags(game, replay)
+    steps = []
+    for step in replay.steps:
+        comments, bookmarks = _notes(record.notes.get(step.index, []))
+        flags = set(flagged.get(step.index, ())) | (step.tags & STEP_FLAGS)
+        if comments:
+            flags.add("comment")
+        trumps = step.snapshot.trumps or replay.trumps
+        trumps_en, trumps_ja = trumps.describe()
+        kitty = step.snapshot.kitty
+        state = {
+            "seats": _seats(step, record, replay),
+            "trick": _trick(step, record),
+            "trumps_en": trumps_en,
+            "trumps_ja": trumps_ja,
+            "trump_suit": trumps.suit.glyph if trumps.suit else None,
+            "level": level_name(trumps.level),
+            "declarer": replay.declarer,
+            "attackers": replay.attackers,
+            "attackers_points": step.snapshot.attackers_points,
+            "team_points": {"NS": step.snapshot.team_points[0], "EW": step.snapshot.team_points[1]},
+            "kitty": [card_data(c, trumps) for c in kitty] if kitty is not None else None,
+            "kitty_points": points(kitty) if kitty is not None else None,
+            "notes_ja": [ja for _, ja in step.annotations],
+        }
+        event = step.event
+        steps.append(
+            StepView(
+                index=step.index,
+                anchor=f"m{step.index}",
+                player=record.name(event.seat) if event else None,
+                notation=f"{event.seat}: {event_text(event)}" if event else "",
+                line=event.line if event else game.source.first_line,
+                kind=_kind(step),
+                label=_label(step, record, ja=False),
+                label_ja=_label(step, record, ja=True),
+                marks=event.marks if event else "",
+                comments=comments,
+                bookmarks=bookmarks,
+                annotations=tuple(en for en, _ in step.annotations),
+                annotations_ja=tuple(ja for _, ja in step.annotations),
+                flags=frozenset(flags),
+                state=state,
+            )
+        )
+    up = replay.winners
+    players = [
+        PlayerLine(
+            s, record.name(s), (1 if team_of(s) == up else 2) if up else None, team_of(s) == up
+        )
+        for s in SEATS
+    ]
+    badges = set()
+    if replay.change and replay.change.attackers_win:
+        badges.add("takeover")
+    if replay.kitty_bonus:
+        badges.add("kitty")
+    if any("throw" in s.tags for s in replay.steps):
+        badges.add("throw")
+    if game.errors:
+        badges.add("error")
+    if game.warnings:
+        badges.add("warning")
+    trumps_en, trumps_ja = replay.trumps.describe()
+    header = [
+        ("ルール / Rules", replay.rules.describe()),
+        ("切り札 / Trumps", f"{trumps_ja} / {trumps_en}"),
+        ("庄家 / Declarer", f"{record.name(replay.declarer)} ({replay.declarer})"),
+        (
+            "レベル / Levels",
+            " · ".join(f"{t} {level_name(v)}" for t, v in replay.levels_before.items()),
+        ),
+    ]
+    if replay.change is not None:
+        header.append(
+            ("結果 / Result", f"{replay.points} → {replay.winners} +{replay.change.levels}")
+        )
+    return RecordView(
+        record=game,
+        players=players,
+        steps=steps,
+        header=header,
+        badges=frozenset(badges),
+        player_stats={record.name(s): v for s, v in _player_stats(replay).items()},
+        extra={
+            "teams": _teams(replay, record),
+            "kitty": [card_data(c, replay.trumps) for c in replay.steps[-1].snapshot.kitty or ()],
+            "kitty_bonus": replay.kitty_bonus,
+            "penalties": replay.penalties,
+            "complete": replay.complete,
+        },
+    )

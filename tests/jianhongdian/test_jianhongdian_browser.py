@@ -1,0 +1,111 @@
+"""A 撿紅點 record page in Debian's chromium: stepping turn by turn follows the engine.
+
+A small site (plain ``mkdocs`` theme, the kifuwiki plugin, two demo records) is built
+into ``tmp_path`` and served on 127.0.0.1. Skipped, with the reason, until the game
+registry knows the game (the contract's entry points).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.browser.conftest import serve
+
+from kifuwiki.archive import load_file
+from kifuwiki.games import get_game, normalise_game_id
+from kifuwiki.games.base import RecordView
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        normalise_game_id("jianhongdian") is None,
+        reason="the game registry does not know jianhongdian yet (contract phase 1 not merged)",
+    ),
+]
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = ROOT / "records" / "jianhongdian"
+RECORD = "annotated-2p"
+
+MKDOCS_YML = """site_name: kifuwiki jianhongdian
+docs_dir: docs
+theme:
+  name: mkdocs
+  highlightjs: false
+nav:
+  - Home: index.md
+plugins:
+  - search
+  - kifuwiki:
+      language: en
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("jianhongdian-site")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# 撿紅點\n", encoding="utf-8")
+    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    (root / "records" / "jianhongdian").mkdir(parents=True)
+    shutil.copy(RECORDS / f"{RECORD}.kifu", root / "records" / "jianhongdian" / f"{RECORD}.kifu")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
+        cwd=root,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    with serve(root / "site") as url:
+        yield url
+
+
+def engine_view() -> RecordView:
+    record = load_file(RECORDS / f"{RECORD}.kifu")[0]
+    return get_game("jianhongdian").view(record)
+
+
+def assert_shows(page: Any, view: RecordView, index: int) -> None:
+    viewer = page.locator(".kw-viewer").first
+    assert viewer.get_attribute("data-kw-current") == str(index)
+    state = view.steps[index].state
+    panel = page.locator(".kw-viewer .kw-board .kw-jh-state").first
+    assert panel.get_attribute("data-stock") == str(state["stock"])
+    table = panel.locator(".kw-jh-table")
+    assert table.get_attribute("data-cards") == " ".join(c["code"] for c in state["table"])
+    for seat in state["seats"]:
+        row = panel.locator(f'.kw-player[data-player="{seat["key"]}"]')
+        assert row.get_attribute("data-score") == str(seat["score"]), (index, seat["key"])
+
+
+def test_stepping_follows_the_engine(site: str, open_page: Any) -> None:
+    view = engine_view()
+    page, problems = open_page(
+        site + f"records/jianhongdian/{RECORD}/", viewport={"width": 1280, "height": 900}
+    )
+    page.keyboard.press("Home")
+    assert_shows(page, view, 0)
+    for index in range(1, len(view.steps)):
+        page.keyboard.press("ArrowRight")
+        assert_shows(page, view, index)
+    page.keyboard.press("Home")
+    page.locator('[data-kw-jump="special"]').click()
+    first_big = next(s.index for s in view.steps if "special" in s.flags)
+    assert_shows(page, view, first_big)
+    assert problems.all() == [], problems.all()
+
+
+def test_page_without_javascript_shows_every_turn(site: str, open_page: Any) -> None:
+    view = engine_view()
+    page, _ = open_page(site + f"records/jianhongdian/{RECORD}/", java_script_enabled=False)
+    assert page.locator("ol.kw-moves > li.kw-step").count() == len(view.steps)
