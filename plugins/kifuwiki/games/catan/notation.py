@@ -24,6 +24,7 @@ from typing import Any
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
 from kifuwiki.games.catan.board import parse_board, parse_hex, parse_start
+from kifuwiki.games.catan.body import Body, TurnText
 from kifuwiki.games.catan.model import (
     RESOURCES,
     Action,
@@ -34,12 +35,13 @@ from kifuwiki.games.catan.model import (
     Closing,
     ClosingKind,
     Dice,
-    Item,
     Omission,
     Robbery,
     Turn,
     Unreadable,
 )
+from kifuwiki.games.catan.sheet import points_in
+from kifuwiki.games.catan.table import find_table, merge_table_players, read_table
 
 OMISSION = re.compile(r"^\s*(?:\.\.\.|…|⋯|\.{3,}|[(（]中略[)）]|中略)\s*$")
 CLOSING = re.compile(
@@ -49,7 +51,12 @@ TURN = re.compile(
     r"^(?P<indent>\s*)(?P<turn>[0-9]+)\s+(?P<player>[^\s:：|]+)\s*[:：]\s?(?P<cell>.*)$"
 )
 MARKS = re.compile(r"\s+(?P<marks>!!|\?\?|!\?|\?!|!|\?)$")
-ENTRY = re.compile(r"(?P<player>[^\s,、:：0-9]+)\s*[:：]?\s*(?P<points>-?[0-9]+)\s*点?")
+#: A closing entry: ``Y 1``, ``R=1``, ``R:1``, ``B 5点``, ``Y カード1点`` (the words beside the
+#: number are what people write; :func:`.sheet.points_in` reads the number).
+ENTRY = re.compile(
+    r"(?P<player>[^\s,、:：=0-9]+?)(?:\s*[=:：]\s*|\s+|(?=[-0-9]))"
+    r"(?P<points>(?:[^\s,、:：=0-9-]+\s*)?-?[0-9]{1,4}\s*点?)"
+)
 BUILD_LETTERS = {b.value: b for b in Build}
 
 #: Card letters that only one set uses, and which set they prove.
@@ -440,7 +447,7 @@ def _closing(
         if key in values:
             bag.error("CT109", f"{key} is listed twice", line.number, base + entry.start())
             continue
-        values[key] = int(entry.group("points"))
+        values[key] = points_in(entry.group("points")) or 0
     tail = rest[position:].strip(" ,、")
     if tail:
         bag.error(
@@ -452,40 +459,22 @@ def _closing(
     return Closing(kind, label, values, line.number)
 
 
-def parse(source: RecordSource) -> ParseResult:
-    """Parse one game; every problem becomes a diagnostic, never an exception."""
-    bag = DiagnosticBag()
-    players, order = _read_players(source, bag)
-    declared = _read_card_set(source, bag)
-    board = _read_board(source, order, bag)
-    known_players = set(order)
-    infer_order = not order
-
-    items: list[Item] = []
-    setup_notes: list[SourceLine] = []
-    closed = False
-    turn_lines: list[tuple[SourceLine, re.Match[str]]] = []
+def _read_lines(source: RecordSource, players: set[str], bag: DiagnosticBag) -> Body:
+    """The line layout: ``12 W: 4 | R``, ``(中略)``, ``追加点: Y 1``."""
+    body = Body()
     for line in source.lines:
         if line.kind is LineKind.BLANK:
             continue
         if line.kind in (LineKind.COMMENT, LineKind.BOOKMARK):
-            (items[-1].notes if items else setup_notes).append(line)
+            body.note(line)
             continue
         text = line.text
         if OMISSION.match(text):
-            items.append(Omission(line.number, line.text.strip()))
+            body.items.append(Omission(line.number, line.text.strip()))
             continue
         closing = CLOSING.match(text)
         if closing:
-            item = _closing(closing, line, known_players, bag)
-            if any(isinstance(i, Closing) and i.kind is item.kind for i in items):
-                bag.error(
-                    "CT109", f"a second '{item.label}' line", line.number, 1 + closing.start()
-                )
-                items.append(Unreadable(line.number, line.text.strip()))
-            else:
-                items.append(item)
-            closed = True
+            body.close(_closing(closing, line, players, bag), line, 1 + closing.start(), bag)
             continue
         match = TURN.match(text)
         if match is None:
@@ -495,57 +484,66 @@ def parse(source: RecordSource) -> ParseResult:
                 "or a closing line ('追加点:' / '合計:')",
                 line.number,
                 len(text) - len(text.lstrip()) + 1,
+                ja="手番（12 W: 4 | R）、省略（... や (中略)）、締めの行（追加点: / 合計:）"
+                "のどれでもない行です",
             )
-            items.append(Unreadable(line.number, line.text.strip()))
+            body.items.append(Unreadable(line.number, line.text.strip()))
             continue
-        if closed:
-            bag.error(
-                "CT122", "a turn after the closing lines", line.number, 1 + match.start("turn")
-            )
-        player = match.group("player")
-        if infer_order and player not in known_players:
-            order.append(player)
-            players.setdefault(player, player)
-            known_players.add(player)
-        turn_lines.append((line, match))
-        items.append(Turn(0, player, line.number, 0, (), None, (), ""))
+        number = int(match.group("turn")) if len(match.group("turn")) <= 9 else 0
+        body.turn(
+            TurnText(
+                line,
+                number,
+                match.group("player"),
+                match.start("player") + 1,
+                match.group("cell"),
+                match.start("cell") + 1,
+            ),
+            bag,
+        )
+    return body
+
+
+def parse(source: RecordSource) -> ParseResult:
+    """Parse one game; every problem becomes a diagnostic, never an exception."""
+    bag = DiagnosticBag()
+    table = find_table(source)
+    players, order = _read_players(source, bag)
+    if table is not None:
+        order = merge_table_players(table, source, players, order, bag)
+    declared = _read_card_set(source, bag)
+    board = _read_board(source, order, bag)
+    known_players = set(order)
+    infer_order = not order
+    if table is not None:
+        body = read_table(source, table, bag)
+    else:
+        body = _read_lines(source, known_players, bag)
+    if infer_order:
+        for text in body.turns:
+            if text.player not in known_players:
+                order.append(text.player)
+                players.setdefault(text.player, text.player)
+                known_players.add(text.player)
 
     # The card set decides what a bare [R] is, so find it before reading any cell.
-    sets_seen = _card_sets_in(match.group("cell") for _, match in turn_lines)
+    sets_seen = _card_sets_in(text.cell for text in body.turns)
     card_set = declared or (next(iter(sets_seen)) if len(sets_seen) == 1 else "de")
 
     # Cells are read once every player is known (an inferred order grows while reading).
-    turns = iter(item for item in items if isinstance(item, Turn))
-    for (line, match), turn in zip(turn_lines, turns, strict=True):
-        player = match.group("player")
-        cell = match.group("cell")
-        cell_column = match.start("cell") + 1
-        marks = ""
-        mark = MARKS.search(cell)
-        if mark:
-            marks = mark.group("marks")
-            cell = cell[: mark.start()]
-        if player not in known_players:
-            bag.error(
-                "CT101",
-                f"'{player}' is not in the seat order ({' '.join(order)})",
-                line.number,
-                match.start("player") + 1,
-            )
-        reader = _CellReader(line.number, known_players, card_set, bag)
-        errors_before = bag.errors
-        before, dice, after = reader.cell(cell, cell_column)
-        turn.clean = bag.errors == errors_before
-        turn.number = int(match.group("turn"))
-        turn.player = player
-        turn.player_column = match.start("player") + 1
-        turn.before, turn.dice, turn.after = before, dice, after
-        turn.text = cell.strip()
-        turn.marks = marks
+    turns = iter(item for item in body.items if isinstance(item, Turn))
+    strangers: set[str] = set()
+    for text, turn in zip(body.turns, turns, strict=True):
+        _read_turn(text, turn, order, known_players, card_set, strangers, bag)
 
-    if not turn_lines:
-        bag.error("CT123", "this record has no turn lines ('1 B: 6 | R')", source.first_line)
-    if infer_order and turn_lines:
+    if not body.turns:
+        bag.error(
+            "CT123",
+            "this record has no turn lines ('1 B: 6 | R')",
+            source.first_line,
+            ja="手番の行（1 B: 6 | R）が1つもありません",
+        )
+    if infer_order and body.turns:
         bag.warning(
             "CT115",
             "no 'order' in the front matter: the seat order is taken from the first turns ("
@@ -553,6 +551,9 @@ def parse(source: RecordSource) -> ParseResult:
             + ")",
             source.first_line,
             once="order",
+            ja="フロントマターに order がないため、最初の手番から席順を決めました（"
+            + " → ".join(order)
+            + "）",
         )
 
     if len(sets_seen) > 1 or (declared and sets_seen - {declared}):
@@ -561,9 +562,58 @@ def parse(source: RecordSource) -> ParseResult:
             "this record mixes German card letters ([R]=knight, [S], [E]) and English ones "
             "([K], [R]=road building, [D]); each card was read by its own set",
             source.first_line,
+            ja="ドイツ語のカード記号（[R]=騎士, [S], [E]）と英語の記号（[K], [R]=街道建設, [D]）"
+            "が混ざっています。カードごとにその記号の組で読みました",
         )
-    record = CatanRecord(players, order, card_set, board, items, setup_notes)
+    record = CatanRecord(
+        players,
+        order,
+        card_set,
+        board,
+        body.items,
+        body.setup_notes,
+        layout="table" if table is not None else "lines",
+    )
     return ParseResult(record, bag, declared is not None, sets_seen)
+
+
+def _read_turn(
+    text: TurnText,
+    turn: Turn,
+    order: list[str],
+    known_players: set[str],
+    card_set: str,
+    strangers: set[str],
+    bag: DiagnosticBag,
+) -> None:
+    """Read one turn cell into ``turn``. A player who is not in the seat order is
+    reported once, at their first turn, with how many turns they have (one cause,
+    one error); the rules then skip that player's turns instead of blaming the order."""
+    cell = text.cell
+    marks = ""
+    mark = MARKS.search(cell)
+    if mark:
+        marks = mark.group("marks")
+        cell = cell[: mark.start()]
+    if text.player not in known_players and text.player not in strangers:
+        strangers.add(text.player)
+        bag.error(
+            "CT101",
+            f"'{text.player}' is not in the seat order ({' '.join(order)})",
+            text.line.number,
+            text.player_column,
+            ja=f"「{text.player}」は席順（{' '.join(order)}）にいません",
+        )
+    reader = _CellReader(text.line.number, known_players, card_set, bag)
+    errors_before = bag.errors
+    before, dice, after = reader.cell(cell, text.cell_column)
+    turn.clean = bag.errors == errors_before
+    turn.number = text.number
+    turn.player = text.player
+    turn.player_column = text.player_column
+    turn.before, turn.dice, turn.after = before, dice, after
+    turn.text = cell.strip()
+    turn.marks = marks
 
 
 def _card_sets_in(cells: Iterable[str]) -> set[str]:
