@@ -31,9 +31,11 @@ CODES: dict[str, str] = {
     "CT121": "a '+' on an action that cannot take Longest Road or Largest Army",
     "CT122": "a turn line after the closing lines",
     "CT123": "a record without any turn",
+    "CT124": "a table row that is not a turn, (中略) or closing row, or has too many cells",
     "CT226": "a starting settlement whose corner the board does not have",
     "CT227": "starting settlements on the same or neighbouring corners (distance rule)",
     "CT228": "a player without exactly 2 starting settlements",
+    "CT229": "a game whose winner the sheet cannot show (no 合計 line, points below 10)",
     # Rules
     "CT200": "a turn out of seat order",
     "CT201": "turn numbers that go backwards",

@@ -158,6 +158,13 @@ class _Engine:
     def check_order(self, turn: Turn, step: int) -> None:
         order = self.record.order
         if turn.player not in order:
+            # Already reported (CT101). Most likely a slip of the pen for whoever's seat
+            # this is: let it take that seat, so correct later turns are not out of order.
+            if self.last is not None and not self.after_omission and order:
+                number, last_seat = self.last
+                self.last = (
+                    (number + 1, 0) if last_seat == len(order) - 1 else (number, last_seat + 1)
+                )
             return
         seat = order.index(turn.player)
         here = (turn.number, seat)
@@ -667,8 +674,11 @@ def replay(record: CatanRecord, bag: DiagnosticBag) -> Replay:
     final = steps[-1].snapshot
     _check_closing(record, engine, final, bonus, totals, bag)
     winner, ranking = _result(record, final, bonus, totals, steps)
+    reported = bag.warnings + bag.errors
     if totals is not None or engine.exact:
         _check_winner(record, steps, final, bonus, totals, winner, bag)
+    if winner is None and totals is None and bag.warnings + bag.errors == reported:
+        _no_winner_shown(record, final, bonus, steps, bag)
     return Replay(record, steps, totals, bonus, winner, ranking, engine.exact, dice)
 
 
@@ -805,3 +815,47 @@ def _check_winner(
                 where,
                 1,
             )
+
+
+def _no_winner_shown(
+    record: CatanRecord,
+    final: Snapshot,
+    bonus: dict[str, int],
+    steps: list[StepResult],
+    bag: DiagnosticBag,
+) -> None:
+    """A game whose winner the sheet cannot show must say so, and what is missing."""
+    last = steps[-1].turn
+    if last is None:
+        return  # no turns at all: CT123 has said it
+    points = _final_points(record, final, bonus, None)
+    best = max(record.order, key=lambda k: points[k]) if record.order else last.player
+    missing = ["no 合計 (total) line"]
+    missing_ja = ["合計の行がない"]
+    if not any(action.takes for turn in record.turns for action in turn.actions):
+        missing.append("no '+' marks for Longest Road or Largest Army")
+        missing_ja.append("最長交易路・最大騎士力の + がない")
+    if record.has_omissions:
+        missing.append("turns are omitted")
+        missing_ja.append("手番が省略されている")
+    shown = points.get(best, 0)
+    floor, floor_ja = ("at least ", "少なくとも ") if record.has_omissions else ("", "")
+    missing.append(
+        f"the leader in the log, {best}, has {floor}{shown} points, not {WINNING_POINTS}"
+    )
+    missing_ja.append(
+        f"ログで先頭の {best} は {floor_ja}{shown} 点で、{WINNING_POINTS} 点に届かない"
+    )
+    # Information, not a warning: a fragment (a fence in a page, a few turns worth
+    # discussing) is a fine record; it just cannot name a winner.
+    bag.info(
+        "CT229",
+        "the sheet does not show who won: "
+        + "; ".join(missing)
+        + ". Add the final scores, like '合計: B 5, Y 10' (and '追加点:' for victory-point cards)",
+        last.line,
+        1,
+        ja="このシートからは勝者が分かりません: "
+        + "、".join(missing_ja)
+        + "。最終得点を「合計: B 5, Y 10」のように書いてください（得点カードは「追加点:」）",
+    )
