@@ -14,7 +14,7 @@
   }
 
   function hashTarget() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id; try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { id = location.hash.slice(1); }
     return id ? document.getElementById(id) : null;
   }
 
@@ -67,7 +67,7 @@
          history.pushState, which fires no hashchange). */
       var link = ev.target.closest("a[href^='#']");
       if (link) {
-        var to = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+        var to; try { to = document.getElementById(decodeURIComponent(link.hash.slice(1))); } catch (e) { to = null; }
         if (to && root.contains(to)) { self.stop(); self.show(stepOf(to), false); }
         return;
       }

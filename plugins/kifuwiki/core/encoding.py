@@ -17,6 +17,7 @@ cannot read: a file that none of them reads is UTF-8 with bad bytes, as before.
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 
 #: (byte-order mark, codec, the name people know) — UTF-32 before UTF-16: its LE
@@ -87,3 +88,37 @@ def decode_text(data: bytes) -> Decoded:
         _, name, text = max(plausible, key=lambda c: c[0])
         return Decoded(text, name)
     return Decoded(data.decode("utf-8", errors="replace"), None, first_bad)
+
+
+_META_CHARSET = re.compile(
+    rb"""<meta[^>]*?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE
+)
+#: What pages declare → the codec that reads them (cp932 is Windows' Shift_JIS, a superset).
+_DECLARED = {
+    "shift_jis": ("cp932", "Shift_JIS (cp932)"),
+    "shift-jis": ("cp932", "Shift_JIS (cp932)"),
+    "sjis": ("cp932", "Shift_JIS (cp932)"),
+    "x-sjis": ("cp932", "Shift_JIS (cp932)"),
+    "windows-31j": ("cp932", "Shift_JIS (cp932)"),
+    "cp932": ("cp932", "Shift_JIS (cp932)"),
+    "ms932": ("cp932", "Shift_JIS (cp932)"),
+    "euc-jp": ("euc_jp", "EUC-JP"),
+    "euc_jp": ("euc_jp", "EUC-JP"),
+    "x-euc-jp": ("euc_jp", "EUC-JP"),
+    "iso-2022-jp": ("iso2022_jp", "ISO-2022-JP"),
+}
+
+
+def decode_html(data: bytes) -> Decoded:
+    """A saved HTML page: its BOM, else the charset its ``<meta>`` declares (when the
+    bytes agree), else what :func:`decode_text` finds."""
+    if not any(data.startswith(bom) for bom, _, _ in _BOMS):
+        declared = _META_CHARSET.search(data[:4096])
+        if declared is not None:
+            known = _DECLARED.get(declared.group(1).decode("ascii", "replace").lower())
+            if known is not None:
+                try:
+                    return Decoded(data.decode(known[0]), known[1])
+                except UnicodeDecodeError:
+                    pass  # the declaration lies: look at the bytes themselves
+    return decode_text(data)

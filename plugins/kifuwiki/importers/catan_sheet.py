@@ -32,7 +32,15 @@ from kifuwiki.games.catan.sheet import (
     plain_points,
     points_in,
 )
-from kifuwiki.importers.fandom import Line, Page, article_root, clean, parse_html, text_lines
+from kifuwiki.importers.fandom import (
+    Line,
+    Page,
+    article_root,
+    clean,
+    encoding_issues,
+    parse_html,
+    text_lines,
+)
 from kifuwiki.importers.issues import ImportIssue
 from kifuwiki.importers.output import ImportedRecord, comment_lines, slugify
 from kifuwiki.importers.text import normalise
@@ -141,7 +149,7 @@ def _sheet_record(
 
 def import_sheet(page: Page, license_name: str | None = None) -> SheetImport:
     """Every log-sheet table on the page, one record each."""
-    result = SheetImport(page)
+    result = SheetImport(page, issues=encoding_issues(page))
     root, _ = article_root(parse_html(page.html))
     notes = clean(root)
     sheets: list[tuple[Tag, list[Column | None], list[list[Line]]]] = []

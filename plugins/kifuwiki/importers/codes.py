@@ -8,6 +8,7 @@ CODES: dict[str, str] = {
     "IM002": "the wiki answered with an HTTP error status",
     "IM003": "the wiki's API reported an error (for example a missing page)",
     "IM004": "the file or answer could not be read (not HTML, not JSON, bad encoding)",
+    "IM005": "a saved page is not UTF-8 (Shift_JIS, EUC-JP, UTF-16); it was read in its encoding",
     # Reading the page.
     "IM010": "no game record was found on the page",
     "IM011": "a block looks like a notation example (a fragment), not a whole game",

@@ -80,6 +80,22 @@ class Page:
     url: str
     revision: int | None
     html: str
+    encoding: str | None = None
+    """The saved file's encoding when it was not UTF-8 (Shift_JIS, EUC-JP …)."""
+
+
+def encoding_issues(page: Page) -> list[ImportIssue]:
+    """One warning when a saved page was not UTF-8, naming the encoding it was read in."""
+    if page.encoding is None:
+        return []
+    return [
+        _warn(
+            page,
+            "IM005",
+            f"the saved page is encoded as {page.encoding}, not UTF-8; it was read as "
+            f"{page.encoding} and the records are written in UTF-8",
+        )
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +486,7 @@ def import_page(page: Page) -> PageImport:
     """Turn one article into records (one per game) and report everything left out."""
     label = page.url or page.title
     events, found_body = page_events(page.html)
-    result = PageImport(page, [], [])
+    result = PageImport(page, [], encoding_issues(page))
     if not found_body:
         result.issues.append(
             _warn(page, "IM014", "no div.mw-parser-output in the page; read the whole page")

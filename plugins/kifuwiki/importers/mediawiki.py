@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 import requests
 
 from kifuwiki import __version__
+from kifuwiki.core.encoding import decode_html
 from kifuwiki.importers.fandom import Page, parse_html
 from kifuwiki.importers.text import normalise
 
@@ -199,7 +200,8 @@ def read_saved_page(path: Path) -> Page:
             raise FetchError("IM004", "not an api.php action=parse answer") from None
         revid = parsed.get("revid")
         return Page(title, path.as_posix(), revid if isinstance(revid, int) else None, html)
-    html = data.decode("utf-8", errors="replace")
+    decoded = decode_html(data)
+    html = decoded.text
     soup = parse_html(html)
     for element in soup.select("h1 script, h1 style, title script"):
         element.decompose()
@@ -226,4 +228,4 @@ def read_saved_page(path: Path) -> Page:
             oldid = parse_qs(urlsplit(str(permalink["href"])).query).get("oldid")
             if oldid and oldid[0].isdigit():
                 revision = int(oldid[0])
-    return Page(title or path.stem, url, revision, html)
+    return Page(title or path.stem, url, revision, html, decoded.encoding)
