@@ -46,7 +46,7 @@ class BoundedLoader(_BASE_LOADER):  # type: ignore[misc, valid-type]
 
 def _construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int | str:
     text = str(node.value)
-    if sum(ch.isdigit() for ch in text) > MAX_INT_DIGITS:
+    if len(text.lstrip("+-").replace("_", "")) > MAX_INT_DIGITS + 2:  # 0x…, 0b…, 1:2:3…
         return _LongNumber(text)  # warned about by bounded_copy
     try:
         return int(yaml.constructor.SafeConstructor.construct_yaml_int(loader, node))
@@ -79,11 +79,12 @@ def _leaf(value: Any, key: str, problems: list[Problem]) -> Any:
         return value
     if isinstance(value, int):
         if abs(value) > MAX_INT:
-            problems.append(Problem("number", key, f"{len(str(abs(value)))} digits"))
-            return str(value)
+            digits = int(value.bit_length() * 0.30103) + 1  # str() of a huge int may fail
+            problems.append(Problem("number", key, f"about {digits} digits"))
+            return f"{value:#x}" if digits > 4000 else str(value)
         return value
     if isinstance(value, _LongNumber):
-        problems.append(Problem("number", key, f"{sum(ch.isdigit() for ch in value)} digits"))
+        problems.append(Problem("number", key, f"{len(value)} characters"))
         return str(value)
     if isinstance(value, str):
         return value
