@@ -86,6 +86,7 @@ def _closing(
                 f"{label} {column.letter}: {cell.text}",
                 "IM012",
                 f"{label} of {column.letter}: '{cell.text}' is not a number of points",
+                f"{column.letter} の{label}「{cell.text}」は点数ではありません",
             )
             continue
         entries.append(f"{column.letter} {points}")
@@ -134,7 +135,12 @@ def _sheet_record(
                     for note in cell.notes:
                         record.body.extend(comment_lines(f"[注] {note}"))
                 elif cell.text:
-                    record.review(cell.text, "IM012", f"'{cell.text}' is in a column of no player")
+                    record.review(
+                        cell.text,
+                        "IM012",
+                        f"'{cell.text}' is in a column of no player",
+                        f"「{cell.text}」はどのプレイヤーの列でもありません",
+                    )
         elif OMITTED.match(first.text) and not any(cell.text for cell in rest):
             record.add("(中略)")
         elif BONUS.match(first.text):
@@ -143,7 +149,12 @@ def _sheet_record(
             _closing(record, "合計", columns, rest)
         else:
             text = " | ".join(cell.text for cell in cells if cell.text)
-            record.review(text, "IM012", f"the row '{text}' is not a turn, (中略) or closing row")
+            record.review(
+                text,
+                "IM012",
+                f"the row '{text}' is not a turn, (中略) or closing row",
+                f"行「{text}」は手番・(中略)・締めの行のどれでもありません",
+            )
     return record
 
 
@@ -172,6 +183,8 @@ def import_sheet(page: Page, license_name: str | None = None) -> SheetImport:
                         "a table starts with a turn column but no header names a player "
                         "like 青プレイヤー(B); skipped",
                         page.url or page.title,
+                        message_ja="ターンの列で始まる表に、青プレイヤー(B) のようにプレイヤーを"
+                        "示す見出しがありません。読み飛ばしました",
                     )
                 )
             continue
@@ -183,6 +196,7 @@ def import_sheet(page: Page, license_name: str | None = None) -> SheetImport:
                 "IM030",
                 "no log-sheet table (ターン column + one column per player) on this page",
                 page.url or page.title,
+                message_ja="このページにログシートの表（ターンの列とプレイヤーごとの列）がありません",
             )
         )
         return result

@@ -92,6 +92,7 @@ class BodyNote:
     severity: Severity
     code: str
     message: str
+    message_ja: str = ""
 
 
 @dataclass(slots=True)
@@ -117,9 +118,9 @@ class ImportedRecord:
     def add(self, line: str) -> None:
         self.body.append(line)
 
-    def review(self, original: str, code: str, message: str) -> None:
+    def review(self, original: str, code: str, message: str, ja: str = "") -> None:
         """Keep a line the importer cannot interpret as a marked comment, with a warning."""
-        self.notes.append(BodyNote(len(self.body), Severity.WARNING, code, message))
+        self.notes.append(BodyNote(len(self.body), Severity.WARNING, code, message, ja))
         self.body.append(f"* {REVIEW_MARK} {original.strip()}")
 
     def front_matter(self, date: dt.date | None) -> str:
@@ -146,6 +147,7 @@ class ImportedRecord:
                 self.page,
                 self.relative_path,
                 offset + note.index + 1,
+                note.message_ja,
             )
             for note in self.notes
         ]
@@ -228,6 +230,9 @@ def write_record(
                 "changed); it was kept as it is. Use --force to overwrite it",
                 record.page,
                 record.relative_path,
+                message_ja="ファイルがすでにあり、今回の取り込みと内容が違います（手で編集されたか、"
+                "取り込み元が変わりました）。そのまま残しました。"
+                "上書きするには --force を使ってください",
             )
             return WriteResult(path, WriteStatus.KEPT, text, False, issue)
         status = WriteStatus.UPDATED
@@ -242,6 +247,7 @@ def write_record(
             f"cannot write the file: {exc.strerror or exc}",
             record.page,
             record.relative_path,
+            message_ja=f"ファイルを書き込めません: {exc.strerror or exc}",
         )
         return WriteResult(path, WriteStatus.FAILED, text, False, issue)
     return WriteResult(path, status, text, True)

@@ -9,7 +9,7 @@ from typing import Any
 
 from kifuwiki.core.recordfile import LineKind, RecordSource
 from kifuwiki.games.base import GameRecord, RecordView
-from kifuwiki.games.catan.codes import CODES
+from kifuwiki.games.catan.codes import CODES, CODES_JA
 from kifuwiki.games.catan.model import CatanRecord
 from kifuwiki.games.catan.notation import TURN, parse
 from kifuwiki.games.catan.replay import Replay, replay
@@ -31,6 +31,7 @@ class CatanGame:
     names: Mapping[str, str] = {"ja": "カタン", "en": "Catan"}
     dialects: tuple[str, ...] = ("sheet",)
     codes: Mapping[str, str] = CODES
+    codes_ja: Mapping[str, str] = CODES_JA
     badges: Mapping[str, tuple[str, str]] = {
         "LR": ("最長交易路", "Longest Road"),
         "LA": ("最大騎士力", "Largest Army"),

@@ -105,7 +105,12 @@ def _read_players(source: RecordSource, bag: DiagnosticBag) -> tuple[dict[str, s
         order = _keys(meta["order"])
         line = _front_matter_line(source, "order")
         if len(set(order)) != len(order):
-            bag.error("CT115", "'order' names a player twice", line)
+            bag.error(
+                "CT115",
+                "'order' names a player twice",
+                line,
+                ja="order に同じプレイヤーが2回あります",
+            )
             order = list(dict.fromkeys(order))
         for key in order:
             players.setdefault(key, key)
@@ -116,6 +121,7 @@ def _read_players(source: RecordSource, bag: DiagnosticBag) -> tuple[dict[str, s
             "CT115",
             "player letters must not contain spaces, ':', '|' or parentheses",
             _front_matter_line(source, "players"),
+            ja="プレイヤーの記号に空白・「:」・「|」・括弧は使えません",
         )
     if players and set(players) - set(order):
         extra = ", ".join(sorted(set(players) - set(order)))
@@ -123,6 +129,7 @@ def _read_players(source: RecordSource, bag: DiagnosticBag) -> tuple[dict[str, s
             "CT115",
             f"'players' names {extra}, who is not in 'order'",
             _front_matter_line(source, "order"),
+            ja=f"players にある {extra} が order にいません",
         )
     return players, order
 
@@ -138,6 +145,7 @@ def _read_card_set(source: RecordSource, bag: DiagnosticBag) -> str | None:
             "CT115",
             f"cards: '{raw}' is neither 'de' (German letters) nor 'en' (English letters)",
             _front_matter_line(source, "cards"),
+            ja=f"cards: 「{raw}」は de（ドイツ語の記号）でも en（英語の記号）でもありません",
         )
         return None
     return aliases[value]
@@ -150,12 +158,14 @@ def _read_board(source: RecordSource, order: list[str], bag: DiagnosticBag) -> B
                 "CT226",
                 "starting settlements need a board to stand on",
                 _front_matter_line(source, "start"),
+                ja="初期配置の開拓地には盤面（board）が必要です",
             )
         if source.meta.get("harbours") is not None:
             bag.error(
                 "CT119",
                 "harbours are given without a board",
                 _front_matter_line(source, "harbours"),
+                ja="盤面（board）なしで港（harbours）が書かれています",
             )
         return None
     board = parse_board(
@@ -175,6 +185,7 @@ def _read_board(source: RecordSource, order: list[str], bag: DiagnosticBag) -> B
                 "CT228",
                 f"{key} has {count} starting settlements; the setup places 2 per player",
                 line,
+                ja=f"{key} の初期配置の開拓地が {count} 個です。初期配置は1人2個です",
             )
     return replace(board, start=start)
 
@@ -200,6 +211,10 @@ class _CellReader:
                 "like T8 or S4n, or D for the desert",
                 self.line,
                 column,
+                ja=(
+                    f"「{text[:12]}」は土地ではありません。T8 や S4n "
+                    "のように土地の種類＋数字（＋識別子）で、砂漠は D と書いてください"
+                ),
             )
             return None, len(text.split(" ")[0])
         ref = parse_hex(match.group("hex"), column)
@@ -210,6 +225,10 @@ class _CellReader:
                 "2–12 (+ identifier), like T8 or S4n, or D for the desert",
                 self.line,
                 column,
+                ja=(
+                    f"「{match.group('hex')}」は土地ではありません。土地の種類（G "
+                    "B S W T）＋数字 2–12（＋識別子）で、砂漠は D と書いてください"
+                ),
             )
             return None, match.end()
         victim = match.group("victim")
@@ -223,6 +242,10 @@ class _CellReader:
                     + (f" (players: {', '.join(sorted(self.players))})" if self.players else ""),
                     self.line,
                     victim_column,
+                    ja=f"( ) の中の「{victim}」はこの棋譜のプレイヤーではありません"
+                    + (
+                        f"（プレイヤー: {', '.join(sorted(self.players))}）" if self.players else ""
+                    ),
                 )
         return Robbery(ref, victim, victim_column), match.end()
 
@@ -238,6 +261,12 @@ class _CellReader:
                 else "the dice result is missing",
                 self.line,
                 column,
+                ja=(
+                    f"「{stripped}」はダイスの目ではありません。"
+                    "2–12 の数を書いてください（7 は 7-T8(R)）"
+                    if stripped
+                    else "ダイスの目がありません"
+                ),
             )
             return None
         value = int(match.group("value"))
@@ -249,6 +278,7 @@ class _CellReader:
                     "a 7 needs the robber's destination: write 7-T8(R) (hex, then the victim)",
                     self.line,
                     column,
+                    ja="7 には泥棒の行き先が必要です。7-T8(R) のように土地と被害者を書いてください",
                 )
             return Dice(value, column)
         rest_column = column + match.start("rest")
@@ -258,6 +288,7 @@ class _CellReader:
                 f"only a 7 moves the robber; '{stripped}' rolls {value}",
                 self.line,
                 rest_column,
+                ja=f"泥棒を動かせるのは 7 だけです。「{stripped}」は {value} です",
             )
         robbery, used = self.robbery(rest, rest_column)
         if robbery is not None and used < len(rest):
@@ -266,6 +297,7 @@ class _CellReader:
                 f"unexpected '{rest[used:]}' after the robber's destination",
                 self.line,
                 rest_column + used,
+                ja=f"泥棒の行き先の後に余分な「{rest[used:]}」があります",
             )
         return Dice(value, column, robbery if value == 7 else None)
 
@@ -282,6 +314,7 @@ class _CellReader:
                 f"'[{inner}]': only resource letters G B S W T may follow the card letter",
                 self.line,
                 column,
+                ja=f"「[{inner}]」: カードの記号の後には資源の記号 G B S W T しか書けません",
             )
             resources = tuple(ch for ch in resources if ch in RESOURCES)
         card: Card | None
@@ -303,6 +336,10 @@ class _CellReader:
                 "English letters [K] [R] [M] [D]",
                 self.line,
                 column,
+                ja=(
+                    f"「[{inner}]」はカードではありません。ドイツ語の記号は [R] "
+                    "[S] [M] [E]、英語の記号は [K] [R] [M] [D] です"
+                ),
             )
             return None, (), takes, ""
         return card, resources, takes, letter
@@ -319,7 +356,13 @@ class _CellReader:
             if ch == "[":
                 end = text.find("]", i)
                 if end < 0:
-                    self.bag.error("CT103", "a card bracket '[' is not closed", self.line, at)
+                    self.bag.error(
+                        "CT103",
+                        "a card bracket '[' is not closed",
+                        self.line,
+                        at,
+                        ja="カードの括弧「[」が閉じていません",
+                    )
                     break
                 card, resources, takes, letter = self.card(text[i + 1 : end], at)
                 i = end + 1
@@ -347,6 +390,10 @@ class _CellReader:
                 f"'{text[i:end]}' is not an action: builds are R S C D, cards are in brackets",
                 self.line,
                 at,
+                ja=(
+                    f"「{text[i:end]}」は行動ではありません。"
+                    "建設は R S C D、カードは [ ] で囲みます"
+                ),
             )
             i = end
         return tuple(actions)
@@ -371,6 +418,7 @@ class _CellReader:
                 f"a knight moves the robber: write [{letter}]-T8(B) (hex, then the victim)",
                 self.line,
                 column,
+                ja=f"騎士は泥棒を動かします。[{letter}]-T8(B) のように土地と被害者を書いてください",
             )
         if card is not Card.KNIGHT and robbery is not None:
             self.bag.error(
@@ -378,6 +426,7 @@ class _CellReader:
                 f"only a knight moves the robber; [{letter}] is not a knight here",
                 self.line,
                 column,
+                ja=f"泥棒を動かせるのは騎士だけです。ここでの [{letter}] は騎士ではありません",
             )
             robbery = None
         wanted = {Card.MONOPOLY: 1, Card.DISCOVERY: 2}.get(card, 0)
@@ -386,7 +435,17 @@ class _CellReader:
                 Card.MONOPOLY: "Monopoly names one resource",
                 Card.DISCOVERY: "Discovery takes two resources",
             }.get(card, "this card takes no resources")
-            self.bag.error("CT120", f"[{letter}…]: {what}", self.line, column)
+            self.bag.error(
+                "CT120",
+                f"[{letter}…]: {what}",
+                self.line,
+                column,
+                ja=f"[{letter}…]: "
+                + {
+                    Card.MONOPOLY: "独占は資源を1つ指定します",
+                    Card.DISCOVERY: "発見は資源を2つ取ります",
+                }.get(card, "このカードは資源を取りません"),
+            )
         return Action(column, card=card, resources=resources, robbery=robbery, takes=takes)
 
     def cell(
@@ -404,6 +463,10 @@ class _CellReader:
                 f"this cell has {len(parts)} parts; write before | dice | after",
                 self.line,
                 parts[3][1] - 1,
+                ja=(
+                    f"このセルは {len(parts)} つに分かれています。"
+                    "「行動 | ダイスの目 | 行動」と書いてください"
+                ),
             )
             parts = parts[:3]
         if len(parts) == 3:
@@ -433,6 +496,10 @@ def _closing(
                 f"'{gap}' is not an entry: write the player letter and the points, like 'Y 1'",
                 line.number,
                 base + position,
+                ja=(
+                    f"「{gap}」は項目ではありません。「Y "
+                    "1」のようにプレイヤーの記号と点数を書いてください"
+                ),
             )
         position = entry.end()
         key = entry.group("player")
@@ -442,10 +509,17 @@ def _closing(
                 f"'{key}' is not a player of this record",
                 line.number,
                 base + entry.start(),
+                ja=f"「{key}」はこの棋譜のプレイヤーではありません",
             )
             continue
         if key in values:
-            bag.error("CT109", f"{key} is listed twice", line.number, base + entry.start())
+            bag.error(
+                "CT109",
+                f"{key} is listed twice",
+                line.number,
+                base + entry.start(),
+                ja=f"{key} が2回書かれています",
+            )
             continue
         values[key] = points_in(entry.group("points")) or 0
     tail = rest[position:].strip(" ,、")
@@ -455,6 +529,10 @@ def _closing(
             f"'{tail}' is not an entry: write the player letter and the points, like 'Y 1'",
             line.number,
             base + position,
+            ja=(
+                f"「{tail}」は項目ではありません。「Y "
+                "1」のようにプレイヤーの記号と点数を書いてください"
+            ),
         )
     return Closing(kind, label, values, line.number)
 
