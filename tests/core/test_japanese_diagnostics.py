@@ -9,7 +9,7 @@ import pytest
 
 import kifuwiki
 from kifuwiki.core.codes import CODES as RF_CODES
-from kifuwiki.core.codes_ja import CODES_JA as RF_CODES_JA
+from kifuwiki.core.codes import CODES_JA as RF_CODES_JA
 from kifuwiki.games.catan import GAME as CATAN
 from kifuwiki.games.catan.codes import CODES as CT_CODES
 from kifuwiki.games.catan.codes import CODES_JA as CT_CODES_JA
