@@ -102,14 +102,15 @@ def examine(data: bytes, render: bool = True) -> list[str]:
         text, decoded = decode(data, NAME)
         phase = "load"
         records = _load(text, decoded)
-        if any(d.code == "RF999" for r in records for d in r.diagnostics):
-            problems.append("load: internal error RF999")
+        broken = [r.game for r in records if any(d.code == "RF999" for d in r.diagnostics)]
+        if broken:
+            problems.append(f"load: internal error RF999 ({broken[0]})")
         phase = "render"
         env = make_environment()
         for number, record in enumerate(records if render else ()):
             view = view_of(record)
             if any(d.code == INTERNAL_VIEW_ERROR for d in record.diagnostics):
-                problems.append("render: internal view error KW003")
+                problems.append(f"render: internal view error KW003 ({record.game})")
             render_record_page(view, env, "ja" if number % 2 else "en")
         phase = "fmt"
         once = _formatted(records)
