@@ -20,7 +20,7 @@ from kifuwiki.games.base import GameRecord
 from kifuwiki.games.prime_daifugo import LoadedGame
 from kifuwiki.games.prime_daifugo.numbers import joker_value
 
-CORPUS = Path("/work/shared/corpus/prime-daifugo")
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
 
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
 

@@ -17,7 +17,7 @@ from kifuwiki.games.prime_daifugo import GAME
 from kifuwiki.games.prime_daifugo.replay import Replay
 from kifuwiki.games.prime_daifugo.rules import resolve_rules
 
-CORPUS = Path("/work/shared/corpus/prime-daifugo")
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
 
 #: Characters that mean something in records, so random text often looks like a record.
 NOTATION = "A23456789TJQKX?0()[]{}|=*^,%#:;PDGCRIN r\n-初期不明パス素数判定員一試合目"

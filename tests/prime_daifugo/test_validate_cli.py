@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from kifuwiki.cli import cli
 
-CORPUS = Path("/work/shared/corpus/prime-daifugo")
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
 
 GOOD = """---
 game: prime-daifugo

@@ -14,7 +14,7 @@ from kifuwiki.games.prime_daifugo import GAME, LoadedGame
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import render_viewer
 
-CORPUS = Path("/work/shared/corpus/prime-daifugo")
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
 
 RECORD = """---
 title: 見本
