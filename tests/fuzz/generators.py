@@ -20,12 +20,15 @@ from functools import cache
 from pathlib import Path
 
 from tests.catan.game_gen import generate as catan_game
+from tests.koutetsu.helpers import FRONT as KOUTETSU_FRONT
+from tests.koutetsu.helpers import SESSION as KOUTETSU_SESSION
 from tests.prime_daifugo.test_fuzz import NOTATION as PD_NOTATION
 from tests.prime_daifugo.test_fuzz import mutate
 from tests.prime_daifugo.test_notation_fuzz import ALPHABET as PD_ALPHABET
 from tests.prime_daifugo.test_notation_fuzz import CORPUS_LINES as PD_LINES
 
 from kifuwiki.games import game_ids, get_game
+from kifuwiki.games.ponjan.selfplay import session_text as ponjan_session
 
 Generator = Callable[[random.Random], bytes]
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +124,23 @@ def _as_table(text: str, players: tuple[str, ...]) -> str:
     return head + "---\n" + "\n".join(table + tail) + "\n"
 
 
-GAME_GENERATORS: dict[str, Generator] = {"prime-daifugo": prime_daifugo, "catan": catan}
+def ponjan(rng: random.Random) -> bytes:
+    """A self-played session (the engine's own generator), often mutated."""
+    text = ponjan_session(rng.randrange(10**6), hands=rng.randint(1, 2), players=rng.choice([3, 4]))
+    return (_mutated(text, rng) if rng.random() < 0.6 else text).encode("utf-8")
+
+
+def koutetsu(rng: random.Random) -> bytes:
+    """The tests' sample session, mutated."""
+    return _mutated(KOUTETSU_FRONT + KOUTETSU_SESSION, rng).encode("utf-8")
+
+
+GAME_GENERATORS: dict[str, Generator] = {
+    "prime-daifugo": prime_daifugo,
+    "catan": catan,
+    "ponjan": ponjan,
+    "koutetsu-no-niji": koutetsu,
+}
 
 
 # -- Generic generators -----------------------------------------------------------------
