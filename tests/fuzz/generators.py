@@ -232,12 +232,22 @@ def _hooked(game_id: str) -> Generator | None:
     return lambda rng: str(sample(rng)).encode("utf-8")
 
 
+def _demo_mutations(game_id: str) -> Generator | None:
+    """A stand-in for a game without its own generator: its demo records, mutated."""
+    texts = [
+        p.read_text(encoding="utf-8") for p in sorted((ROOT / "records" / game_id).glob("*.kifu"))
+    ]
+    if not texts:
+        return None
+    return lambda rng: _mutated(rng.choice(texts), rng).encode("utf-8")
+
+
 def generators() -> dict[str, Generator]:
-    """Every generator: games' own (registered here or through ``fuzz_sample``), then
-    the generic ones."""
+    """Every generator: games' own (registered here or through ``fuzz_sample``), else
+    their demo records mutated, then the generic ones."""
     found: dict[str, Generator] = dict(GAME_GENERATORS)
     for game_id in game_ids():
-        hooked = _hooked(game_id)
-        if hooked is not None:
-            found.setdefault(game_id, hooked)
+        fallback = _hooked(game_id) or _demo_mutations(game_id)
+        if fallback is not None:
+            found.setdefault(game_id, fallback)
     return {**found, **GENERIC_GENERATORS}
