@@ -9,7 +9,7 @@ import click
 
 from kifuwiki.archive import load_file
 from kifuwiki.core.atomic import atomic_write_text
-from kifuwiki.core.recordfile import kanji_heading
+from kifuwiki.core.recordfile import kanji_heading, read_text
 from kifuwiki.games import all_games, get_game
 from kifuwiki.games.base import GameRecord
 
@@ -94,13 +94,13 @@ def fmt_command(files: tuple[Path, ...], dialect: str | None, write: bool, check
     for path in files:
         records = load_file(path)
         text = format_records(records, dialect)
-        original = path.read_text(encoding="utf-8-sig")
+        original, legacy_encoding = read_text(path)  # a cp932/UTF-16 file is rewritten as UTF-8
         if check:
-            if text != original:
+            if text != original or legacy_encoding:
                 unformatted += 1
                 click.echo(f"would reformat {path}", err=True)
         elif write:
-            if text != original:
+            if text != original or legacy_encoding:
                 atomic_write_text(path, text)
                 click.echo(f"reformatted {path}", err=True)
         else:
