@@ -15,6 +15,7 @@ BAD_RULE_VALUE = "PD102"
 OUT_OF_TURN = "PD110"
 AFTER_GAME_END = "PD111"
 UNREADABLE_SKIPPED = "PD112"
+DRAW_AFTER_ACTION = "PD113"
 
 CARD_NOT_IN_HAND = "PD120"
 TOO_MANY_OF_RANK = "PD121"
@@ -43,6 +44,7 @@ JOKER_VALUE_EXTRA = "PD152"
 JOKER_LEADING_ZERO = "PD153"
 TAG_MISMATCH = "PD154"
 SPECIAL_AS_COMPOSITE = "PD155"
+TAG_OTHER_SPECIAL = "PD156"
 
 OUT_WITH_CARDS = "PD160"
 EMPTY_WITHOUT_OUT = "PD161"
@@ -60,6 +62,10 @@ CODES: dict[str, str] = {
     UNREADABLE_SKIPPED: (
         "warning: a move the parser could not read is treated as a pass; later checks of "
         "that player's hand may be off"
+    ),
+    DRAW_AFTER_ACTION: (
+        "error: a draw comes after the same player passed or played in that turn; a draw "
+        "comes before acting (seed 003)"
     ),
     CARD_NOT_IN_HAND: "error: a move uses a card the player does not hold",
     TOO_MANY_OF_RANK: "error: more than four cards of a rank, or two jokers, are visible at once",
@@ -109,6 +115,10 @@ CODES: dict[str, str] = {
         "error: a [GC], [RR] or [IN] tag is written on a play that is not 57, 1729 or a lone joker"
     ),
     SPECIAL_AS_COMPOSITE: "warning: 57 or 1729 played as a composite has no special effect",
+    TAG_OTHER_SPECIAL: (
+        "warning: a (GC) or (RR) tag names the other special play than its cards can make "
+        "(the seed's `A72X(GC)`); read as the one the card count allows"
+    ),
     OUT_WITH_CARDS: ("error: `#` (going out) is written mid-game but the player still holds cards"),
     EMPTY_WITHOUT_OUT: "error: the player's hand is empty but the move has no `#`",
     ADJUDICATED_END: (
