@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.core.recordfile import LineKind, RecordSource, kanji_number
+from kifuwiki.core.recordfile import LineKind, RecordSource, heading_rest, kanji_number
 from kifuwiki.games.prime_daifugo import notation_codes as codes
 from kifuwiki.games.prime_daifugo.model import (
     Action,
@@ -67,9 +67,18 @@ _HAND_SUFFIX = "初期"
 _JUDGE_KEYS = ("素数判定員", "判定員")
 _UNKNOWN_WORD = "不明"
 _SAME_PLAYERS = re.compile(
-    r"\(?\s*(?:(?P<kanji>[一二三四五六七八九十百]+)|(?P<digits>\d+))\s*試合目\s*\)?\s*と同じ"
-    r"|\(?\s*前試合\s*\)?\s*と同じ"
+    # The seed's own sentence is "プレイヤー・素数判定員は一試合目と同じ"; the note may
+    # also be just "(一試合目)と同じ" or name the previous game (前試合).
+    r"(?:プレ[イー]ヤー(?:\s*[・、]\s*素数判定員)?\s*は\s*)?"
+    r"(?:\(?\s*(?:(?P<kanji>[一二三四五六七八九十百]+)|(?P<digits>\d+))\s*試合目\s*\)?"
+    r"|\(?\s*前試合\s*\)?)\s*と同じ(?:である|です)?\s*。?"
 )
+#: Initial hands written together: "初期手札a:(23) b:(57)", "私の初期手札:(23)".
+_HANDS_LINE = re.compile(r"\s*(?P<mine>私の)?初期手札\s*(?P<rest>.*)")
+#: One "key:cards" item of a hands list (cards in brackets or bare).
+_HAND_ITEM = re.compile(r"(?P<key>[^\s:、,()]+)\s*:\s*\(?(?P<cards>[^\s()、,]*)\)?")
+#: "先手あ" in a heading: who moves first (the moves say it too).
+_FIRST_PLAYER = re.compile(r"先手\s*[:：]?\s*\S+")
 _NOT_A_NAME = re.compile(r"[()\[\]|%#=^*,]|^D\(")
 
 _FANDOM_SIGNS = re.compile(
@@ -163,6 +172,8 @@ class _GameParser:
         "meta_given",
         "meta_players",
         "movers",
+        "my_hand",
+        "pending",
         "played",
         "seated",
         "source",
@@ -194,6 +205,12 @@ class _GameParser:
         self.text = ""
         #: Still in the header (players, judge, hands): no move line read yet.
         self.header = True
+        #: Moves by names no player line declares: (move, its action as read, column of
+        #: the name, step). Decided at the end: a declaration of someone who never
+        #: moves must not reject the players who do.
+        self.pending: list[tuple[Move, Action, int, int]] = []
+        #: "私の初期手札:(…)": (cards, line, column), whose hand is decided at the end.
+        self.my_hand: tuple[tuple[Card, ...], int, int] | None = None
 
     def add(
         self,
@@ -218,6 +235,9 @@ class _GameParser:
 
     def parse(self) -> ParsedGame:
         game = self.game
+        rest = heading_rest(self.source.heading)
+        if rest:
+            self._heading_hands(rest)
         for line in self.source.lines:
             kind = line.kind
             if kind is LineKind.TEXT:
@@ -240,9 +260,119 @@ class _GameParser:
                     target.comment_lines.append(line.number)
                     if text:
                         target.comments.append(text)
+        self._decide_pending_movers()
+        if self.my_hand is not None:
+            self._place_my_hand(*self.my_hand)
         if not self.header:
             self._undeclare_silent_players()
         return game
+
+    def _heading_hands(self, rest: str) -> None:
+        """Hands written in a game's heading: ``1セット目、a:23、b:57``. Other text there
+        (``先手あ``, a title) is the heading's own."""
+        first = self.source.lines[0].number if self.source.lines else 2
+        rest = normalise(_FIRST_PLAYER.sub("", rest))
+        for item in _HAND_ITEM.finditer(rest):
+            cards = item.group("cards")
+            if cards and CARDS_RE.fullmatch(cards):
+                key = item.group("key")
+                self.text = rest
+                self._hand(key, cards, max(first - 1, 1), item.start("cards") + 1, (key, cards, 1))
+
+    def _hands_line(self, number: int, norm: str, match: re.Match[str]) -> bool:
+        """ "初期手札a:(23) b:(57)" (several hands on one line) or "私の初期手札:(23)"
+        (the writer's own hand, whose it is decided at the end). ``False``: not one."""
+        rest = match.group("rest")
+        offset = match.start("rest")
+        if match.group("mine"):
+            body = rest.lstrip(" :")
+            cards = body.strip().strip("()").strip()
+            if not cards or CARDS_RE.fullmatch(cards) is None:
+                return False
+            self.my_hand = (cards_of(cards), number, offset + norm[offset:].find(cards) + 1)
+            return True
+        items = list(_HAND_ITEM.finditer(rest))
+        if not items or not all(CARDS_RE.fullmatch(item.group("cards")) for item in items):
+            return False
+        for item in items:
+            key, cards = item.group("key"), item.group("cards")
+            column = offset + item.start("cards") + 1
+            self._hand(key, cards, number, column, (key, cards, column))
+        return True
+
+    def _place_my_hand(self, cards: tuple[Card, ...], number: int, column: int) -> None:
+        """The writer's own hand: front matter ``me:`` says whose; otherwise the first
+        player whose first play it can hold (else the first to move)."""
+        game = self.game
+        me = self.source.meta.get("me")
+        key = str(me) if me is not None else None
+        if key is not None and key not in game.order:
+            # "me:" may give the display name rather than the key.
+            key = next((k for k, name in game.players.items() if name == key), key)
+        if key is None:
+            key = _owner_of(cards, game.moves)
+        if key is None or key in game.initial_hands:
+            self.add(
+                Severity.WARNING,
+                codes.HEADER_TEXT_KEPT,
+                "'私の初期手札' does not say whose hand it is (write 'me: <player>' in the "
+                "front matter); kept as header text",
+                number,
+                column,
+            )
+            game.header_lines.append(f"私の初期手札:({''.join(str(c) for c in cards)})")
+            return
+        game.initial_hands[key] = Hand(cards, number, column)
+        self._seat(key)
+
+    def _decide_pending_movers(self) -> None:
+        """Moves by undeclared names: accepted when a declared player never moves (that
+        line was a heading or a note, not a seat), else one error per unknown name."""
+        if not self.pending:
+            return
+        game = self.game
+        # Player symbols (A, B1) are seats by the Fandom spec: a mover missing from a
+        # list of them is a typo. A longer key that never moves ("1セット目:先手あ",
+        # "先手:nishimura") was a heading or a note.
+        silent = [
+            key
+            for key in game.declared_players
+            if key not in self.movers
+            and key not in game.initial_hands
+            and not _FANDOM_SYMBOL.fullmatch(key)
+        ]
+        # Hands for two or more players name the seats (as in _known_player).
+        if silent and len(game.initial_hands) < 2:
+            for move, action, _, _ in self.pending:
+                move.action = action
+                self._seat(move.player)
+                self.movers.add(move.player)
+            for key in silent:
+                for number, column, text in self.declaration_lines.get(key, []):
+                    self.add(
+                        Severity.WARNING,
+                        codes.HEADER_TEXT_KEPT,
+                        f"'{text.strip()}' names no player who plays; kept as header text",
+                        number,
+                        column,
+                    )
+                self._undeclare(key)
+            return
+        by_name: dict[str, list[tuple[Move, int, int]]] = {}
+        for move, _, name_column, step in self.pending:
+            by_name.setdefault(move.player, []).append((move, name_column, step))
+        for name, moves in by_name.items():
+            first, name_column, step = moves[0]
+            more = len(moves) - 1
+            self.add(
+                Severity.ERROR,
+                codes.UNKNOWN_PLAYER,
+                f"'{name}' is not a player in this game"
+                + (f"; its {more} later move(s) are skipped too" if more else ""),
+                first.line,
+                name_column,
+                step,
+            )
 
     def _undeclare_silent_players(self) -> None:
         """A ``key:text`` header line whose key never plays and has no hand is header
@@ -258,13 +388,7 @@ class _GameParser:
             if _FANDOM_SYMBOL.fullmatch(key):
                 continue
             kept.extend(self.declaration_lines[key])
-            game.declared_players.remove(key)
-            game.order.remove(key)
-            self.declared.discard(key)
-            if key in self.meta_players:
-                game.players[key] = str(self.meta_players[key])
-            else:
-                del game.players[key]
+            self._undeclare(key, keep=False)
         for number, column, text in sorted(kept):
             game.header_lines.append(text)
             self.add(
@@ -274,6 +398,22 @@ class _GameParser:
                 number,
                 column,
             )
+
+    def _undeclare(self, key: str, keep: bool = True) -> None:
+        """``key`` is no seat after all; its line stays as header text (``keep``)."""
+        game = self.game
+        if keep:
+            for _, _, text in self.declaration_lines.get(key, []):
+                game.header_lines.append(text)
+        game.declared_players.remove(key)
+        if key in game.order:
+            game.order.remove(key)
+        self.declared.discard(key)
+        self.seated.discard(key)
+        if key in self.meta_players:
+            game.players[key] = str(self.meta_players[key])
+        else:
+            game.players.pop(key, None)
 
     def _text(self, number: int, text: str) -> None:
         game = self.game
@@ -298,6 +438,10 @@ class _GameParser:
                 game.same_players_as = max(self.source.index - 1, 0)
             game.same_players_line = number
             return
+        if "初期手札" in norm:
+            hands = _HANDS_LINE.fullmatch(norm)
+            if hands is not None and self._hands_line(number, norm, hands):
+                return
         match = _LINE.match(norm)
         if match is None:
             self._not_a_move(number, text, norm)
@@ -479,17 +623,8 @@ class _GameParser:
         for problem in scanned.problems:
             self.add(problem.severity, problem.code, problem.message, number, problem.column, step)
         action = scanned.action
-        if not self._known_player(name):
-            self.add(
-                Severity.ERROR,
-                codes.UNKNOWN_PLAYER,
-                f"'{name}' is not a player in this game",
-                number,
-                match.start("name") + 1,
-                step,
-            )
-            action = Action.UNKNOWN
-        else:
+        known = self._known_player(name)
+        if known:
             self._seat(name)
             self.movers.add(name)
             if action is not Action.UNKNOWN:
@@ -499,7 +634,7 @@ class _GameParser:
             column=column,
             player=name,
             raw=raw,
-            action=action,
+            action=action if known else Action.UNKNOWN,
             marks=marks,
             number_label=match.group("label"),
             revolution_mark=bool(match.group("rev")) or scanned.revolution,
@@ -514,6 +649,12 @@ class _GameParser:
             move.out = scanned.out
             move.flush_mark = scanned.flush
             move.footnotes = tuple(scanned.footnotes)
+        else:
+            # What cannot be read keeps the marks that can: a going-out "#" (the game
+            # must still have its winner) and a Fandom flush mark "r".
+            move.out, move.flush_mark = _end_marks(body, game.dialect)
+        if not known:
+            self.pending.append((move, action, match.start("name") + 1, step))
         game.moves.append(move)
         self.header = False
         self.last_move = move
@@ -595,6 +736,38 @@ class _GameParser:
         # Standard records without front matter: the hands name the players when every
         # seat has one; a blog may give one player's hand only, so one hand says nothing.
         return len(game.initial_hands) < 2
+
+
+_TRAILING_FOOTNOTES = re.compile(r"(?:\s*\[\d+\])+\s*\Z")
+
+
+def _end_marks(body: str, dialect: Dialect) -> tuple[bool, bool]:
+    """(going out, flush mark) at the end of a move body that could not be read."""
+    text = _TRAILING_FOOTNOTES.sub("", body).rstrip()
+    flush = dialect is Dialect.FANDOM and text.endswith("r") and len(text) > 1
+    if flush:
+        text = text[:-1].rstrip()
+    return text.endswith("#"), flush
+
+
+def _owner_of(cards: tuple[Card, ...], moves: list[Move]) -> str | None:
+    """Whose hand ``cards`` are: the first player whose first play they can hold."""
+    hand = [card.rank for card in cards]
+    tried: set[str] = set()
+    for move in moves:
+        if move.player in tried or move.number is None:
+            continue
+        tried.add(move.player)
+        left = list(hand) + [card.rank for card in move.draw or ()]
+        played = [card.rank for card in move.number.cards]
+        played += [card.rank for factor in move.factors for card in factor.cards]
+        for rank in played:
+            if rank not in left:
+                break
+            left.remove(rank)
+        else:
+            return move.player
+    return moves[0].player if moves else None
 
 
 def parse_game(

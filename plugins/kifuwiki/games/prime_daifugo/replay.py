@@ -297,14 +297,17 @@ class _Replayer:
     # -- handlers ----------------------------------------------------------------------
 
     def unknown_player(self, move: Move, state: State, index: int) -> State:
-        self.bag.warning(
-            codes.UNREADABLE_SKIPPED,
-            f"the move of unknown player '{move.player}' is skipped",
-            move.line,
-            move.column,
-            step=index,
-            ja=f"不明なプレイヤー '{move.player}' の手は飛ばす",
-        )
+        """A move by no player of the game. The parser has said so (one error per name);
+        a consequence is not a second diagnostic, except for a game built by hand."""
+        if move.action is not _UNKNOWN:
+            self.bag.warning(
+                codes.UNREADABLE_SKIPPED,
+                f"the move of unknown player '{move.player}' is skipped",
+                move.line,
+                move.column,
+                step=index,
+                ja=f"不明なプレイヤー '{move.player}' の手は飛ばす",
+            )
         self.steps.append(Step(index, move, None, frozenset({"unreadable"}), state))
         return state
 
@@ -397,13 +400,17 @@ class _Replayer:
             "pass" if action is _PASS else "timeout" if action is _TIMEOUT else "unreadable"
         )
         if action is not _PASS and action is not _TIMEOUT:
+            # The parser reported each unreadable move; what that means for the
+            # replay is said once.
             self.bag.warning(
                 codes.UNREADABLE_SKIPPED,
-                "this move could not be read; it is treated as a pass",
+                "a move that could not be read is treated as a pass (later checks of that "
+                "player's hand may be off)",
                 move.line,
                 move.column,
                 step=turn.index,
-                ja="この手は読めないため、パスとして扱う",
+                once="unreadable",
+                ja="読めない手はパスとして扱う(その後のそのプレイヤーの手札の検査はずれうる)",
             )
         if turn.penalised:
             self.bag.error(
@@ -559,6 +566,9 @@ class _Replayer:
         """``#`` on a hand that still holds cards: an adjudicated end on the last line,
         an error mid-game."""
         move, seat, hand = turn.move, turn.seat, turn.hand
+        if move.action is _UNKNOWN:
+            turn.hand = HandState()  # what went out could not be read, but it went out
+            return
         unknown_hand = self.incomplete[seat] and not turn.penalised
         left = 0 if unknown_hand else hand.size
         name = self.name(seat)
