@@ -8,8 +8,9 @@ from __future__ import annotations
 from kifuwiki.archive import load_text
 from kifuwiki.core.diagnostics import Severity
 from kifuwiki.games.base import GameRecord
-from kifuwiki.games.prime_daifugo import LoadedGame
+from kifuwiki.games.prime_daifugo import GAME, LoadedGame
 from kifuwiki.games.prime_daifugo.model import Action
+from kifuwiki.games.prime_daifugo.rules import rank_titles
 
 
 def load(text: str) -> list[GameRecord]:
@@ -193,3 +194,16 @@ def test_suits_are_kept_in_the_record_model() -> None:
 def test_a_draw_after_passing_has_its_own_diagnostic() -> None:
     record = one("---\nnotation: fandom\n---\nA:Foo\nB:Bar\nA:2\nB:Pass\nB:D\nA:3\n")
     assert codes(record, Severity.ERROR) == ["PD113"]  # and A's next move is in turn
+
+
+def test_rank_titles_follow_the_player_count() -> None:
+    assert rank_titles(2) == ["大富豪", "大貧民"]
+    assert rank_titles(3) == ["大富豪", "平民", "大貧民"]
+    assert rank_titles(4) == ["大富豪", "富豪", "貧民", "大貧民"]
+    assert rank_titles(6) == ["大富豪", "富豪", "平民", "平民", "貧民", "大貧民"]
+
+
+def test_a_finished_game_shows_its_titles() -> None:
+    record = one("a:(2)\nb:(5)\na:2#\n")
+    header = dict(GAME.view(record).header)
+    assert header["階級 / Ranking"] == "大富豪 a, 大貧民 b"

@@ -195,3 +195,21 @@ def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
 
 def _bad_value(bag: DiagnosticBag, line: int, key: str, value: object, expected: str) -> None:
     bag.warning("PD102", f"rule option '{key}' has value '{value}'; expected {expected}", line)
+
+
+def rank_titles(players: int) -> list[str]:
+    """The game's titles by finishing place, as ordinary 大富豪 gives them (seed 003:
+    "あがった順に富豪, 平民, · · · , 大貧民 ... 通常の大富豪と同様に").
+
+    Two players are 大富豪 and 大貧民; three add 平民 between them; four are 大富豪, 富豪,
+    貧民, 大貧民; from five on, everyone between 富豪 and 貧民 is 平民.
+    """
+    if players <= 0:
+        return []
+    if players == 1:
+        return ["大富豪"]
+    if players == 2:
+        return ["大富豪", "大貧民"]
+    if players == 3:
+        return ["大富豪", "平民", "大貧民"]
+    return ["大富豪", "富豪", *["平民"] * (players - 4), "貧民", "大貧民"]

@@ -16,6 +16,7 @@ from kifuwiki.core.diagnostics import Severity
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.prime_daifugo.i18n import KIND_WORDS_JA, annotation_ja
 from kifuwiki.games.prime_daifugo.replay import Replay, State, Step
+from kifuwiki.games.prime_daifugo.rules import rank_titles
 
 SPECIAL_KINDS = frozenset({"GC", "RR", "IN"})
 
@@ -246,6 +247,10 @@ def build_view(record: GameRecord) -> RecordView:
         for seat, key in enumerate(replay.seats)
     ]
     header: list[tuple[str, str]] = [("ルール / Rules", replay.rules.describe())]
+    if len(replay.ranking) == len(replay.seats):
+        titles = rank_titles(len(replay.seats))
+        places = zip(titles, replay.ranking, strict=True)
+        header.append(("階級 / Ranking", ", ".join(f"{t} {names[s]}" for t, s in places)))
     if parsed.judge:
         header.append(("素数判定員 / Judge", parsed.judge))
     header.append(("記法 / Notation", parsed.dialect.value))
