@@ -32,12 +32,12 @@ _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "�
 #: a game may read more from it (:func:`heading_rest`).
 _GAME_HEADING = re.compile(
     r"^\s*(?:[=#]+\s*)?"
-    r"(?:第\s*(?:(?P<kanji>[一二三四五六七八九十百]+)|(?P<digits>[0-9０-９]+))\s*"
+    r"(?:第\s*(?:(?P<kanji>[一二三四五六七八九十百]{1,6})|(?P<digits>[0-9０-９]{1,6}))\s*"
     r"(?:試合|セット|局|ゲーム)目?"
-    r"|(?:(?P<kanji2>[一二三四五六七八九十百]+)|(?P<digits2>[0-9０-９]+))\s*"
+    r"|(?:(?P<kanji2>[一二三四五六七八九十百]{1,6})|(?P<digits2>[0-9０-９]{1,6}))\s*"
     r"(?:試合|セット|局|ゲーム)目)"
     r"\s*(?:[=#]+)?(?:\s*[:：、,，]\s*|\s+|$)(?P<rest>.*)$"
-    r"|^\s*(?:#{1,6}\s*)?(?:game|Game|GAME)\s+(?P<en>[0-9]+)\s*(?:[:：.,\-–]\s*|$)(?P<en_rest>.*)$"
+    r"|^\s*(?:#{1,6}\s*)?(?:game|Game|GAME)\s+(?P<en>[0-9]{1,6})\s*(?:[:：.,\-–]\s*|$)(?P<en_rest>.*)$"
 )
 
 #: libyaml's safe loader when PyYAML has it: ten times faster than the pure-Python one,

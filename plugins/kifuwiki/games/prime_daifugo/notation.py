@@ -70,7 +70,7 @@ _SAME_PLAYERS = re.compile(
     # The seed's own sentence is "プレイヤー・素数判定員は一試合目と同じ"; the note may
     # also be just "(一試合目)と同じ" or name the previous game (前試合).
     r"(?:プレ[イー]ヤー(?:\s*[・、]\s*素数判定員)?\s*は\s*)?"
-    r"(?:\(?\s*(?:(?P<kanji>[一二三四五六七八九十百]+)|(?P<digits>\d+))\s*試合目\s*\)?"
+    r"(?:\(?\s*(?:(?P<kanji>[一二三四五六七八九十百]{1,6})|(?P<digits>\d{1,6}))\s*試合目\s*\)?"
     r"|\(?\s*前試合\s*\)?)\s*と同じ(?:である|です)?\s*。?"
 )
 #: Initial hands written together: "初期手札a:(23) b:(57)", "私の初期手札:(23)".

@@ -115,6 +115,10 @@ SPECIALS = {
     "IN": Special.IN,
 }
 
+#: A count of cards (a penalty's ``P(12)``) has at most this many digits: no deck holds
+#: more than 9,999 cards, and Python will not even read a number of 4,300 digits.
+MAX_COUNT_DIGITS = 4
+
 # --------------------------------------------------------------------------- regexes
 
 _C = "[A2-9TJQKX?]"
@@ -413,6 +417,14 @@ class MoveScanner:
         raw = text
         text = text.strip()
         if text.isdigit() and (counts or "0" in text or "1" in text):
+            if len(text) > MAX_COUNT_DIGITS:
+                self._problem(
+                    Severity.ERROR,
+                    codes.BAD_PENALTY,
+                    f"the penalty of {len(text)} digits is more cards than any deck holds",
+                    offset + len(raw) - len(raw.lstrip()),
+                )
+                return None
             return Penalty(None, int(text), self.column + start)
         if CARDS_RE.fullmatch(text) is not None:
             cards = cards_of(text)
@@ -443,7 +455,10 @@ class MoveScanner:
                     return False
                 self.result.penalty = found
             elif count is not None:
-                self.result.penalty = Penalty(None, int(count), self.column + start)
+                found = self._penalty_content(count, match.start("pen_n"), start, True)
+                if found is None:
+                    return False
+                self.result.penalty = found
             else:
                 self.result.penalty = Penalty(None, None, self.column + start)
             return True
@@ -470,6 +485,14 @@ class MoveScanner:
             )
             return False
         cards = cards_of(cards_text)
+        if count_text is not None and len(count_text.strip()) > MAX_COUNT_DIGITS:
+            self._problem(
+                Severity.ERROR,
+                codes.BAD_PENALTY,
+                "the penalty count is more cards than any deck holds",
+                start,
+            )
+            return False
         if count_text is not None:
             drawn = int(count_text)
         elif current is not None and current.cards is None and current.count is not None:

@@ -539,7 +539,10 @@ class _Replayer:
         if penalty.cards is not None:
             cards = penalty.cards
         else:
-            cards = [Card(UNKNOWN)] * (written if written is not None else expected)
+            # Never more than the deck holds: a written count is only a claim (the size
+            # check above reports a wrong one), and "P(100000000)" must not be drawn.
+            count = min(written, available) if written is not None else expected
+            cards = [Card(UNKNOWN)] * count
         turn.hand, turn.deck_unknown, turn.bottom, turn.penalty_drawn = self.ledger.draw(
             turn.hand,
             cards,
