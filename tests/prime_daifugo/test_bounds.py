@@ -50,9 +50,12 @@ def test_huge_numbers_in_a_move_are_diagnostics_not_tracebacks(move: str) -> Non
     assert record.diagnostics  # each says what is wrong; none is a traceback or a hang
 
 
-def test_a_huge_penalty_count_is_not_drawn() -> None:
+def test_a_huge_penalty_count_is_not_read_and_a_large_one_not_drawn() -> None:
     (record,) = load_text("a:(2)\nb:(5)\na:2,P(100000000)\n", "x.kifu")
+    assert "PD015" in [d.code for d in record.diagnostics]
+    (record,) = load_text("a:(2)\nb:(5)\na:2,P(9999)\n", "x.kifu")
     assert "PD140" in [d.code for d in record.diagnostics]
+    assert record.data.replay.steps[-1].state.hands[0].size < 60  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("heading", [f"{HUGE}試合目", f"Game {HUGE}", f"第{HUGE}局"])
