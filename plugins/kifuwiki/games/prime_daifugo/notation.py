@@ -167,6 +167,7 @@ class _GameParser:
         "diagnostics",
         "game",
         "header",
+        "heading_hands",
         "known_names",
         "last_move",
         "meta_given",
@@ -211,6 +212,9 @@ class _GameParser:
         self.pending: list[tuple[Move, Action, int, int]] = []
         #: "私の初期手札:(…)": (cards, line, column), whose hand is decided at the end.
         self.my_hand: tuple[tuple[Card, ...], int, int] | None = None
+        #: Keys whose hand the heading gave (``1セット目、a:23``): the same hand on a
+        #: line of its own (as ``fmt`` writes it) is the same hand, not a second one.
+        self.heading_hands: set[str] = set()
 
     def add(
         self,
@@ -278,6 +282,7 @@ class _GameParser:
                 key = item.group("key")
                 self.text = rest
                 self._hand(key, cards, max(first - 1, 1), item.start("cards") + 1, (key, cards, 1))
+                self.heading_hands.add(key)
 
     def _hands_line(self, number: int, norm: str, match: re.Match[str]) -> bool:
         """ "初期手札a:(23) b:(57)" (several hands on one line) or "私の初期手札:(23)"
@@ -294,6 +299,28 @@ class _GameParser:
         items = list(_HAND_ITEM.finditer(rest))
         if not items or not all(CARDS_RE.fullmatch(item.group("cards")) for item in items):
             return False
+        hands = self.game.initial_hands
+        twice = [
+            item
+            for item in items
+            if item.group("key") in hands
+            and not (
+                item.group("key") in self.heading_hands
+                and _same_cards(hands[item.group("key")], item.group("cards"))
+            )
+        ]
+        if twice:
+            # One error for the line, which is kept once, as written.
+            self.add(
+                Severity.ERROR,
+                codes.HAND_TWICE,
+                f"the initial hand of '{twice[0].group('key')}' is given twice",
+                number,
+                offset + twice[0].start() + 1,
+                None if self.header else len(self.game.moves) + 1,
+            )
+            self._kept_as_unknown(number, ("", self.text, 1))
+            return True
         for item in items:
             key, cards = item.group("key"), item.group("cards")
             column = offset + item.start("cards") + 1
@@ -550,6 +577,8 @@ class _GameParser:
         footnotes = tuple(_FOOTNOTES.findall(body))
         value = _FOOTNOTES.sub("", body).strip() if footnotes else body.strip()
         if key in game.initial_hands:
+            if key in self.heading_hands and _same_cards(game.initial_hands[key], value):
+                return
             self.add(
                 Severity.ERROR,
                 codes.HAND_TWICE,
@@ -736,6 +765,10 @@ class _GameParser:
         # Standard records without front matter: the hands name the players when every
         # seat has one; a blog may give one player's hand only, so one hand says nothing.
         return len(game.initial_hands) < 2
+
+
+def _same_cards(hand: Hand, text: str) -> bool:
+    return hand.cards is not None and "".join(str(card) for card in hand.cards) == text
 
 
 _TRAILING_FOOTNOTES = re.compile(r"(?:\s*\[\d+\])+\s*\Z")

@@ -641,7 +641,8 @@ class _Replayer:
     def check_marks(self, turn: _Turn) -> None:
         """The writer's own marks (Fandom ``r``, blog ``[R]``) against what happened."""
         move = turn.move
-        if move.flush_mark and not turn.flushed:
+        # An unreadable move keeps its marks, but what it did is unknown: no check.
+        if move.flush_mark and not turn.flushed and move.action is not _UNKNOWN:
             self.bag.warning(
                 codes.FLUSH_MARK,
                 "the move is marked as flushing the field (r), but the field did not flush here",
