@@ -19,7 +19,14 @@ from typing import Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
-from kifuwiki.games import game_for, game_module_names, get_game
+from kifuwiki.games import (
+    DEFAULT_GAME,
+    game_for,
+    game_module_names,
+    get_game,
+    installed_games_text,
+    normalise_game_id,
+)
 from kifuwiki.games.base import GameRecord
 
 log = logging.getLogger(__name__)
@@ -40,8 +47,10 @@ def iter_record_paths(paths: Iterable[Path]) -> Iterator[Path]:
             yield path
 
 
-def _unloadable(source: RecordSource, code: str, message: str) -> GameRecord:
-    diagnostic = Diagnostic(Severity.ERROR, code, message, source.first_line, 1, source.path)
+def _unloadable(source: RecordSource, code: str, message: str, message_ja: str) -> GameRecord:
+    diagnostic = Diagnostic(
+        Severity.ERROR, code, message, source.first_line, 1, source.path, None, message_ja
+    )
     return GameRecord(
         game=source.game_id or "unknown",
         source=source,
@@ -56,17 +65,54 @@ def _unloadable(source: RecordSource, code: str, message: str) -> GameRecord:
     )
 
 
+def rules_for(rules: Mapping[str, Any] | str | None, game_id: str) -> dict[str, Any] | None:
+    """One game's share of a site's ``rules`` option.
+
+    ``{prime-daifugo: standard, catan: base}`` names rules per game (a value is a preset
+    name or a mapping of options); a bare name or a mapping without game ids (the
+    older form, ``rules: standard`` or ``{preset: online, hand_size: 7}``) is the
+    default game's. A game gets ``{"preset": name, …}`` or ``None``.
+    """
+    if rules is None or rules == "":
+        return None
+    if isinstance(rules, str):
+        return {"preset": rules} if game_id == DEFAULT_GAME else None
+    per_game = {normalise_game_id(str(key)): value for key, value in rules.items()}
+    if not any(key is not None for key in per_game):
+        # No key names a game: the whole mapping is the default game's rule spec
+        # (or ``{rules: spec}``, the plugin's option passed on as it was written).
+        if game_id != DEFAULT_GAME:
+            return None
+        if set(rules) == {"rules"}:
+            return rules_for(rules["rules"], game_id)
+        return dict(rules)
+    value = per_game.get(game_id)
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return dict(value)
+    return {"preset": str(value)}
+
+
 def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
-    """Load one game; diagnostics carry the source path."""
+    """Load one game; diagnostics carry the source path.
+
+    ``rules`` is the site's option (see :func:`rules_for`); front matter wins over it."""
     game_id = game_for(source)
     if game_id is None:
         known = source.game_id
+        installed = installed_games_text()
         message = (
             f"unknown game '{known}'" if known else "cannot tell which game this record is"
-        ) + " (set 'game:' in the front matter to prime-daifugo or catan)"
-        return _unloadable(source, "RF010", message)
+        ) + f" (set 'game:' in the front matter; installed games: {installed})"
+        message_ja = (
+            f"ゲーム '{known}' はインストールされていない"
+            if known
+            else "どのゲームの棋譜か分からない"
+        ) + f" (フロントマターに 'game:' を書く。インストール済みのゲーム: {installed})"
+        return _unloadable(source, "RF010", message, message_ja)
     try:
-        record = get_game(game_id).load(source, rules)
+        record = get_game(game_id).load(source, rules_for(rules, game_id))
     except Exception as exc:  # a bug in a loader must not take the site down
         log.exception("internal error while loading %s", source.path)
         return _unloadable(
@@ -74,6 +120,7 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
             "RF999",
             f"internal error while reading this record ({type(exc).__name__}); "
             "please report it with the record attached",
+            f"棋譜の読み込み中の内部エラー ({type(exc).__name__})。棋譜を添えて報告してください",
         )
     # The file-level problems (front matter, encoding) belong to the file's first game.
     record.diagnostics = [*source.diagnostics, *record.diagnostics]
@@ -96,7 +143,12 @@ def load_file(
         data = path.read_bytes()
     except OSError as exc:
         source = RecordSource(path=name, index=1, count=1, meta={}, lines=[])
-        return [_unloadable(source, "RF000", f"cannot read the file: {exc.strerror or exc}")]
+        reason = exc.strerror or exc
+        return [
+            _unloadable(
+                source, "RF000", f"cannot read the file: {reason}", f"ファイルを読めない: {reason}"
+            )
+        ]
     text, diagnostics = decode(data, name)
     sources = split_record_file(text, name)
     if diagnostics:

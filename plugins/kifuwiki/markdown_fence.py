@@ -10,7 +10,8 @@ Two ways in, one renderer (:func:`fence_format`):
   also accepts unquoted options: ```` ```kifu game=catan ````.
 
 The block's text is a record file (front matter optional). Its game comes from the
-front matter, else the ``game`` option, else Prime Daifugo. A block that cannot be
+front matter, else a first line ``game: <id>`` (for blocks without front matter),
+else the ``game`` option, else the registry's default game (Prime Daifugo). A block that cannot be
 shown renders an escaped error box and logs a warning; it never breaks the page.
 Each viewer on a page gets its own anchor prefix (``k1-``, ``k2-`` …), so two
 embeds never share an ``id``.
@@ -35,7 +36,7 @@ from markdown.preprocessors import Preprocessor
 from kifuwiki.archive import load_source
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import split_record_file
-from kifuwiki.games import game_ids, get_game, normalise_game_id
+from kifuwiki.games import DEFAULT_GAME, get_game, installed_games_text, normalise_game_id
 from kifuwiki.render.codes import INTERNAL_VIEW_ERROR, UNKNOWN_FENCE_GAME, UNKNOWN_FENCE_OPTION
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.labels import normalise_language
@@ -43,8 +44,9 @@ from kifuwiki.render.record import render_viewer
 
 log = logging.getLogger(__name__)
 
-DEFAULT_GAME = "prime-daifugo"
 FENCE_NAME = "kifu"
+#: ``game: catan`` as a block's first line (a block without front matter).
+_GAME_LINE = re.compile(r"^[ \t]*game[ \t]*:[ \t]*(?P<game>\S.*?)[ \t]*$")
 #: Options the fence understands; anything else is reported, not silently ignored.
 KNOWN_OPTIONS = ("game", "rules", "lang", "title")
 
@@ -143,6 +145,8 @@ def _render_block(
     title = options.pop("title", None)
     game_option = options.pop("game", None)
     rules_option = options.pop("rules", None)
+    source, game_line = _split_game_line(source)
+    game_option = game_line or game_option
     css = " ".join(c for c in ("kw-embed", css_class) if c and c != FENCE_NAME)
     notes: list[str] = [
         f"{UNKNOWN_FENCE_OPTION} unknown option '{key}' (known: {', '.join(KNOWN_OPTIONS)})"
@@ -152,9 +156,13 @@ def _render_block(
         warn(f"{place}: {note}")
 
     if game_option is not None and normalise_game_id(game_option) is None:
-        message = f"unknown game '{game_option}' (known: {', '.join(game_ids())})"
+        installed = installed_games_text()
+        message = f"unknown game '{game_option}' (installed games: {installed})"
+        message_ja = (
+            f"ゲーム '{game_option}' はインストールされていない (インストール済み: {installed})"
+        )
         warn(f"{place}: {UNKNOWN_FENCE_GAME} {message}")
-        unknown = Diagnostic(Severity.ERROR, UNKNOWN_FENCE_GAME, message, 1)
+        unknown = Diagnostic(Severity.ERROR, UNKNOWN_FENCE_GAME, message, 1, message_ja=message_ja)
         return _error_box(env, lang, css, [unknown], None, title)
 
     sources = split_record_file(source, None)
@@ -187,6 +195,7 @@ def _render_block(
                         INTERNAL_VIEW_ERROR,
                         f"internal error while showing this record ({type(exc).__name__})",
                         record_source.first_line,
+                        message_ja=f"棋譜の表示中の内部エラー ({type(exc).__name__})",
                     )
                 )
                 warn(f"{place}: internal error while showing the record ({exc!r})")
@@ -195,6 +204,26 @@ def _render_block(
         parts.append(viewer)
     body = "\n".join(part for part in parts if part)
     return f'<div class="{css}">\n{body}\n</div>'
+
+
+def _split_game_line(source: str) -> tuple[str, str | None]:
+    """A block whose first non-blank line is ``game: <name>`` (and that has no front
+    matter): the block without that line (blank in its place, so line numbers stay),
+    and the name. Only a line naming an installed game counts, or one written with a
+    space after the colon: ``game:7`` is a Prime Daifugo move by a player called game."""
+    lines = source.split("\n")
+    for number, line in enumerate(lines):
+        if not line.strip():
+            continue
+        match = _GAME_LINE.match(line)
+        if match is None or line.strip() == "---":
+            return source, None
+        name = match.group("game")
+        if normalise_game_id(name) is None and not re.search(r":[ \t]", line):
+            return source, None
+        lines[number] = ""
+        return "\n".join(lines), name
+    return source, None
 
 
 def _error_box(

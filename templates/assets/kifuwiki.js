@@ -1,7 +1,8 @@
 /* kifuwiki viewer: steps through states the server already rendered.
  * No rules live here: every position is an <li class="kw-step"> with its own .kw-state,
  * written by Python. This script only shows one of them in the board, keeps the URL hash,
- * the slider and the move list in step, and sorts/filters the index tables.
+ * the slider and the move list in step, and sorts/filters the index tables. It knows no
+ * game: jump buttons and keys come from the page, and game scripts hook "kifuwiki:show".
  * Plain JS, no framework, no requests. */
 (function () {
   "use strict";
@@ -43,6 +44,11 @@
     this.helpButton = root.querySelector('[data-kw-go="help"]');
     this.timer = null;
     this.current = -1;
+    this.jumpKeys = {};
+    var jumps = root.querySelectorAll("[data-kw-jump][data-kw-key]");
+    for (var j = 0; j < jumps.length; j++) {
+      this.jumpKeys[jumps[j].getAttribute("data-kw-key")] = jumps[j].getAttribute("data-kw-jump");
+    }
     if (!this.items.length) return;
 
     root.classList.add("kw-js");
@@ -107,25 +113,6 @@
     }
   }
 
-  /* Per-step positions print cards as text (<span class="kw-cards" data-cards="QT3">);
-     the board shows them as glyphs. Display only: the ranks come from the server. */
-  function drawCards(root) {
-    var runs = root.querySelectorAll(".kw-cards[data-cards]");
-    for (var i = 0; i < runs.length; i++) {
-      var run = runs[i], ranks = run.getAttribute("data-cards") || "";
-      var extra = run.className.replace("kw-cards", "");
-      var out = document.createDocumentFragment();
-      for (var j = 0; j < ranks.length; j++) {
-        var c = ranks.charAt(j), card = document.createElement("span");
-        card.className = "kw-card" + (c === "X" ? " kw-joker" : c === "?" ? " kw-unknown" : "") + extra;
-        card.setAttribute("data-rank", c);
-        card.textContent = c;
-        out.appendChild(card);
-      }
-      run.parentNode.replaceChild(out, run);
-    }
-  }
-
   Viewer.prototype.last = function () { return this.items.length - 1; };
 
   Viewer.prototype.show = function (n, updateHash) {
@@ -135,8 +122,10 @@
     var old = this.board.querySelector(".kw-state");
     if (state) {
       var copy = state.cloneNode(true);
-      drawCards(copy);
       if (old) this.board.replaceChild(copy, old); else this.board.appendChild(copy);
+      /* A game's own script (loaded with its records) finishes the position it shows:
+         card glyphs, highlights. The target is inside .kw-viewer[data-kw-game]. */
+      copy.dispatchEvent(new CustomEvent("kifuwiki:show", { bubbles: true, detail: { step: n } }));
     }
     if (this.current >= 0 && this.items[this.current]) {
       this.items[this.current].classList.remove("kw-active");
@@ -220,8 +209,6 @@
     this.helpButton.setAttribute("aria-expanded", String(!this.help.hidden));
   };
 
-  var JUMP_KEYS = { c: "comment", p: "penalty", s: "special" };
-
   /* Returns true when the key was ours. */
   Viewer.prototype.key = function (ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return false;
@@ -245,7 +232,8 @@
         if (!this.help.hidden) { this.toggleHelp(); return true; }
         return false;
     }
-    var flag = JUMP_KEYS[ev.key.toLowerCase()];
+    /* Jump keys are the game's: each "next …" button names its key (data-kw-key). */
+    var flag = this.jumpKeys[ev.key.toLowerCase()];
     if (flag) {
       this.stop();
       this.jump(flag, ev.shiftKey ? -1 : 1);

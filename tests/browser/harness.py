@@ -13,13 +13,22 @@ import jinja2
 
 from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.core.safe_markdown import render_comment, render_inline
-from kifuwiki.games.base import GameRecord, PlayerLine, RecordView, StepView
+from kifuwiki.games.base import GameRecord, PlayerLine, RecordView, StepFlag, StepView
+from kifuwiki.render.environment import badge_markup, with_core_flags
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 ASSETS = TEMPLATES / "assets"
 
 GAME_ID = "harness-game"
+#: The harness game's own step flags (a real game declares them in GameModule.step_flags).
+FLAGS = with_core_flags(
+    {
+        "penalty": StepFlag("ペナルティ", "penalty", "次のペナルティ", "Next penalty", "p", "bad"),
+        "special": StepFlag("特殊", "special", "次の特殊な出し方", "Next special play", "s",
+                            "special"),
+    }
+)  # fmt: skip
 
 #: One hand per player and a field, with the data attributes the real partials use.
 STATE_PARTIAL = """\
@@ -149,6 +158,8 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=loader, autoescape=True, undefined=jinja2.StrictUndefined)
     env.filters["comment"] = render_comment
     env.filters["comment_inline"] = render_inline
+    env.globals["viewer_flags"] = lambda game: FLAGS
+    env.globals["flag_badges"] = lambda game, lang: badge_markup(FLAGS, lang)
     return env
 
 

@@ -1,25 +1,62 @@
-"""Budget for what every page downloads: the viewer's JS + CSS, gzipped."""
+"""Budget for what a page downloads: the shared viewer JS + CSS and its games' own, gzipped."""
 
 from __future__ import annotations
 
 import gzip
+from pathlib import Path
 
-from .harness import ASSETS
+import pytest
+
+from kifuwiki.games import game_ids
+from kifuwiki.render.assets import add_game_assets, page_asset_files, shared_assets
 
 BUDGET = 12 * 1024
 
 
-def test_viewer_assets_fit_the_gzip_budget() -> None:
-    js = (ASSETS / "kifuwiki.js").read_bytes()
-    css = (ASSETS / "kifuwiki.css").read_bytes()
-    size = len(gzip.compress(js, 9)) + len(gzip.compress(css, 9))
-    assert size <= BUDGET, f"kifuwiki.js + kifuwiki.css = {size} bytes gzipped (budget {BUDGET})"
+def _gzipped(files: list[Path]) -> int:
+    return sum(len(gzip.compress(path.read_bytes(), 9)) for path in files)
 
 
-def test_viewer_assets_make_no_requests() -> None:
-    js = (ASSETS / "kifuwiki.js").read_text(encoding="utf-8")
-    css = (ASSETS / "kifuwiki.css").read_text(encoding="utf-8")
-    for needle in ("fetch(", "XMLHttpRequest", "import(", "http://", "https://"):
-        assert needle not in js
-    assert "@import" not in css
-    assert "url(" not in css
+def test_shared_assets_are_the_viewer_script_and_stylesheet() -> None:
+    assert sorted(uri for uri, _ in shared_assets()) == [
+        "assets/kifuwiki/kifuwiki.css",
+        "assets/kifuwiki/kifuwiki.js",
+    ]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_page_of_each_game_fits_the_gzip_budget(game_id: str) -> None:
+    files = page_asset_files([game_id])
+    size = _gzipped(files)
+    names = ", ".join(path.name for path in files)
+    assert size <= BUDGET, f"{names} = {size} bytes gzipped (budget {BUDGET})"
+
+
+def test_a_page_with_every_game_fits_the_gzip_budget() -> None:
+    """A Markdown page may embed one record of each installed game."""
+    size = _gzipped(page_asset_files(list(game_ids())))
+    assert size <= BUDGET, f"{size} bytes gzipped (budget {BUDGET})"
+
+
+def test_assets_make_no_requests() -> None:
+    for path in page_asset_files(list(game_ids())):
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".js":
+            for needle in ("fetch(", "XMLHttpRequest", "import(", "http://", "https://"):
+                assert needle not in text, (path.name, needle)
+        else:
+            assert "@import" not in text, path.name
+            assert "url(" not in text, path.name
+
+
+def test_game_assets_are_linked_only_before_that_games_viewer() -> None:
+    viewer = '<section class="kw-viewer" id="{0}viewer" data-kw-prefix="{0}" data-kw-game="{1}">'
+    page = "<p>intro</p>" + viewer.format("k1-", "prime-daifugo") + "</section>"
+    page += viewer.format("k2-", "prime-daifugo") + "</section>"
+    html = add_game_assets(page, "notes/page/")
+    assert html.count("prime-daifugo.css") == 1
+    assert html.count("prime-daifugo.js") == 1
+    assert html.index("prime-daifugo.css") < html.index('id="k1-viewer"')
+    assert 'href="../../assets/kifuwiki/prime-daifugo/prime-daifugo.css"' in html
+    # A page without a viewer (an index) gets nothing.
+    assert add_game_assets("<table></table>", "records/") == "<table></table>"

@@ -1,29 +1,55 @@
-"""Every diagnostic code the package can emit is documented, and `kifuwiki codes` lists it."""
+"""Every diagnostic code the package can emit is documented, in both languages, and
+`kifuwiki codes` lists it. The prefixes come from the registry, not from this file."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import kifuwiki
 from kifuwiki.cli import cli
-from kifuwiki.cli.codes import all_code_tables
+from kifuwiki.cli.codes import all_code_tables, code_prefixes, code_sections
 
 PACKAGE = Path(kifuwiki.__file__).parent
-CODE = re.compile(r"""["'](RF|PD|CT|KW|IM)(\d{3})["']""")
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Sections whose Japanese descriptions are being written on other branches (the
+#: Prime Daifugo engine's and Catan's packages, the importers). Strict: the test
+#: fails once they are complete, and the mark must go.
+JAPANESE_PENDING = {"PD", "CT", "IM"}
+
+
+def _code_pattern() -> re.Pattern[str]:
+    prefixes = "|".join(sorted(code_prefixes()))
+    return re.compile(rf"""["']({prefixes})(\d{{3}})["']""")
+
+
+def test_prefixes_come_from_the_registry() -> None:
+    prefixes = code_prefixes()
+    assert {"RF", "KW", "IM"} <= set(prefixes)
+    assert {"PD", "CT"} <= set(prefixes)  # the built-in games' own
+    assert len(prefixes) == len(set(prefixes)), "two sections claim one prefix"
 
 
 def test_every_code_in_the_source_is_documented() -> None:
     documented = {code for table in all_code_tables().values() for code in table}
+    pattern = _code_pattern()
     used = {
         prefix + digits
         for path in PACKAGE.rglob("*.py")
-        for prefix, digits in CODE.findall(path.read_text(encoding="utf-8"))
+        for prefix, digits in pattern.findall(path.read_text(encoding="utf-8"))
     }
     assert used, "the pattern found no codes at all"
     assert sorted(used - documented) == []
+
+
+def test_every_code_starts_with_its_sections_prefix() -> None:
+    for section in code_sections():
+        for code in section.codes:
+            assert code.startswith(section.prefixes), (section.title, code)
 
 
 def test_codes_are_unique_across_tables() -> None:
@@ -34,19 +60,44 @@ def test_codes_are_unique_across_tables() -> None:
             seen[code] = section
 
 
-def test_codes_command_filters_by_prefix() -> None:
+def _language_cases() -> list[object]:
+    cases: list[object] = []
+    for section in code_sections():
+        marks = []
+        if set(section.prefixes) & JAPANESE_PENDING:
+            marks.append(
+                pytest.mark.xfail(
+                    reason=f"{section.title}: Japanese descriptions land on another branch",
+                    strict=True,
+                )
+            )
+        cases.append(pytest.param(section.title, marks=marks, id=section.title))
+    return cases
+
+
+@pytest.mark.parametrize("title", _language_cases())
+def test_every_code_has_english_and_japanese(title: str) -> None:
+    (section,) = [s for s in code_sections() if s.title == title]
+    assert set(section.codes_ja) - set(section.codes) == set(), "Japanese only"
+    assert sorted(set(section.codes) - {c for c, t in section.codes_ja.items() if t}) == []
+
+
+def test_codes_command_filters_by_prefix_and_speaks_both_languages() -> None:
     result = CliRunner().invoke(cli, ["codes", "rf"])
     assert result.exit_code == 0
     assert "RF003" in result.output
     assert "PD1" not in result.output
+    assert "not valid YAML" in result.output
+    japanese = CliRunner().invoke(cli, ["codes", "RF", "--lang", "ja"])
+    assert "正しい YAML ではない" in japanese.output
     markdown = CliRunner().invoke(cli, ["codes", "--markdown"])
     assert "| `CT1" in markdown.output
 
 
-def test_the_demo_site_lists_every_code() -> None:
-    page = Path(__file__).resolve().parents[2] / "site_src" / "diagnostics.md"
-    markdown = CliRunner().invoke(cli, ["codes", "--markdown"]).output
+def test_the_demo_site_lists_every_code_in_its_language() -> None:
+    page = ROOT / "site_src" / "diagnostics.md"
+    markdown = CliRunner().invoke(cli, ["codes", "--markdown", "--lang", "ja"]).output
     assert page.read_text(encoding="utf-8").endswith(markdown), (
         "site_src/diagnostics.md is out of date: regenerate its tables with "
-        "`kifuwiki codes --markdown`"
+        "`kifuwiki codes --markdown --lang ja`"
     )

@@ -32,17 +32,27 @@ def test_wheel_contains_templates_assets_and_types(wheel: Path) -> None:
         "kifuwiki/py.typed",
         "kifuwiki/templates/viewer.html",
         "kifuwiki/templates/record.html",
-        "kifuwiki/templates/prime-daifugo/state.html",
-        "kifuwiki/templates/catan/state.html",
         "kifuwiki/templates/assets/kifuwiki.js",
         "kifuwiki/templates/assets/kifuwiki.css",
+        # Each game's presentation ships inside its own package.
+        "kifuwiki/games/prime_daifugo/templates/state.html",
+        "kifuwiki/games/prime_daifugo/assets/prime-daifugo.css",
+        "kifuwiki/games/prime_daifugo/assets/prime-daifugo.js",
+        "kifuwiki/games/catan/templates/state.html",
+        "kifuwiki/games/catan/templates/extra.html",
     }
     assert expected <= names
+    # No game's files in the shared templates folder.
+    assert not [n for n in names if n.startswith("kifuwiki/templates/") and n.count("/") > 3]
     # One copy of each template: nothing of the top-level folder lands outside the package.
     assert not [n for n in names if n.startswith("templates/")]
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "[mkdocs.plugins]" in text
+    # The built-in games register through the same entry-point group as any plug-in.
+    assert "[kifuwiki.games]" in text
+    assert "prime-daifugo = kifuwiki.games.prime_daifugo:GAME" in text
+    assert "catan = kifuwiki.games.catan:GAME" in text
     assert "kifuwiki = kifuwiki.cli:main" in text
 
 
@@ -64,7 +74,7 @@ def test_installed_wheel_renders_from_its_own_templates(wheel: Path, tmp_path: P
         "print(templates_dir())\n"
         "(r,) = load_text('A:(7)\\nB:(K)\\nA:7#\\n', 'x.kifu')\n"
         "html = render_viewer(get_game(r.game).view(r), make_environment(), 'en')\n"
-        "print('kw-viewer' in html)\n"
+        "print('kw-viewer' in html and 'kw-card' in html)\n"
     )
     env = {**os.environ, "PYTHONPATH": str(target)}
     out = subprocess.run(

@@ -16,12 +16,12 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "sites"
 
 
 @pytest.fixture(autouse=True)
-def fake_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def fake_game() -> Iterator[None]:
     """Register ``kw_fakegame`` as game ``fake`` for the duration of a test."""
-    monkeypatch.setitem(games._MODULES, "fake", "kw_fakegame")
-    games.get_game.cache_clear()
-    yield
-    games.get_game.cache_clear()
+    from kw_fakegame import GAME
+
+    with games.registered_game(GAME):
+        yield
 
 
 def copy_site(tmp_path: Path, name: str = "basic") -> Path:

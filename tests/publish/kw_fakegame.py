@@ -11,22 +11,42 @@ publishing tests do not depend on (or break with) a real game engine:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
+from kifuwiki.games.base import (
+    GameRecord,
+    PlayerLine,
+    PlayerStat,
+    RecordView,
+    StepFlag,
+    StepView,
+)
 
 CODES = {"FK001": "a move line needs 'NAME: WORD'", "FK002": "the word 'bad' is not allowed"}
+CODES_JA = {"FK001": "手の行は「名前: 単語」の形にする", "FK002": "単語 bad は使えない"}
 
 
 class FakeGame:
     id = "fake"
+    version = "0.0.1"
     names: Mapping[str, str] = {"ja": "テストゲーム", "en": "Test game"}
-    dialects = ("plain",)
+    aliases: tuple[str, ...] = ()
+    dialects: tuple[str, ...] = ("plain",)
+    rule_presets: tuple[str, ...] = ("plain",)
+    default_rules = "plain"
+    code_prefixes: tuple[str, ...] = ("FK",)
     codes: Mapping[str, str] = CODES
+    codes_ja: Mapping[str, str] = CODES_JA
     badges: Mapping[str, tuple[str, str]] = {"special": ("特別", "special")}
+    step_flags: Mapping[str, StepFlag] = {
+        "special": StepFlag("特殊", "special", "次の特殊", "Next special", "s", "special")
+    }
+    package_dir = Path(__file__).resolve().parent / "kw_fakegame_files"
+    template_filters: Mapping[str, Callable[..., Any]] = {}
 
     def detect(self, source: RecordSource) -> bool:
         return False

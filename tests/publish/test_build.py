@@ -15,17 +15,13 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    # One build shared by the read-only tests below; the registry patch is module-wide.
-    import kifuwiki.games as games
+    # One build shared by the read-only tests below, with the fake game registered.
+    from kw_fakegame import GAME
 
-    mp = pytest.MonkeyPatch()
-    mp.setitem(games._MODULES, "fake", "kw_fakegame")
-    games.get_game.cache_clear()
-    try:
+    from kifuwiki.games import registered_game
+
+    with registered_game(GAME):
         return build_site(copy_site(tmp_path_factory.mktemp("site")))
-    finally:
-        mp.undo()
-        games.get_game.cache_clear()
 
 
 def page(site: Path, url: str) -> Path:
@@ -391,7 +387,11 @@ def test_unknown_game_record_gets_a_page_with_its_error_and_empty_indexes_exist(
 
 def test_default_rules_option_reaches_the_engine(tmp_path: Path) -> None:
     root = copy_site(tmp_path)
-    edit_yaml(root, "custom_templates: templates", "custom_templates: templates\n      rules: club")
+    edit_yaml(
+        root,
+        "custom_templates: templates",
+        "custom_templates: templates\n      rules: {fake: club}",
+    )
     site = build_site(root)
     doc = soup(page(site, "records/fake/alpha"))
     assert doc.select_one(".kw-rules").get_text() == "club"

@@ -83,3 +83,26 @@ def test_search_indexes_moves_and_comments_but_not_the_state_panels(built: Path)
     assert "987463" in text and "1枚引いてから" in text
     for word in state_words:
         assert word not in text
+
+
+def test_game_assets_only_on_pages_showing_that_game(built: Path) -> None:
+    def assets(path: Path) -> set[str]:
+        doc = soup(path)
+        tags = doc.select("link[data-kw-asset], script[data-kw-asset]")
+        return {tag.get("href") or tag.get("src") for tag in tags}
+
+    pd_page = assets(built / "records/prime-daifugo/kongo/index.html")
+    assert pd_page == {
+        "../../../assets/kifuwiki/prime-daifugo/prime-daifugo.css",
+        "../../../assets/kifuwiki/prime-daifugo/prime-daifugo.js",
+    }
+    assert (built / "assets/kifuwiki/prime-daifugo/prime-daifugo.js").is_file()
+    assert not any(
+        "prime-daifugo" in href for href in assets(built / "records/catan/three/index.html")
+    )
+    assert assets(built / "records/index.html") == set()  # an index shows no viewer
+    # The fence's page (the site's home) gets the assets of the game it embeds.
+    assert {h.rsplit("/", 1)[-1] for h in assets(built / "index.html")} == {
+        "prime-daifugo.css",
+        "prime-daifugo.js",
+    }

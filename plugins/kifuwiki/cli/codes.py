@@ -1,43 +1,86 @@
-"""``kifuwiki codes``: every diagnostic code with what it means."""
+"""``kifuwiki codes``: every diagnostic code with what it means, in Japanese or English.
+
+The sections come from the core (record files, publishing, importers) and from every
+installed game (its ``code_prefixes``, ``codes`` and ``codes_ja``), so a game's codes
+are listed the moment it is installed.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import click
 
-from kifuwiki.core.codes import CODES as FILE_CODES
-from kifuwiki.games import game_ids, get_game
-from kifuwiki.importers.codes import CODES as IMPORT_CODES
-from kifuwiki.render.codes import CODES as PUBLISH_CODES
+from kifuwiki.core import codes as file_codes
+from kifuwiki.games import all_games
+from kifuwiki.importers import codes as import_codes
+from kifuwiki.render import codes as publish_codes
+
+
+@dataclass(frozen=True, slots=True)
+class CodeSection:
+    """One table of codes: whose they are, their prefixes, English and Japanese."""
+
+    title: str
+    prefixes: tuple[str, ...]
+    codes: Mapping[str, str]
+    codes_ja: Mapping[str, str]
+
+    def describe(self, code: str, lang: str) -> str:
+        """The code's description in ``lang`` (English where the Japanese is missing)."""
+        if lang == "ja" and self.codes_ja.get(code):
+            return self.codes_ja[code]
+        return self.codes.get(code) or self.codes_ja.get(code, "")
+
+
+def code_sections() -> list[CodeSection]:
+    """Every section, in the order the documentation lists them."""
+    sections = [CodeSection("record files", ("RF",), file_codes.CODES, file_codes.CODES_JA)]
+    for game in all_games():
+        sections.append(CodeSection(game.id, tuple(game.code_prefixes), game.codes, game.codes_ja))
+    sections.append(CodeSection("publishing", ("KW",), publish_codes.CODES, publish_codes.CODES_JA))
+    importers_ja: Mapping[str, str] = getattr(import_codes, "CODES_JA", {})
+    sections.append(CodeSection("importers", ("IM",), import_codes.CODES, importers_ja))
+    return sections
+
+
+def code_prefixes() -> tuple[str, ...]:
+    """Every diagnostic code prefix in use (``RF``, each game's, ``KW``, ``IM``)."""
+    return tuple(prefix for section in code_sections() for prefix in section.prefixes)
 
 
 def all_code_tables() -> dict[str, Mapping[str, str]]:
-    """Section title → code table, in the order the documentation lists them."""
-    tables: dict[str, Mapping[str, str]] = {"record files": FILE_CODES}
-    for game_id in game_ids():
-        tables[game_id] = get_game(game_id).codes
-    tables["publishing"] = PUBLISH_CODES
-    tables["importers"] = IMPORT_CODES
-    return tables
+    """Section title → English code table, in the order the documentation lists them."""
+    return {section.title: section.codes for section in code_sections()}
 
 
 @click.command("codes")
 @click.argument("prefix", required=False, default="")
 @click.option("--markdown", is_flag=True, help="Print Markdown tables (for documentation).")
-def codes_command(prefix: str, markdown: bool) -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(["ja", "en"]),
+    default="en",
+    show_default=True,
+    help="Language of the descriptions.",
+)
+def codes_command(prefix: str, markdown: bool, lang: str) -> None:
     """List diagnostic codes (those starting with PREFIX, e.g. PD1 or CT)."""
     prefix = prefix.upper()
-    for section, table in all_code_tables().items():
-        rows = sorted((code, text) for code, text in table.items() if code.startswith(prefix))
-        if not rows:
+    heading = "意味" if lang == "ja" else "meaning"
+    for section in code_sections():
+        codes = sorted(
+            code for code in {*section.codes, *section.codes_ja} if code.startswith(prefix)
+        )
+        if not codes:
             continue
         if markdown:
-            click.echo(f"\n### {section}\n\n| code | meaning |\n| --- | --- |")
-            for code, text in rows:
-                cell = text.replace("|", "\\|")
+            click.echo(f"\n### {section.title}\n\n| code | {heading} |\n| --- | --- |")
+            for code in codes:
+                cell = section.describe(code, lang).replace("|", "\\|")
                 click.echo(f"| `{code}` | {cell} |")
         else:
-            click.echo(f"# {section}")
-            for code, text in rows:
-                click.echo(f"{code}  {text}")
+            click.echo(f"# {section.title}")
+            for code in codes:
+                click.echo(f"{code}  {section.describe(code, lang)}")

@@ -10,7 +10,7 @@ import click
 from kifuwiki.archive import load_file
 from kifuwiki.core.atomic import atomic_write_text
 from kifuwiki.core.recordfile import kanji_heading
-from kifuwiki.games import get_game
+from kifuwiki.games import all_games, get_game
 from kifuwiki.games.base import GameRecord
 
 
@@ -37,6 +37,7 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
                 parts.append("\n".join(_retarget_notation(lines[: end + 1], dialect)))
                 break
     for record in records:
+        _check_dialect(record, dialect)
         if record.data is None:
             raise click.ClickException(
                 f"{record.path}: game {record.index} cannot be read, so it cannot be formatted"
@@ -50,6 +51,28 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
     return "\n".join(parts) + "\n"
 
 
+def _check_dialect(record: GameRecord, dialect: str | None) -> None:
+    """``--to`` must name one of the record's game's notations."""
+    if dialect is None or record.data is None:
+        return
+    dialects = get_game(record.game).dialects
+    if dialect not in dialects:
+        raise click.UsageError(
+            f"{record.path}: {record.game} records are written in {', '.join(dialects)}, "
+            f"not '{dialect}'"
+        )
+
+
+def _known_dialect(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--to``: a notation some installed game writes (which fits is checked per record)."""
+    if value is None:
+        return None
+    if value not in {dialect for game in all_games() for dialect in game.dialects}:
+        per_game = "; ".join(f"{game.id}: {', '.join(game.dialects)}" for game in all_games())
+        raise click.BadParameter(f"'{value}' is no game's notation ({per_game})")
+    return value
+
+
 @click.command("fmt")
 @click.argument(
     "files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -57,9 +80,11 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
 @click.option(
     "--to",
     "dialect",
-    type=click.Choice(["standard", "fandom"]),
+    metavar="DIALECT",
     default=None,
-    help="Notation to write (Prime Daifugo). Default: the record's own dialect.",
+    callback=_known_dialect,
+    help="Notation to write (each game names its own: `kifuwiki games`). "
+    "Default: the record's own.",
 )
 @click.option("-w", "--write", is_flag=True, help="Rewrite the files in place (atomically).")
 @click.option("--check", is_flag=True, help="Exit 1 if a file is not in canonical form.")

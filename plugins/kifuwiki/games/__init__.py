@@ -1,50 +1,149 @@
-"""The game registry: one sub-package per game, all of the same shape (see ``base``)."""
+"""The game registry: every game is found through the ``kifuwiki.games`` entry points.
+
+A game package names its :class:`~kifuwiki.games.base.GameModule` in its
+``pyproject.toml`` (``[project.entry-points."kifuwiki.games"]``, ``<id> =
+"<module>:GAME"``); the built-in games do the same in kifuwiki's own. Nothing else in
+kifuwiki lists games: pages, commands and messages all ask this module.
+
+:func:`register_game` / :func:`registered_game` add a game at run time (tests, and
+programs that host a game without installing it).
+"""
 
 from __future__ import annotations
 
-import importlib
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
+from importlib.metadata import entry_points
 from pathlib import PurePath
 
 from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameModule
 
-#: Game id → module that exposes ``GAME`` (a :class:`GameModule`).
-_MODULES = {
-    "prime-daifugo": "kifuwiki.games.prime_daifugo",
-    "catan": "kifuwiki.games.catan",
-}
+log = logging.getLogger(__name__)
 
-#: Spellings people use in front matter.
-_ALIASES = {
-    "prime_daifugo": "prime-daifugo",
-    "primedaifugo": "prime-daifugo",
-    "primeqk": "prime-daifugo",
-    "素数大富豪": "prime-daifugo",
-    "カタン": "catan",
-}
+ENTRY_POINT_GROUP = "kifuwiki.games"
+
+#: The game a ```kifu block without a ``game`` is, and the one a bare ``rules: name``
+#: site option is for (kifuwiki began as a Prime Daifugo archive).
+DEFAULT_GAME = "prime-daifugo"
+
+#: Games added at run time, by id; they win over an installed game of the same id.
+_registered: dict[str, GameModule] = {}
+
+
+@cache
+def _installed() -> dict[str, GameModule]:
+    """Every installed game, loaded once. A game that fails to load is logged and left
+    out: one broken plug-in must not take the others (or the CLI) down."""
+    found: dict[str, GameModule] = {}
+    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            game = entry.load()
+            game_id = str(game.id)
+        except Exception as exc:  # a plug-in's own bug or missing dependency
+            log.warning("kifuwiki: game plug-in '%s' (%s) cannot be loaded: %r", entry.name,
+                        entry.value, exc)  # fmt: skip
+            continue
+        if game_id != entry.name:
+            log.warning("kifuwiki: game plug-in '%s' says its id is '%s'; using '%s'",
+                        entry.name, game_id, game_id)  # fmt: skip
+        found.setdefault(game_id, game)
+    return found
+
+
+def _games() -> dict[str, GameModule]:
+    return {**_installed(), **_registered}
+
+
+def all_games() -> tuple[GameModule, ...]:
+    """Every available game, by id."""
+    games = _games()
+    return tuple(games[game_id] for game_id in sorted(games))
 
 
 def game_ids() -> tuple[str, ...]:
-    return tuple(_MODULES)
+    return tuple(sorted(_games()))
 
 
 def game_module_names() -> tuple[str, ...]:
     """The game packages' module names (for preloading them in worker processes)."""
-    return tuple(_MODULES.values())
+    return tuple(type(game).__module__ for game in all_games())
 
 
-def normalise_game_id(name: str) -> str | None:
-    key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    return key if key in _MODULES else None
+def installed_games_text() -> str:
+    """``catan (カタン), prime-daifugo (素数大富豪)``: for messages that list the games."""
+    return ", ".join(f"{game.id} ({game.names.get('ja') or game.id})" for game in all_games())
 
 
 @cache
+def _alias_table(generation: int) -> dict[str, str]:
+    table: dict[str, str] = {}
+    for game in all_games():
+        for name in (*game.aliases, game.names.get("ja", ""), game.names.get("en", "")):
+            key = _key(name)
+            if key:
+                table.setdefault(key, game.id)
+    return table
+
+
+def _key(name: str) -> str:
+    return name.strip().lower()
+
+
+_generation = 0
+
+
+def normalise_game_id(name: str) -> str | None:
+    """The id of the game ``name`` names (its id, an alias or a display name), if any."""
+    key = _key(name)
+    games = _games()
+    if key in games:
+        return key
+    return _alias_table(_generation).get(key) or _alias_table(_generation).get(
+        key.replace("_", "-")
+    )
+
+
 def get_game(game_id: str) -> GameModule:
-    module = importlib.import_module(_MODULES[game_id])
-    game: GameModule = module.GAME
-    return game
+    """The game with id ``game_id``; :class:`KeyError` for an unknown one."""
+    try:
+        return _games()[game_id]
+    except KeyError:
+        raise KeyError(f"unknown game '{game_id}' (installed: {installed_games_text()})") from None
+
+
+def register_game(game: GameModule) -> None:
+    """Make ``game`` available in this process, as if it were installed."""
+    global _generation
+    _registered[game.id] = game
+    _generation += 1
+
+
+def unregister_game(game_id: str) -> None:
+    global _generation
+    _registered.pop(game_id, None)
+    _generation += 1
+
+
+@contextmanager
+def registered_game(game: GameModule) -> Iterator[GameModule]:
+    """``with registered_game(GAME): …``: the game is available inside the block only."""
+    previous = _registered.get(game.id)
+    register_game(game)
+    try:
+        yield game
+    finally:
+        if previous is None:
+            unregister_game(game.id)
+        else:
+            register_game(previous)
+
+
+def registry_generation() -> int:
+    """Changes whenever a game is registered or removed at run time (cache keys)."""
+    return _generation
 
 
 def game_for(source: RecordSource) -> str | None:
@@ -57,11 +156,7 @@ def game_for(source: RecordSource) -> str | None:
             found = normalise_game_id(part)
             if found:
                 return found
-    for game_id in _MODULES:
-        try:
-            game = get_game(game_id)
-        except (ImportError, AttributeError):  # a game package that is not installed
-            continue
+    for game in all_games():
         if game.detect(source):
-            return game_id
+            return game.id
     return None

@@ -1,20 +1,54 @@
-"""The contract every game sub-package fulfils, and the generic view it produces.
+"""The game contract: what a game package provides, and the generic view it produces.
 
-Each game is a sub-package of the same shape:
+A game is a Python package registered under the entry-point group ``kifuwiki.games``::
 
-* ``notation``: text → parsed record (errors collected, never raised);
-* ``rules``/``replay``: parsed record → one state per step, plus diagnostics;
-* ``view``: replayed record → :class:`RecordView`, plain data for the templates;
-* ``writer``: parsed record → canonical text (``kifuwiki fmt``).
+    # the game's pyproject.toml
+    [project.entry-points."kifuwiki.games"]
+    my-game = "my_game:GAME"          # name = the game's id, value = its GameModule
 
-The publishing side (templates, MkDocs plugin, fence) only ever sees
-:class:`GameRecord` and :class:`RecordView`, so a new game needs no special case there.
+The built-in games register the same way in kifuwiki's own pyproject.toml; nothing in
+kifuwiki lists games by name. ``GAME`` is an object with the attributes and methods of
+:class:`GameModule` (a :class:`typing.Protocol`, so no base class is needed):
+
+======================  ============================================================
+``id``                  ``"my-game"``: lower-case, the records folder's name
+``version``             the package's version (part of the page cache's key)
+``names``               ``{"ja": …, "en": …}`` display names
+``aliases``             other spellings accepted in front matter (``"素数大富豪"``)
+``dialects``            notations ``fmt --to`` can write; the first is the default
+``rule_presets``        rule-set names ``rules:`` accepts; ``default_rules`` is one of them
+``code_prefixes``       diagnostic code prefixes the game owns (``("PD",)``)
+``codes``/``codes_ja``  code → one-line description, English and Japanese (both, always)
+``badges``              index badge → (Japanese, English) label
+``step_flags``          flag id → :class:`StepFlag`: what the viewer can jump to
+``package_dir``         the package's folder (``Path(__file__).parent``), holding
+                        ``templates/state.html`` (required: one position),
+                        ``templates/extra.html`` (optional: ``RecordView.extra``) and
+                        ``assets/*.css``, ``assets/*.js`` (optional)
+``template_filters``    Jinja filters the game's templates use, named ``<prefix>_…``
+                        after a code prefix (``pd_cards``)
+``detect``/``load``/``view``/``format``  see :class:`GameModule`
+======================  ============================================================
+
+Templates are found as ``<id>/state.html`` (a site's ``custom_templates`` folder may
+override them). Assets are copied to ``assets/kifuwiki/<id>/`` and linked only from
+pages that show one of the game's records. A game script hooks the viewer through the
+``kifuwiki:show`` event (``event.target`` is the position just shown in the board,
+inside ``.kw-viewer[data-kw-game=<id>]``). Flags a step carries (``StepView.flags``)
+are the game's ``step_flags`` plus the core's ``comment``, ``error`` and ``warning``.
+``kifuwiki.games.viewkit`` has the plumbing every view needs (diagnostics → steps,
+labels, badges, flags). ``tests/example_game/`` is a complete small game.
+
+The stages inside a package are the game's business; both built-in games use
+``notation`` (text → parsed record, errors collected), ``replay`` (one state per step
+plus diagnostics), ``view`` (→ :class:`RecordView`) and ``writer`` (``kifuwiki fmt``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
@@ -105,10 +139,11 @@ class StepView:
     annotations_ja: tuple[str, ...] = ()
     """The machine annotations in Japanese, when the game provides them."""
     flags: frozenset[str] = frozenset()
-    """Jump targets: ``comment``, ``penalty``, ``special``, ``error``, ``warning``."""
+    """Jump targets: the core's ``comment``, ``error``, ``warning`` and the game's own
+    ``step_flags`` (``penalty``, ``special`` …)."""
     state: Mapping[str, Any] = field(default_factory=dict)
-    """Game-specific, JSON-serialisable state after this step, read by
-    ``templates/<game>/state.html``."""
+    """Game-specific, JSON-serialisable state after this step, read by the game's
+    ``templates/state.html``."""
 
 
 def step_label(step: StepView, lang: str) -> str:
@@ -158,29 +193,79 @@ class RecordView:
     player_stats: dict[str, list[PlayerStat]] = field(default_factory=dict)
     """Display name → statistics of this game."""
     extra: dict[str, Any] = field(default_factory=dict)
-    """Game-specific data for ``templates/<game>/extra.html`` (boards, charts)."""
+    """Game-specific data for the game's ``templates/extra.html`` (boards, charts)."""
+
+
+BadgeStyle = Literal["accent", "bad", "warning", "good", "special", "muted"]
+"""How a flag's badge looks; the shared stylesheet has one colour per style."""
+
+
+@dataclass(frozen=True, slots=True)
+class StepFlag:
+    """Something the viewer can jump to, declared by a game (``GameModule.step_flags``).
+
+    The flag's id is its key in ``step_flags``; steps carry it in ``StepView.flags``.
+    The viewer shows ``badge`` next to a flagged move, and (when ``jump`` is given) a
+    "next …" button with keyboard key ``key`` (Shift + key goes back).
+    """
+
+    badge_ja: str
+    badge_en: str
+    jump_ja: str = ""
+    jump_en: str = ""
+    key: str = ""
+    """One lower-case letter, or empty for no keyboard shortcut."""
+    style: BadgeStyle = "accent"
+    show_badge: bool = True
+
+    def badge(self, lang: str) -> str:
+        return self.badge_en if lang == "en" else self.badge_ja
+
+    def jump(self, lang: str) -> str:
+        return self.jump_en if lang == "en" else self.jump_ja
 
 
 class GameModule(Protocol):
-    """What the registry knows about a game."""
+    """What a game package's ``GAME`` object provides (see the module's documentation)."""
 
     id: str
+    """Lower-case id, used in front matter (``game: my-game``) and page URLs."""
+    version: str
     names: Mapping[str, str]
     """Display names by language: ``{"ja": "素数大富豪", "en": "Prime Daifugo"}``."""
+    aliases: tuple[str, ...]
+    """Other names front matter and folders may use (matched case-insensitively)."""
     dialects: tuple[str, ...]
+    """Notations the game reads and ``fmt --to`` writes; the first is the default."""
+    rule_presets: tuple[str, ...]
+    """Rule-set names the ``rules:`` option and front matter accept."""
+    default_rules: str
+    code_prefixes: tuple[str, ...]
+    """Prefixes of the game's diagnostic codes (two upper-case letters: ``PD``)."""
     codes: Mapping[str, str]
-    """Diagnostic code → one-line description, for the documentation."""
+    """Diagnostic code → one-line description in English, for the documentation."""
+    codes_ja: Mapping[str, str]
+    """The same descriptions in Japanese; every code has both (a test checks it)."""
     badges: Mapping[str, tuple[str, str]]
     """Index badge → (Japanese, English) label, in the order pages list them. Badges
     whose name is an upper-case abbreviation (``GC``, ``LR``) show the name itself, with
     the label as its tooltip. ``error`` and ``warning`` are the publishing side's own."""
+    step_flags: Mapping[str, StepFlag]
+    """Flag id → how the viewer shows and jumps to it (``penalty``, ``special`` …)."""
+    package_dir: Path
+    """The package folder: ``templates/state.html``, ``templates/extra.html``, ``assets/``."""
+    template_filters: Mapping[str, Callable[..., Any]]
+    """Jinja filters for the game's templates, named after a code prefix: ``pd_cards``."""
 
     def detect(self, source: RecordSource) -> bool:
         """Whether an untagged record looks like this game."""
         ...
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
-        """Parse, replay and check one game. Never raises on bad input."""
+        """Parse, replay and check one game. Never raises on bad input.
+
+        ``rules`` is the site's default for this game (``{"preset": name, …}``), used
+        when the record's front matter names no rules."""
         ...
 
     def view(self, record: GameRecord) -> RecordView:
@@ -190,3 +275,14 @@ class GameModule(Protocol):
     def format(self, record: GameRecord, dialect: str | None = None) -> str:
         """The game's body text in canonical form (no front matter)."""
         ...
+
+
+#: Flags every game's steps may carry, whatever the game: a person's comment, and the
+#: steps the record's diagnostics point at. A game's ``step_flags`` add to these.
+CORE_FLAGS: Mapping[str, StepFlag] = {
+    "comment": StepFlag(
+        "コメント", "comment", "次のコメント", "Next comment", "c", "accent", False
+    ),
+    "error": StepFlag("エラー", "error", style="bad"),
+    "warning": StepFlag("警告", "warning", style="warning"),
+}

@@ -37,6 +37,13 @@ from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
 from kifuwiki.render.archive import Archive
+from kifuwiki.render.assets import (
+    VIEWER_MARK,
+    add_game_assets,
+    presentation_folders,
+    shared_assets,
+    site_assets,
+)
 from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.prerender import (
@@ -50,13 +57,11 @@ from kifuwiki.render.prerender import (
     prerender_file,
     view_from_light,
 )
-from kifuwiki.render.resources import assets_dir, templates_dir
+from kifuwiki.render.resources import templates_dir
 from kifuwiki.render.site import PageLinks, SitePage, record_key, resolve_links
 
 log = get_plugin_logger(__name__)
 
-#: Where the viewer's CSS and JS land in the built site.
-ASSETS_URI = "assets/kifuwiki"
 SUPERFENCES = "pymdownx.superfences"
 #: A cold build loads and renders in worker processes above this many record files:
 #: below it, starting the workers (and compiling the templates in each) costs more
@@ -127,10 +132,14 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             str(theme_language) if theme_language else None
         )
         rules = self.config.rules
+        # A bare name is the default game's; {game: rules, …} per game (archive.rules_for).
         self._rules = {"preset": rules} if isinstance(rules, str) else dict(rules or {}) or None
         custom = Path(self.config.custom_templates) if self.config.custom_templates else None
         self._custom_templates = str(custom.resolve()) if custom is not None else None
-        fingerprint = templates_fingerprint(templates_dir(), custom) + _code_fingerprint()
+        fingerprint = (
+            templates_fingerprint(templates_dir(), custom, *presentation_folders())
+            + _code_fingerprint()
+        )
         if fingerprint != self._fingerprint:
             # A template (or kifuwiki itself) changed since the last build of this
             # process (mkdocs serve): compile the templates afresh.
@@ -196,10 +205,11 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             config.markdown_extensions.append(KifuExtension(**settings))  # type: ignore[arg-type]
 
     def _asset_uris(self) -> tuple[list[str], list[str]]:
-        folder = assets_dir()
-        files = sorted(p.name for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
-        css = [f"{ASSETS_URI}/{name}" for name in files if name.endswith(".css")]
-        js = [f"{ASSETS_URI}/{name}" for name in files if name.endswith(".js")]
+        # The shared assets go on every page; a game's own are linked by the pages that
+        # show its records (on_post_page).
+        uris = [uri for uri, _ in shared_assets()]
+        css = [uri for uri in uris if uri.endswith(".css")]
+        js = [uri for uri in uris if uri.endswith(".js")]
         return css, js
 
     def _warn_fence(self, message: str) -> None:
@@ -234,12 +244,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                 generated.inclusion = InclusionLevel.NOT_IN_NAV
             files.append(generated)
             self._pages[page.src_uri] = page
-        folder = assets_dir()
-        if folder.is_dir():
-            for path in sorted(folder.iterdir()):
-                uri = f"{ASSETS_URI}/{path.name}"
-                if path.is_file() and files.get_file_from_path(uri) is None:
-                    files.append(File.generated(config, uri, abs_src_path=str(path)))
+        for uri, path in site_assets():
+            if files.get_file_from_path(uri) is None:
+                files.append(File.generated(config, uri, abs_src_path=str(path)))
         self._submit_renders()
         self._report([item.record for item in loaded])
         return files
@@ -531,7 +538,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         site_page = self._pages.get(page.file.src_uri)
         if site_page is not None and site_page.kind == "record":
             page.content = None
-        return output
+        # Games' own CSS/JS, linked only where one of their viewers is.
+        return add_game_assets(output, page.url) if VIEWER_MARK in output else output
 
     # Every page has been written: the workers have nothing left to do.
     def on_post_build(self, *, config: MkDocsConfig) -> None:

@@ -12,8 +12,18 @@ INTERNAL_VIEW_ERROR = "KW003"
 CODES: Mapping[str, str] = {
     UNKNOWN_FENCE_OPTION: "a ```kifu block has an option kifuwiki does not know "
     "(known: game, rules, lang, title); it is ignored",
-    UNKNOWN_FENCE_GAME: "a ```kifu block names a game kifuwiki does not know; "
-    "the block shows an error box",
+    UNKNOWN_FENCE_GAME: "a ```kifu block names a game that is not installed; "
+    "the block shows an error box naming the installed games",
     INTERNAL_VIEW_ERROR: "kifuwiki failed while showing a record (a bug: please report it "
     "with the record attached); the page shows the record's diagnostics",
+}
+
+#: The same descriptions in Japanese.
+CODES_JA: Mapping[str, str] = {
+    UNKNOWN_FENCE_OPTION: "```kifu ブロックに kifuwiki の知らないオプションがある "
+    "(使えるのは game, rules, lang, title)。そのオプションは無視する",
+    UNKNOWN_FENCE_GAME: "```kifu ブロックがインストールされていないゲームを指定している。"
+    "ブロックの代わりに、インストール済みのゲームを挙げたエラーを表示する",
+    INTERNAL_VIEW_ERROR: "棋譜の表示中に kifuwiki が失敗した (不具合です。棋譜を添えて"
+    "報告してください)。ページには棋譜の検査結果を表示する",
 }

@@ -8,15 +8,16 @@ and environments are cached per folder so templates compile once per process.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 
 import jinja2
 from markupsafe import Markup, escape
 
 from kifuwiki.core.safe_markdown import render_comment, render_inline
-from kifuwiki.games import get_game, normalise_game_id
-from kifuwiki.games.base import step_annotations, step_label
+from kifuwiki.games import all_games, get_game, normalise_game_id, registry_generation
+from kifuwiki.games.base import CORE_FLAGS, StepFlag, step_annotations, step_label
 from kifuwiki.render.labels import badge_label, sorted_badges, t
 from kifuwiki.render.resources import templates_dir
 
@@ -33,62 +34,65 @@ def game_name(game_id: str, lang: str = "ja") -> str:
     return names.get("en" if lang == "en" else "ja") or names.get("en") or game_id
 
 
-@lru_cache(maxsize=4096)
-def cards_html(text: str, extra: str = "") -> Markup:
-    """Card glyphs for a run of ranks (``QT338X?``): the generic ``kw-card`` markup.
+def with_core_flags(own: Mapping[str, StepFlag]) -> dict[str, StepFlag]:
+    """A game's flags among the core's: comment first, the game's, then error, warning."""
+    flags = {"comment": CORE_FLAGS["comment"], **own}
+    for core in ("error", "warning"):
+        flags.setdefault(core, CORE_FLAGS[core])
+    return flags
 
-    A filter (``{{ hand | kw_cards }}``) rather than a template macro, because state
-    partials print hands at every step: a macro call per card costs more than the rest
-    of a record page together. Hands repeat a lot, so results are cached.
-    """
-    parts = []
-    for rank in text:
-        kind = " kw-joker" if rank == "X" else " kw-unknown" if rank == "?" else ""
-        glyph = escape(rank)
-        parts.append(
-            f'<span class="kw-card{kind}{escape(extra)}" data-rank="{glyph}">{glyph}</span>'
+
+def badge_markup(flags: Mapping[str, StepFlag], lang: str) -> dict[str, Markup]:
+    """Flag id → the badge the move list shows next to a flagged move (with its space)."""
+    return {
+        flag_id: Markup(  # noqa: S704 - every piece is escaped here
+            f' <span class="kw-badge kw-flag-{escape(flag_id)} kw-tone-{escape(flag.style)}">'
+            f"{escape(flag.badge(lang))}</span>"
         )
-    return Markup("".join(parts))  # noqa: S704 - every piece is escaped above
+        for flag_id, flag in flags.items()
+        if flag.show_badge
+    }
 
 
-@lru_cache(maxsize=4096)
-def cards_text(text: str, extra: str = "") -> Markup:
-    """The compact form of :func:`cards_html`: the ranks as text in one element.
-
-    Every step of a record carries its own position, so a 60-move game would print
-    thousands of card glyphs; the per-step positions print text instead (readable
-    without JavaScript, and searchable), and the viewer script turns the one position
-    it shows in the board into glyphs from ``data-cards``.
-    """
-    if not text:
-        return Markup("")
-    glyphs = escape(text)
-    return Markup(  # noqa: S704 - every piece is escaped here
-        f'<span class="kw-cards{escape(extra)}" data-cards="{glyphs}">{glyphs}</span>'
-    )
+def viewer_flags(game_id: str) -> dict[str, StepFlag]:
+    """The flags a viewer of ``game_id`` knows (``GameModule.step_flags`` and the core's)."""
+    known = normalise_game_id(game_id)
+    return with_core_flags(get_game(known).step_flags if known is not None else {})
 
 
-@jinja2.pass_context
-def cards_filter(context: jinja2.runtime.Context, text: object, extra: str = "") -> Markup:
-    """``kw_cards``: glyphs, or compact text where the template set ``compact``."""
-    ranks = "" if text is None else str(text)
-    if context.get("compact"):
-        return cards_text(ranks, extra)
-    return cards_html(ranks, extra)
+def flag_badges(game_id: str, lang: str) -> dict[str, Markup]:
+    """:func:`badge_markup` of a game's flags, computed once per game and language."""
+    return _flag_badges(game_id, lang, registry_generation())
+
+
+@cache
+def _flag_badges(game_id: str, lang: str, games_generation: int) -> dict[str, Markup]:
+    return badge_markup(viewer_flags(game_id), lang)
 
 
 def make_environment(custom_templates: Path | None = None) -> jinja2.Environment:
     """The (cached) environment for ``custom_templates`` over the packaged templates."""
     key = str(custom_templates.resolve()) if custom_templates is not None else None
-    return _environment(key)
+    return _environment(key, registry_generation())
 
 
 @cache
-def _environment(custom_templates: str | None) -> jinja2.Environment:
+def _environment(custom_templates: str | None, games_generation: int) -> jinja2.Environment:
+    # A user's folder first (it may override any template, a game's too: catan/state.html),
+    # then kifuwiki's own, then each game's templates/ folder as <game id>/….
     loaders: list[jinja2.BaseLoader] = []
     if custom_templates is not None:
         loaders.append(jinja2.FileSystemLoader(custom_templates))
     loaders.append(jinja2.FileSystemLoader(str(templates_dir())))
+    games = all_games()
+    loaders.append(
+        jinja2.PrefixLoader(
+            {
+                game.id: jinja2.FileSystemLoader(str(game.package_dir / "templates"))
+                for game in games
+            }
+        )
+    )
     env = jinja2.Environment(
         loader=jinja2.ChoiceLoader(loaders),
         autoescape=True,
@@ -101,16 +105,20 @@ def _environment(custom_templates: str | None) -> jinja2.Environment:
     )
     env.filters["comment"] = render_comment
     env.filters["comment_inline"] = render_inline
-    env.filters["kw_cards"] = cards_filter
+    for game in games:
+        env.filters.update(game.template_filters)
     env.globals["t"] = t
     env.globals["game_name"] = game_name
     env.globals["sorted_badges"] = sorted_badges
     env.globals["badge_label"] = badge_label
     env.globals["step_label"] = step_label
     env.globals["step_annotations"] = step_annotations
+    env.globals["viewer_flags"] = viewer_flags
+    env.globals["flag_badges"] = flag_badges
     return env
 
 
 def forget_environments() -> None:
     """Drop cached environments, so edited templates are read again (``mkdocs serve``)."""
     _environment.cache_clear()
+    _flag_badges.cache_clear()

@@ -102,9 +102,6 @@ LABELS: Mapping[str, tuple[str, str]] = {
     "pause": ("停止", "Pause"),
     "speed": ("速度", "Speed"),
     "slider": ("手の位置", "Move slider"),
-    "next_comment": ("次のコメント", "Next comment"),
-    "next_penalty": ("次のペナルティ", "Next penalty"),
-    "next_special": ("次の特殊な出し方", "Next special play"),
     "shortcuts": ("キーボード操作", "Keyboard shortcuts"),
     "shortcut_help": (
         "← →: 1手ずつ / Home End: 最初・最後 / スペース: 自動再生 / ?: このヘルプ",

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import kifuwiki
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.catan import codes as catan_codes
 from kifuwiki.games.catan.codes import CODES
 from kifuwiki.games.catan.model import CatanRecord
 from kifuwiki.games.catan.notation import TURN, parse
@@ -28,9 +31,27 @@ class CatanData:
 
 class CatanGame:
     id = "catan"
+    version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "カタン", "en": "Catan"}
+    aliases: tuple[str, ...] = ("カタン", "catan-base")
     dialects: tuple[str, ...] = ("sheet",)
+    rule_presets: tuple[str, ...] = ("base",)
+    default_rules = "base"
+    code_prefixes: tuple[str, ...] = ("CT",)
     codes: Mapping[str, str] = CODES
+    codes_ja: Mapping[str, str] = getattr(catan_codes, "CODES_JA", {})
+    step_flags: Mapping[str, StepFlag] = {
+        "special": StepFlag(
+            "称号",
+            "title card",
+            "次の最長交易路・最大騎士力",
+            "Next Longest Road / Largest Army",
+            "s",
+            "special",
+        ),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {}
     badges: Mapping[str, tuple[str, str]] = {
         "LR": ("最長交易路", "Longest Road"),
         "LA": ("最大騎士力", "Largest Army"),

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from kifuwiki.core.diagnostics import Severity
 from kifuwiki.core.recordfile import LineKind, SourceLine
-from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
+from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
 from kifuwiki.games.catan import CatanData
 from kifuwiki.games.catan.board import (
     BOARD_HEIGHT,
@@ -27,6 +26,15 @@ from kifuwiki.games.catan.charts import dice_chart, holder_chart, player_colours
 from kifuwiki.games.catan.model import RESOURCE_NAMES, CatanRecord, Omission, Turn
 from kifuwiki.games.catan.replay import Replay, StepResult
 from kifuwiki.games.catan.writer import actions_text, dice_text
+from kifuwiki.games.viewkit import (
+    Text,
+    first_step_of_lines,
+    header_row,
+    player_lines,
+    problem_steps,
+    record_badges,
+    step_view,
+)
 
 #: How many rounds of the grid each step shows (the current one and the two before).
 GRID_WINDOW = 3
@@ -293,6 +301,44 @@ def _player_stats(replay: Replay) -> dict[str, list[PlayerStat]]:
     return stats
 
 
+def _step_state(
+    step: StepResult,
+    record: CatanRecord,
+    rows: list[dict[str, Any]],
+    seats: list[dict[str, str]],
+    colours: dict[str, str],
+) -> dict[str, Any]:
+    """What ``state.html`` shows after one turn."""
+    turn = step.turn
+    snapshot = step.snapshot
+    return {
+        "turn": turn.number if turn else None,
+        "player": turn.player if turn else None,
+        "exact": snapshot.exact,
+        "dice": dice_text(turn.dice) if turn else None,
+        "rolled": step.rolled,
+        "robber": snapshot.robber,
+        "lr": snapshot.lr_holder,
+        "la": snapshot.la_holder,
+        "lr_name": record.name(snapshot.lr_holder) if snapshot.lr_holder else None,
+        "la_name": record.name(snapshot.la_holder) if snapshot.la_holder else None,
+        "took": sorted(step.took),
+        "seats": seats,
+        "grid": _grid(rows, record, step.index, GRID_WINDOW) if turn else [],
+        "players": _counts(step, record, colours),
+        "annotations_ja": [ja for ja, _ in _annotations(step)],
+        "omitted_before": step.omitted_before,
+    }
+
+
+def _annotations(step: StepResult) -> list[tuple[str, str]]:
+    """(Japanese, English) machine annotations of a step, an omission note first."""
+    notes = list(step.annotations)
+    if step.omitted_before:
+        notes.insert(0, ("この前のターンは省略", "turns omitted before this one"))
+    return notes
+
+
 def build_view(game: GameRecord) -> RecordView:
     data = game.data
     if not isinstance(data, CatanData):
@@ -301,68 +347,34 @@ def build_view(game: GameRecord) -> RecordView:
     colours = player_colours(record.order)
     rows = _rows(record)
     notes = _step_notes(record)
-    line_steps = {step.turn.line: step.index for step in replay.steps if step.turn}
-    flagged: dict[int, set[str]] = defaultdict(set)
-    for diagnostic in game.diagnostics:
-        index = diagnostic.step if diagnostic.step is not None else line_steps.get(diagnostic.line)
-        if index is not None and diagnostic.severity is not Severity.INFO:
-            flagged[index].add(diagnostic.severity.value)
-
+    lines = first_step_of_lines((step.turn.line, step.index) for step in replay.steps if step.turn)
+    problems = problem_steps(game.diagnostics, lines)
     seats = [{"key": k, "name": record.name(k), "colour": colours[k]} for k in record.order]
     steps: list[StepView] = []
     for step in replay.steps:
         turn = step.turn
         comments, bookmarks = _notes(notes.get(step.index, []))
-        flags = set(flagged.get(step.index, set()))
-        if comments:
-            flags.add("comment")
-        if step.took:
-            flags.add("special")
-        annotations = [en for _, en in step.annotations]
-        annotations_ja = [ja for ja, _ in step.annotations]
-        if step.omitted_before:
-            annotations.insert(0, "turns omitted before this one")
-            annotations_ja.insert(0, "この前のターンは省略")
-        state = {
-            "turn": turn.number if turn else None,
-            "player": turn.player if turn else None,
-            "exact": step.snapshot.exact,
-            "dice": dice_text(turn.dice) if turn else None,
-            "rolled": step.rolled,
-            "robber": step.snapshot.robber,
-            "lr": step.snapshot.lr_holder,
-            "la": step.snapshot.la_holder,
-            "lr_name": record.name(step.snapshot.lr_holder) if step.snapshot.lr_holder else None,
-            "la_name": record.name(step.snapshot.la_holder) if step.snapshot.la_holder else None,
-            "took": sorted(step.took),
-            "seats": seats,
-            "grid": _grid(rows, record, step.index, GRID_WINDOW) if turn else [],
-            "players": _counts(step, record, colours),
-            "annotations_ja": annotations_ja,
-            "omitted_before": step.omitted_before,
-        }
         steps.append(
-            StepView(
-                index=step.index,
-                anchor=f"m{step.index}",
+            step_view(
+                step.index,
                 player=record.name(turn.player) if turn else None,
                 notation=f"{turn.number} {turn.player}: {turn.text}" if turn else "",
                 line=turn.line if turn else game.source.first_line,
                 kind="turn" if turn else "setup",
-                label=_label(step, record),
-                label_ja=_label(step, record, ja=True),
-                annotations_ja=tuple(annotations_ja),
-                marks=turn.marks if turn else "",
+                label=Text(_label(step, record, ja=True), _label(step, record)),
+                annotations=[Text(ja, en) for ja, en in _annotations(step)],
                 comments=comments,
                 bookmarks=bookmarks,
-                annotations=tuple(annotations),
-                flags=frozenset(flags),
-                state=state,
+                marks=turn.marks if turn else "",
+                flags={"special"} if step.took else (),
+                problems=problems,
+                state=_step_state(step, record, rows, seats, colours),
             )
         )
 
-    rank = {key: i for i, key in enumerate(replay.ranking, start=1)}
-    players = [PlayerLine(k, record.name(k), rank.get(k), replay.winner == k) for k in record.order]
+    names = [record.name(key) for key in record.order]
+    winner = record.name(replay.winner) if replay.winner else None
+    players = player_lines(record.order, names, replay.ranking, winner)
     badges = set()
     final = replay.steps[-1].snapshot
     if any(s.took & {"LR"} for s in replay.steps):
@@ -373,21 +385,19 @@ def build_view(game: GameRecord) -> RecordView:
         badges.add("omitted")
     if record.board is not None:
         badges.add("board")
-    if game.errors:
-        badges.add("error")
-    if game.warnings:
-        badges.add("warning")
     header = [
-        (
-            "カード / Cards",
+        header_row(
+            Text("カード", "Cards"),
             "de ([R] 騎士 knight, [S] 街道建設 road building, [M], [E])"
             if record.card_set == "de"
             else "en ([K] knight, [R] road building, [M], [D])",
         ),
-        ("席順 / Seats", " → ".join(f"{record.name(k)} ({k})" for k in record.order)),
+        header_row(
+            Text("席順", "Seats"), " → ".join(f"{record.name(k)} ({k})" for k in record.order)
+        ),
     ]
-    if replay.winner:
-        header.append(("勝者 / Winner", record.name(replay.winner)))
+    if winner:
+        header.append(header_row(Text("勝者", "Winner"), winner))
     extra = {
         "seats": seats,
         "grid": _grid(rows, record, None, None),
@@ -406,7 +416,7 @@ def build_view(game: GameRecord) -> RecordView:
         players=players,
         steps=steps,
         header=header,
-        badges=frozenset(badges),
+        badges=record_badges(game, badges),
         player_stats=_player_stats(replay),
         extra=extra,
     )

@@ -5,19 +5,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, cast
 
+import kifuwiki
 from kifuwiki.core.diagnostics import Diagnostic, DiagnosticBag
 from kifuwiki.core.recordfile import RecordSource, split_record_file
-from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.prime_daifugo import codes as engine_codes
 from kifuwiki.games.prime_daifugo import notation, notation_codes
+from kifuwiki.games.prime_daifugo.glyphs import cards_filter
 from kifuwiki.games.prime_daifugo.model import Dialect, ParsedGame
 from kifuwiki.games.prime_daifugo.replay import Replay
 from kifuwiki.games.prime_daifugo.replay import replay as replay_game
-from kifuwiki.games.prime_daifugo.rules import resolve_rules
+from kifuwiki.games.prime_daifugo.rules import PRESETS, resolve_rules
 from kifuwiki.games.prime_daifugo.writer import write_game
 
 GAME_ID = "prime-daifugo"
@@ -57,11 +60,31 @@ def _resolve_same_players(source: RecordSource, game: ParsedGame) -> list[Diagno
     return notation.resolve_same_players([*games, game])[len(before) :]
 
 
+def _japanese_codes() -> dict[str, str]:
+    """The code tables' Japanese descriptions (``CODES_JA``), where they exist yet."""
+    tables = (getattr(notation_codes, "CODES_JA", {}), getattr(engine_codes, "CODES_JA", {}))
+    return {code: text for table in tables for code, text in table.items()}
+
+
 class PrimeDaifugo:
     id = GAME_ID
+    version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "素数大富豪", "en": "Prime Daifugo"}
+    aliases: tuple[str, ...] = ("素数大富豪", "prime_daifugo", "primedaifugo", "primeqk")
     dialects: tuple[str, ...] = ("standard", "fandom")
+    rule_presets: tuple[str, ...] = tuple(PRESETS)
+    default_rules = "standard"
+    code_prefixes: tuple[str, ...] = ("PD",)
     codes: Mapping[str, str] = {**notation_codes.CODES, **engine_codes.CODES}
+    codes_ja: Mapping[str, str] = _japanese_codes()
+    step_flags: Mapping[str, StepFlag] = {
+        "penalty": StepFlag("ペナルティ", "penalty", "次のペナルティ", "Next penalty", "p", "bad"),
+        "special": StepFlag(
+            "特殊", "special", "次の特殊な出し方", "Next special play", "s", "special"
+        ),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {"pd_cards": cards_filter}
     badges: Mapping[str, tuple[str, str]] = {
         "GC": ("グロタンカット", "Grothendieck cut"),
         "RR": ("ラマヌジャン革命", "Ramanujan revolution"),
@@ -83,8 +106,7 @@ class PrimeDaifugo:
         bag = DiagnosticBag()
         spec: object = source.meta.get("rules")
         if spec is None and rules:
-            # A site default: {"prime-daifugo": spec}, {"rules": spec} or the spec itself.
-            spec = rules.get(GAME_ID, rules.get("rules", dict(rules)))
+            spec = dict(rules)  # the site's default for this game: {"preset": …, …}
         if spec is None and parsed.dialect is Dialect.FANDOM:
             spec = "fandom"  # a record in the wiki's notation follows the wiki's rules
         rule_set = resolve_rules(spec, bag, _front_matter_line(source) if spec else 1)

@@ -1,6 +1,6 @@
 """A replayed Prime Daifugo record → :class:`RecordView`, plain data for the templates.
 
-``templates/prime-daifugo/state.html`` renders each step's ``state`` mapping (built by
+The package's ``templates/state.html`` renders each step's ``state`` mapping (built by
 :func:`state_mapping`): every hand (known cards, unknown count, whose turn), the field
 and its number, the factor cards of a composite, the deck and its known bottom, the
 revolution and the ranking so far. The mapping is JSON-serialisable; numbers that can
@@ -10,13 +10,23 @@ be huge are strings.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any, cast
 
-from kifuwiki.core.diagnostics import Severity
-from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
+from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
 from kifuwiki.games.prime_daifugo.i18n import KIND_WORDS_JA, annotation_ja
+from kifuwiki.games.prime_daifugo.model import ParsedGame
 from kifuwiki.games.prime_daifugo.replay import Replay, State, Step
 from kifuwiki.games.prime_daifugo.rules import rank_titles
+from kifuwiki.games.viewkit import (
+    Text,
+    first_step_of_lines,
+    header_row,
+    player_lines,
+    problem_steps,
+    record_badges,
+    step_view,
+)
 
 SPECIAL_KINDS = frozenset({"GC", "RR", "IN"})
 
@@ -169,6 +179,64 @@ def _player_stats(replay: Replay, names: list[str]) -> dict[str, list[PlayerStat
     return stats
 
 
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """What every step of one record's view needs."""
+
+    record: GameRecord
+    parsed: ParsedGame
+    replay: Replay
+    names: list[str]
+    problems: dict[int, set[str]]
+
+
+def _step(step: Step, game: _Game, last_flush: int | None) -> StepView:
+    """One viewer step of the replay."""
+    names, record = game.names, game.record
+    move = step.move
+    if move is None:  # the deal: the game's own comments come before the first move
+        comments, bookmarks = game.parsed.comments, game.parsed.bookmarks
+    else:
+        comments, bookmarks = move.comments, move.bookmarks
+    flags = set()
+    if "penalty" in step.kinds:
+        flags.add("penalty")
+    if step.kinds & SPECIAL_KINDS:
+        flags.add("special")
+    return step_view(
+        step.index,
+        player=move.player if move is not None else None,
+        notation=move.raw if move is not None else "",
+        line=move.line if move is not None else record.source.first_line,
+        kind=step.kind,
+        label=Text(_label(step, names, ja=True), _label(step, names)),
+        annotations=[Text(annotation_ja(note), note) for note in step.annotations],
+        comments=comments,
+        bookmarks=bookmarks,
+        marks=move.marks if move is not None else "",
+        flags=flags,
+        problems=game.problems,
+        state=state_mapping(game.replay, step, names, last_flush),
+    )
+
+
+def _badges(replay: Replay, record: GameRecord) -> frozenset[str]:
+    badges: set[str] = set()
+    for step in replay.steps:
+        if "penalty" in step.kinds:
+            badges.add("penalty")
+        badges.update(step.kinds & SPECIAL_KINDS)
+        if "composite" in step.kinds and step.valid:
+            badges.add("composite")
+        if "timeout" in step.kinds:
+            badges.add("timeout")
+    if record.winner is not None:
+        badges.add("out-of-cards")
+    if any(d.code == "PD162" for d in record.diagnostics):
+        badges.add("adjudicated")
+    return record_badges(record, badges)
+
+
 def build_view(record: GameRecord) -> RecordView:
     from kifuwiki.games.prime_daifugo import LoadedGame
 
@@ -176,89 +244,30 @@ def build_view(record: GameRecord) -> RecordView:
     replay = loaded.replay
     parsed = loaded.parsed
     names = list(record.players)
-    step_of_line: dict[int, int] = {}
-    for step in replay.steps[1:]:
-        if step.move is not None:
-            step_of_line.setdefault(step.move.line, step.index)
-    problems: dict[int, set[str]] = defaultdict(set)
-    for diagnostic in record.diagnostics:
-        if diagnostic.severity is Severity.INFO:
-            continue
-        index = step_of_line.get(diagnostic.line, diagnostic.step)
-        if index is not None:
-            problems[index].add(diagnostic.severity.value)
+    lines = first_step_of_lines(
+        (step.move.line, step.index) for step in replay.steps[1:] if step.move is not None
+    )
+    game = _Game(record, parsed, replay, names, problem_steps(record.diagnostics, lines))
     steps: list[StepView] = []
-    badges: set[str] = set()
     last_flush: int | None = None
     for step in replay.steps:
         if step.flushed:
             last_flush = step.index
-        flags = set(problems.get(step.index, ()))
-        move = step.move
-        comments: tuple[str, ...] = ()
-        bookmarks: tuple[str, ...] = ()
-        if move is None:
-            comments, bookmarks = tuple(parsed.comments), tuple(parsed.bookmarks)
-        else:
-            comments, bookmarks = tuple(move.comments), tuple(move.bookmarks)
-        if comments or bookmarks:
-            flags.add("comment")
-        if "penalty" in step.kinds:
-            flags.add("penalty")
-            badges.add("penalty")
-        special = step.kinds & SPECIAL_KINDS
-        if special:
-            flags.add("special")
-            badges.update(special)
-        if "composite" in step.kinds and step.valid:
-            badges.add("composite")
-        if "timeout" in step.kinds:
-            badges.add("timeout")
-        steps.append(
-            StepView(
-                index=step.index,
-                anchor=f"m{step.index}",
-                player=move.player if move is not None else None,
-                notation=move.raw if move is not None else "",
-                line=move.line if move is not None else record.source.first_line,
-                kind=step.kind,
-                label=_label(step, names),
-                label_ja=_label(step, names, ja=True),
-                annotations_ja=tuple(annotation_ja(note) for note in step.annotations),
-                marks=move.marks if move is not None else "",
-                comments=comments,
-                bookmarks=bookmarks,
-                annotations=step.annotations,
-                flags=frozenset(flags),
-                state=state_mapping(replay, step, names, last_flush),
-            )
-        )
-    if record.errors:
-        badges.add("error")
-    if record.warnings:
-        badges.add("warning")
-    if record.winner is not None:
-        badges.add("out-of-cards")
-    if any(d.code == "PD162" for d in record.diagnostics):
-        badges.add("adjudicated")
-    ranks = {seat: place for place, seat in enumerate(replay.ranking, start=1)}
-    players = [
-        PlayerLine(key, names[seat], ranks.get(seat), record.winner == names[seat])
-        for seat, key in enumerate(replay.seats)
-    ]
-    header: list[tuple[str, str]] = [("ルール / Rules", replay.rules.describe())]
-    if len(replay.ranking) == len(replay.seats):
-        titles = rank_titles(len(replay.seats))
-        places = zip(titles, replay.ranking, strict=True)
-        header.append(("階級 / Ranking", ", ".join(f"{t} {names[s]}" for t, s in places)))
+        steps.append(_step(step, game, last_flush))
+    seats = replay.seats
+    header = [header_row(Text("ルール", "Rules"), replay.rules.describe())]
+    if len(replay.ranking) == len(seats):
+        places = zip(rank_titles(len(seats)), replay.ranking, strict=True)
+        ranking = ", ".join(f"{title} {names[seat]}" for title, seat in places)
+        header.append(header_row(Text("階級", "Ranking"), ranking))
     if parsed.judge:
-        header.append(("素数判定員 / Judge", parsed.judge))
-    header.append(("記法 / Notation", parsed.dialect.value))
+        header.append(header_row(Text("素数判定員", "Judge"), parsed.judge))
+    header.append(header_row(Text("記法", "Notation"), parsed.dialect.value))
     return RecordView(
         record=record,
-        players=players,
+        players=player_lines(seats, names, [seats[seat] for seat in replay.ranking], record.winner),
         steps=steps,
         header=header,
-        badges=frozenset(badges),
+        badges=_badges(replay, record),
         player_stats=_player_stats(replay, names),
     )

@@ -1,0 +1,100 @@
+"""Static files: the shared viewer script and stylesheet, and each game's own assets.
+
+The shared files (``templates/assets/``) go on every page. A game's files (its
+package's ``assets/`` folder, see :mod:`kifuwiki.games.base`) are copied to
+``assets/kifuwiki/<game id>/`` and linked only from pages that show one of its
+records: :func:`add_game_assets` puts the links just before the page's first viewer of
+that game, inside the content, so themes that swap page content without reloading
+(Material's instant navigation) load them too.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+from markupsafe import escape
+
+from kifuwiki.games import all_games, get_game, normalise_game_id
+from kifuwiki.render.resources import assets_dir
+
+#: Where the assets land in a built site.
+ASSETS_URI = "assets/kifuwiki"
+ASSET_SUFFIXES = (".css", ".js")
+
+#: What every viewer's opening tag contains (a cheap test before the regular expression).
+VIEWER_MARK = " data-kw-game="
+_VIEWER = re.compile(r'<section class="kw-viewer"[^>]*? data-kw-game="([^"]+)"')
+
+
+def _files(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in ASSET_SUFFIXES)
+
+
+def shared_assets() -> list[tuple[str, Path]]:
+    """(site URI, file) of the shared viewer assets, loaded on every page."""
+    return [(f"{ASSETS_URI}/{path.name}", path) for path in _files(assets_dir())]
+
+
+def game_assets(game_id: str) -> list[tuple[str, Path]]:
+    """(site URI, file) of one game's own assets (none for an unknown game)."""
+    known = normalise_game_id(game_id)
+    if known is None:
+        return []
+    folder = get_game(known).package_dir / "assets"
+    return [(f"{ASSETS_URI}/{known}/{path.name}", path) for path in _files(folder)]
+
+
+def site_assets() -> list[tuple[str, Path]]:
+    """Every asset a site needs: the shared ones, then every game's."""
+    found = shared_assets()
+    for game in all_games():
+        found.extend(game_assets(game.id))
+    return found
+
+
+def presentation_folders() -> list[Path]:
+    """Every game's templates and assets folders (for cache fingerprints)."""
+    folders: list[Path] = []
+    for game in all_games():
+        folders += [game.package_dir / "templates", game.package_dir / "assets"]
+    return folders
+
+
+def asset_tags(game_id: str, page_url: str = "") -> str:
+    """``<link>``/``<script>`` tags for a game's assets, relative to the page at
+    ``page_url`` (a site-relative URL such as ``records/catan/x/``)."""
+    here = posixpath.dirname("/" + page_url) if not page_url.endswith("/") else "/" + page_url
+    tags = []
+    for uri, path in game_assets(game_id):
+        href = escape(posixpath.relpath("/" + uri, here))
+        if path.suffix == ".css":
+            tags.append(f'<link rel="stylesheet" href="{href}" data-kw-asset="{escape(game_id)}">')
+        else:
+            tags.append(f'<script src="{href}" defer data-kw-asset="{escape(game_id)}"></script>')
+    return "".join(tags)
+
+
+def add_game_assets(html: str, page_url: str) -> str:
+    """``html`` with each game's assets linked before the first viewer of that game."""
+    first: dict[str, int] = {}
+    for match in _VIEWER.finditer(html):
+        first.setdefault(match.group(1), match.start())
+    if not first:
+        return html
+    for game_id, at in sorted(first.items(), key=lambda item: -item[1]):
+        tags = asset_tags(game_id, page_url)
+        if tags:
+            html = f"{html[:at]}{tags}\n{html[at:]}"
+    return html
+
+
+def page_asset_files(game_ids: list[str]) -> list[Path]:
+    """Every asset file a page showing ``game_ids`` downloads (the size budget's input)."""
+    files = [path for _, path in shared_assets()]
+    for game_id in game_ids:
+        files += [path for _, path in game_assets(game_id)]
+    return files
