@@ -224,10 +224,12 @@ class _GameParser:
         line: int,
         column: int,
         step: int | None = None,
+        *,
+        ja: str = "",
     ) -> None:
         """Record a problem; ``step`` is the 1-based index of the move it belongs to."""
         self.diagnostics.append(
-            Diagnostic(severity, code, message, line, column, self.source.path, step)
+            Diagnostic(severity, code, message, line, column, self.source.path, step, ja)
         )
 
     def _seat(self, key: str) -> None:
@@ -318,6 +320,7 @@ class _GameParser:
                 number,
                 offset + twice[0].start() + 1,
                 None if self.header else len(self.game.moves) + 1,
+                ja=f"'{twice[0].group('key')}' の初期手札が2回書かれている",
             )
             self._kept_as_unknown(number, ("", self.text, 1))
             return True
@@ -346,6 +349,9 @@ class _GameParser:
                 "front matter); kept as header text",
                 number,
                 column,
+                ja="'私の初期手札' が誰の手札か分からない"
+                "(front matter に 'me: プレイヤー' と書く)。"
+                "見出しの文として残す",
             )
             game.header_lines.append(f"私の初期手札:({''.join(str(c) for c in cards)})")
             return
@@ -382,6 +388,8 @@ class _GameParser:
                         f"'{text.strip()}' names no player who plays; kept as header text",
                         number,
                         column,
+                        ja=f"'{text.strip()}' は手を指すプレイヤーを挙げていない。"
+                        "見出しの文として残す",
                     )
                 self._undeclare(key)
             return
@@ -399,6 +407,8 @@ class _GameParser:
                 first.line,
                 name_column,
                 step,
+                ja=f"'{name}' はこのゲームのプレイヤーではない"
+                + (f"(その後の {more} 手も飛ばす)" if more else ""),
             )
 
     def _undeclare_silent_players(self) -> None:
@@ -424,6 +434,7 @@ class _GameParser:
                 f"'{text.strip()}' names no player who plays; kept as header text",
                 number,
                 column,
+                ja=f"'{text.strip()}' は手を指すプレイヤーを挙げていない。見出しの文として残す",
             )
 
     def _undeclare(self, key: str, keep: bool = True) -> None:
@@ -486,6 +497,7 @@ class _GameParser:
                     f"the judge was already named '{game.judge}'; now '{judge}'",
                     number,
                     column,
+                    ja=f"判定員は '{game.judge}' と書かれていたが、ここでは '{judge}'",
                 )
             game.judge = judge
             return
@@ -519,6 +531,7 @@ class _GameParser:
                 f"'{text.strip()}' is not a player, hand or move line; kept as header text",
                 number,
                 len(norm) - len(norm.lstrip()) + 1,
+                ja=f"'{text.strip()}' はプレイヤー・手札・手の行ではない。見出しの文として残す",
             )
             return
         move = Move(number, 1, "", text, Action.UNKNOWN)
@@ -532,6 +545,7 @@ class _GameParser:
             number,
             len(norm) - len(norm.lstrip()) + 1,
             len(game.moves),
+            ja=f"'{text.strip()}' は手('名前:…')でもコメント('* …')でもない",
         )
 
     def _is_declaration(self, body: str) -> bool:
@@ -558,6 +572,7 @@ class _GameParser:
                 f"player '{key}' was already declared as '{game.players[key]}'",
                 number,
                 column,
+                ja=f"プレイヤー '{key}' は '{game.players[key]}' として宣言済み",
             )
         if key not in self.declared:
             game.declared_players.append(key)
@@ -586,6 +601,7 @@ class _GameParser:
                 number,
                 column,
                 None if self.header else len(game.moves) + 1,
+                ja=f"'{key}' の初期手札が2回書かれている",
             )
             self._kept_as_unknown(number, line)
             return
@@ -603,6 +619,7 @@ class _GameParser:
                 number,
                 column + (len(body) - len(body.lstrip())) + offset,
                 None if self.header else len(game.moves) + 1,
+                ja=f"'{key}' の初期手札の '{value[offset]}' はカードではない",
             )
             self._kept_as_unknown(number, line)
             return
@@ -650,7 +667,15 @@ class _GameParser:
         scanned = scan_move(body, column, game.dialect)
         step = len(game.moves) + 1
         for problem in scanned.problems:
-            self.add(problem.severity, problem.code, problem.message, number, problem.column, step)
+            self.add(
+                problem.severity,
+                problem.code,
+                problem.message,
+                number,
+                problem.column,
+                step,
+                ja=problem.ja,
+            )
         action = scanned.action
         known = self._known_player(name)
         if known:
@@ -818,6 +843,8 @@ def parse_game(
                 1,
                 1,
                 source.path,
+                message_ja=f"記法 '{declared}' は 'standard' でも 'fandom' でもないため、"
+                "自動判定する",
             )
         )
     parser = _GameParser(source, players_meta, detect_dialect(source))
@@ -848,6 +875,8 @@ def resolve_same_players(games: list[ParsedGame]) -> list[Diagnostic]:
                     f"game {index} says its players are those of game {ref}, "
                     "which is not earlier in this file",
                     game.same_players_line or 1,
+                    message_ja=f"{index} 試合目はプレイヤーが {ref} 試合目と同じとしているが、"
+                    "その試合はこのファイルでより前にない",
                 )
             )
             continue
