@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from tests.prime_daifugo.test_notation_fuzz import (
     ALPHABET,
     FANDOM_LINES,
+    multi_game_file,
     mutated_record,
 )
 
@@ -164,3 +165,21 @@ def test_hands_in_headings_survive_two_rounds_of_fmt() -> None:
     assert fmt(once) == once
     records = load_text(once, "x.kifu")
     assert "PD007" not in [d.code for r in records for d in r.diagnostics]
+
+
+@SETTINGS
+@given(multi_game_file())
+def test_fmt_is_idempotent_on_files_mixing_both_dialects(text: str) -> None:
+    # A game whose lines show both dialects equally takes the dialect of the first other
+    # game that shows one: that choice survives formatting, so fmt settles in one pass.
+    assert_idempotent(FRONT + text)
+
+
+def test_a_tied_game_follows_the_other_games_dialect() -> None:
+    text = (
+        FRONT + "一試合目\nA:Foo\nnishimura:(9283AJ95TT7)\n"
+        "二試合目\nA初期:2345678\nA:3*5=A5\nはち:(QT338647JA9)\n"
+    )
+    once = fmt(text)
+    assert once is not None and "nishimura初期:" in once
+    assert fmt(once) == once

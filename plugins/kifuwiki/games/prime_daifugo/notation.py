@@ -25,7 +25,13 @@ import re
 from collections.abc import Mapping
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.core.recordfile import LineKind, RecordSource, heading_rest, kanji_number
+from kifuwiki.core.recordfile import (
+    LineKind,
+    RecordSource,
+    heading_rest,
+    kanji_number,
+    split_record_file,
+)
 from kifuwiki.games.prime_daifugo import notation_codes as codes
 from kifuwiki.games.prime_daifugo.model import (
     Action,
@@ -117,7 +123,22 @@ def detect_dialect(source: RecordSource) -> Dialect:
     if fandom == standard and source.count > 1:
         # A short game in a multi-game file ("二試合目" with a few plain plays) may say
         # nothing (or as much for each dialect) by itself: the file's other games do.
-        fandom, standard = _signs(normalise(source.file_text))
+        return _dialect_of_other_games(source)
+    return Dialect.FANDOM if fandom > standard else Dialect.STANDARD
+
+
+def _dialect_of_other_games(source: RecordSource) -> Dialect:
+    """The dialect of the first other game of the file that shows one by itself; else
+    what the whole file's signs say. (Games that decide for themselves keep their dialect
+    when ``fmt`` rewrites them, so this choice stays the same after formatting.)"""
+    for other in split_record_file(source.file_text, source.path):
+        if other.index == source.index:
+            continue
+        lines = [line.text for line in other.lines if line.kind is LineKind.TEXT]
+        fandom, standard = _signs(normalise("\n".join(lines)))
+        if fandom != standard:
+            return Dialect.FANDOM if fandom > standard else Dialect.STANDARD
+    fandom, standard = _signs(normalise(source.file_text))
     return Dialect.FANDOM if fandom > standard else Dialect.STANDARD
 
 
