@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from kifuwiki.core.diagnostics import DiagnosticBag
@@ -95,9 +96,20 @@ def prime_or_special(
     number: int, count: int, revolution: bool, rules: RuleSet
 ) -> tuple[Special | None, str, tuple[str, str] | None]:
     """A number played as a prime: (its special effect, the reader's note, its problem)."""
-    if number == GROTHENDIECK and count == 2 and rules.grothendieck_cut:
+    return _prime_or_special(
+        number, count, revolution, rules.grothendieck_cut, rules.ramanujan_revolution
+    )
+
+
+@lru_cache(maxsize=65_536)
+def _prime_or_special(
+    number: int, count: int, revolution: bool, gc: bool, rr: bool
+) -> tuple[Special | None, str, tuple[str, str] | None]:
+    # Memoised: the same plays come back throughout an archive (and the verdict is
+    # immutable), which keeps the shared rule as cheap as the inline code it replaced.
+    if number == GROTHENDIECK and count == 2 and gc:
         return _GC, "57: Grothendieck cut, field flushed", None
-    if number == RAMANUJAN and count == 4 and rules.ramanujan_revolution:
+    if number == RAMANUJAN and count == 4 and rr:
         return (
             _RR,
             "1729: Ramanujan revolution, "
@@ -166,7 +178,10 @@ class Judge:
         if number is None:
             return None
         problems = field_problems(state, len(ranks), number, None) if state.field else []
-        special, note, problem = prime_or_special(number, len(ranks), state.revolution, self.rules)
+        rules = self.rules
+        special, note, problem = _prime_or_special(
+            number, len(ranks), state.revolution, rules.grothendieck_cut, rules.ramanujan_revolution
+        )
         if problem is not None:
             problems.append(problem)
         return Verdict(number, (), "", "", special, problems, True, note)

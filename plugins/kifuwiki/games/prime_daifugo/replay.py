@@ -137,11 +137,11 @@ class _Replayer:
         self.steps: list[Step] = []
         self.first_seat: int | None = None
 
-    def name(self, seat: int) -> str:
-        return self.names[seat]
-
     def next_active(self, seat: int, out: Sequence[int]) -> int | None:
         count = len(self.seats)
+        candidate = seat + 1 if seat + 1 < count else 0
+        if candidate not in out:  # the usual case, without the loop below
+            return candidate
         for offset in range(1, count + 1):
             candidate = (seat + offset) % count
             if candidate not in out:
@@ -184,7 +184,7 @@ class _Replayer:
         hand_line = self.game.initial_hands.get(self.seats[seat])
         line = hand_line.line if hand_line else self.first_line()
         column = hand_line.column if hand_line else 1
-        name = self.name(seat)
+        name = self.names[seat]
         if ranks is None:
             self.incomplete[seat] = True
             self.bag.warning(
@@ -329,11 +329,11 @@ class _Replayer:
                 return
             self.bag.error(
                 codes.OUT_OF_TURN,
-                f"it is {self.name(state.to_move)}'s turn, not {self.name(turn.seat)}'s",
+                f"it is {self.names[state.to_move]}'s turn, not {self.names[turn.seat]}'s",
                 move.line,
                 move.column,
                 step=turn.index,
-                ja=f"{self.name(state.to_move)} の手番で、{self.name(turn.seat)} の手番ではない",
+                ja=f"{self.names[state.to_move]} の手番で、{self.names[turn.seat]} の手番ではない",
             )
 
     def draw_after_acting(self, turn: _Turn, previous: Step) -> bool:
@@ -350,7 +350,7 @@ class _Replayer:
         ):
             return False
         what, what_ja = ("passing", "パスした") if before.action is _PASS else ("playing", "出した")
-        name = self.name(turn.seat)
+        name = self.names[turn.seat]
         self.bag.error(
             codes.DRAW_AFTER_ACTION,
             f"{name} draws after {what} in the same turn; a draw comes before acting",
@@ -373,7 +373,7 @@ class _Replayer:
         draws = len(draw) + (len(previous.drawn) if same_turn else 0)
         allowed = self.rules.max_draws_per_turn
         if draws > allowed:
-            name = self.name(seat)
+            name = self.names[seat]
             self.bag.warning(
                 codes.TOO_MANY_DRAWS,
                 f"{name} draws {draws} cards in one turn; the rules allow {allowed}",
@@ -389,7 +389,7 @@ class _Replayer:
             move,
             turn.index,
             move.column,
-            self.name(seat),
+            self.names[seat],
         )
         turn.kinds.add("draw")
 
@@ -550,12 +550,12 @@ class _Replayer:
             move,
             turn.index,
             penalty.column,
-            self.name(turn.seat),
+            self.names[turn.seat],
         )
         return str(len(cards))
 
     def empty_without_out(self, turn: _Turn) -> None:
-        name = self.name(turn.seat)
+        name = self.names[turn.seat]
         self.bag.error(
             codes.EMPTY_WITHOUT_OUT,
             f"{name} has no cards left, but the move has no #",
@@ -574,7 +574,7 @@ class _Replayer:
             return
         unknown_hand = self.incomplete[seat] and not turn.penalised
         left = 0 if unknown_hand else hand.size
-        name = self.name(seat)
+        name = self.names[seat]
         if left and last:
             # Tournament games stopped by the clock are adjudicated, and the record
             # marks the declared winner with # on its last line (2 of 448 corpus games).
@@ -608,7 +608,7 @@ class _Replayer:
         seat = turn.seat
         turn.kinds.add("out")
         turn.out = (*turn.out, seat)
-        turn.annotations.append(f"{self.name(seat)} goes out")
+        turn.annotations.append(f"{self.names[seat]} goes out")
         self.flush(turn)
         to_move = self.next_active(seat, turn.out)
         if to_move is not None and to_move == self.next_active(to_move, turn.out):
@@ -628,7 +628,7 @@ class _Replayer:
         ):
             leader = field.owner if field.owner not in turn.out else turn.to_move
             if leader is not None:
-                turn.annotations.append(f"field flushed; {self.name(leader)} leads")
+                turn.annotations.append(f"field flushed; {self.names[leader]} leads")
             self.flush(turn)
 
     @staticmethod
