@@ -207,3 +207,11 @@ def test_a_finished_game_shows_its_titles() -> None:
     record = one("a:(2)\nb:(5)\na:2#\n")
     header = dict(GAME.view(record).header)
     assert header["階級 / Ranking"] == "大富豪 a, 大貧民 b"
+
+
+def test_an_impossible_penalty_card_blames_the_written_cards_not_the_flush_order() -> None:
+    # Four 5s are dealt: a penalty naming a fifth 5 cannot come from the deck.
+    record = one(f"{SMALL}A:(5557K)\nB:(5468Q)\nA:K,P(5)\n")
+    (too_many,) = [d for d in record.diagnostics if d.code == "PD121"]
+    assert too_many.message.startswith("the written cards 5 do not fit the deck")
+    assert "flush" not in too_many.message and too_many.message_ja

@@ -42,8 +42,13 @@ class CardLedger:
         """By seat: whether the initial hand is unknown (checks on it are approximate)."""
         self.seen = [0] * len(CARD_ORDER)
 
-    def see(self, rank: str, line: int, column: int, step: int, count: int = 1) -> None:
-        """Cards of ``rank`` became known: check no rank is visible more than the deck holds."""
+    def see(
+        self, rank: str, line: int, column: int, step: int, count: int = 1, drawn: str = ""
+    ) -> None:
+        """Cards of ``rank`` became known: check no rank is visible more than the deck holds.
+
+        ``drawn``: the written cards of a draw or penalty that showed them (then the
+        cause is named: those cards do not fit the deck)."""
         index = RANK_INDEX.get(rank)
         if index is None:
             return
@@ -52,14 +57,17 @@ class CardLedger:
         if self.seen[index] > limit:
             what = "jokers" if index == JOKER_INDEX else f"cards of rank {rank}"
             what_ja = "ジョーカー" if index == JOKER_INDEX else f"{rank} のカード"
+            cause = f"the written cards {drawn} do not fit the deck: " if drawn else ""
+            cause_ja = f"書かれたカード {drawn} は山札と合わない: " if drawn else ""
             self.bag.error(
                 codes.TOO_MANY_OF_RANK,
-                f"{self.seen[index]} {what} are known at once; the deck has only {limit}",
+                f"{cause}{self.seen[index]} {what} are known at once; the deck has only {limit}",
                 line,
                 column,
                 step=step,
                 once=f"rank-{rank}",
-                ja=f"{what_ja}が同時に {self.seen[index]} 枚見えている(デッキには {limit} 枚)",
+                ja=f"{cause_ja}{what_ja}が同時に {self.seen[index]} 枚見えている"
+                f"(デッキには {limit} 枚)",
             )
 
     def see_hand(self, hand: HandState, line: int, column: int) -> None:
@@ -273,7 +281,7 @@ class CardLedger:
             if deck_unknown > 0:
                 deck_unknown -= 1
                 if rank != UNKNOWN:
-                    self._see_drawn(rank, move, step, column)
+                    self._see_drawn(rank, move, step, column, ranks)
             elif bottom:
                 rank, bottom = self._from_bottom(rank, bottom, move, step, column)
             else:
@@ -305,12 +313,12 @@ class CardLedger:
             drawn.append(rank)
         return HandState(tuple(counts), unknown), deck_unknown, bottom, "".join(drawn)
 
-    def _see_drawn(self, rank: str, move: Move, step: int, column: int) -> None:
+    def _see_drawn(self, rank: str, move: Move, step: int, column: int, drawn: str) -> None:
         seen_at = RANK_INDEX[rank]
         self.seen[seen_at] += 1
         if self.seen[seen_at] > DECK_LIMITS[seen_at]:
             self.seen[seen_at] -= 1
-            self.see(rank, move.line, column, step)
+            self.see(rank, move.line, column, step, drawn=drawn)
 
     def _from_bottom(
         self, rank: str, bottom: str, move: Move, step: int, column: int
@@ -325,7 +333,7 @@ class CardLedger:
             where = bottom.index(rank)
             return rank, bottom[:where] + bottom[where + 1 :]
         self.seen[RANK_INDEX[expected]] -= 1
-        self.see(rank, move.line, column, step)
+        self.see(rank, move.line, column, step, drawn=rank)
         return rank, bottom[1:]
 
     def _draw_known(
@@ -347,7 +355,7 @@ class CardLedger:
             seen[index] += 1
             if seen[index] > DECK_LIMITS[index]:
                 seen[index] -= 1
-                self.see(rank, move.line, column, step)
+                self.see(rank, move.line, column, step, drawn=ranks)
         return HandState(tuple(counts), hand.unknown), deck_unknown - len(ranks), bottom, ranks
 
 
