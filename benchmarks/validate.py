@@ -25,7 +25,7 @@ from pathlib import Path
 from kifuwiki.archive import load_text
 from kifuwiki.games.prime_daifugo.notation import tokenize
 
-DEFAULT_CORPUS = Path("/work/shared/corpus/prime-daifugo")
+DEFAULT_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "prime-daifugo"
 
 
 def corpus_texts(folder: Path) -> list[tuple[str, str]]:

@@ -22,7 +22,7 @@ import enum
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 
@@ -31,6 +31,10 @@ class Suit(enum.Enum):
     HEARTS = "H"
     DIAMONDS = "D"
     CLUBS = "C"
+
+    # Members are singletons compared by identity: the identity hash (in C) is right, and
+    # Enum's own (by name, in Python) made every hashed Card cost a Python call.
+    __hash__ = object.__hash__
 
     @property
     def red(self) -> bool:
@@ -158,12 +162,16 @@ def parse_card(text: str) -> Card:
     return _from_match(m)
 
 
-def tokens(text: str) -> list[tuple[Card, int]]:
+def tokens(text: str, aliases: Mapping[str, Card] | None = None) -> list[tuple[Card, int]]:
     """Every card in a written run, with its 0-based column in ``text``.
 
     Spaces and commas between cards are optional. Raises :class:`CardSyntaxError`
     at the first character that starts no card. Folding keeps one character per
     character for the scripts people write cards in, so columns stay true.
+
+    ``aliases`` adds a game's own words for cards (upper case, e.g. RLCard's ``B`` and
+    ``R`` for the jokers). They are tried only where no standard form matches, so they
+    never change how a standard form reads (``BJ`` stays the black joker).
     """
     folded = fold(text)
     if len(folded) != len(text):  # a ligature expanded: fall back to per-char folding
@@ -176,16 +184,30 @@ def tokens(text: str) -> list[tuple[Card, int]]:
             pos += 1
             continue
         m = _TOKEN.match(folded, pos)
-        if m is None:
+        if m is not None:
+            cards.append((_from_match(m), pos))
+            pos = m.end()
+            continue
+        alias = _alias_at(folded, pos, aliases or {})
+        if alias is None:
             raise CardSyntaxError(f"{text[pos:].split()[0]!r} is not a card", pos)
-        cards.append((_from_match(m), pos))
-        pos = m.end()
+        cards.append((alias[0], pos))
+        pos += len(alias[1])
     return cards
 
 
-def parse_cards(text: str) -> list[Card]:
+def _alias_at(folded: str, pos: int, aliases: Mapping[str, Card]) -> tuple[Card, str] | None:
+    """The card and word of the longest alias written at ``pos``, if any."""
+    found = [word for word in aliases if folded.startswith(word, pos)]
+    if not found:
+        return None
+    word = max(found, key=len)
+    return aliases[word], word
+
+
+def parse_cards(text: str, aliases: Mapping[str, Card] | None = None) -> list[Card]:
     """The cards of a written run (see :func:`tokens`)."""
-    return [card for card, _ in tokens(text)]
+    return [card for card, _ in tokens(text, aliases)]
 
 
 def format_cards(cards: Iterable[Card], sep: str = " ") -> str:

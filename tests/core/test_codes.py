@@ -96,8 +96,10 @@ def test_codes_command_filters_by_prefix_and_speaks_both_languages() -> None:
 
 def test_the_demo_site_lists_every_code_in_its_language() -> None:
     page = ROOT / "site_src" / "diagnostics.md"
-    markdown = CliRunner().invoke(cli, ["codes", "--markdown", "--lang", "ja"]).output
+    args = ["codes", "--markdown", "--lang", "ja", "--built-in"]
+    markdown = CliRunner().invoke(cli, args).output
+    assert "### prime-daifugo" in markdown and "### nim" not in markdown
     assert page.read_text(encoding="utf-8").endswith(markdown), (
         "site_src/diagnostics.md is out of date: regenerate its tables with "
-        "`kifuwiki codes --markdown --lang ja`"
+        "`kifuwiki codes --markdown --lang ja --built-in`"
     )

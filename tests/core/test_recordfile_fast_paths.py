@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +20,7 @@ from kifuwiki.core.recordfile import (
     split_record_file,
 )
 
-CORPUS = Path("/work/shared/corpus/prime-daifugo")
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
 
 TRICKY_VALUES = [
     "2024-10-22", "2024-1-5", "2024-13-45", "0", "7", "012", "0x1f", "1_000", "1:20", "1.5",
@@ -81,6 +82,8 @@ def test_line_kinds_agree_with_the_classifier(line: str) -> None:
 
 def test_corpus_front_matter_is_read_like_yaml() -> None:
     paths = sorted(CORPUS.glob("*.kifu"))[:100]
+    if not paths:
+        pytest.skip(f"the shared corpus is not beside this checkout ({CORPUS})")
     for path in paths:
         body = path.read_text(encoding="utf-8").split("\n")
         end = body.index("---", 1)

@@ -63,6 +63,7 @@ def site_files(site: Path) -> dict[str, bytes]:
     return found
 
 
+@pytest.mark.slow  # builds whole sites
 def test_warm_build_in_a_new_plugin_parses_nothing_and_writes_the_same_site(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -97,6 +98,7 @@ def test_warm_build_in_a_new_plugin_parses_nothing_and_writes_the_same_site(
     assert [name for name in cold if warm[name] != cold[name]] == []
 
 
+@pytest.mark.slow  # builds whole sites
 def test_a_missing_page_entry_is_rendered_again(tmp_path: Path) -> None:
     root = games_site(tmp_path, "pruned")
     forget_plugin_instances()
@@ -108,6 +110,7 @@ def test_a_missing_page_entry_is_rendered_again(tmp_path: Path) -> None:
     assert site_files(build_site(root)) == cold
 
 
+@pytest.mark.slow  # builds whole sites
 def test_pages_rendered_in_worker_processes_are_the_same_as_in_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -174,6 +177,7 @@ class FakePool:
 
 
 @pytest.mark.parametrize("broken_map", [False, True])
+@pytest.mark.slow  # builds whole sites
 def test_late_and_broken_workers_give_the_same_site(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken_map: bool
 ) -> None:
@@ -273,6 +277,7 @@ def test_disk_only_entries_and_the_jobs_option(tmp_path: Path) -> None:
     assert [name for name, _ in errors] == ["jobs"]
 
 
+@pytest.mark.slow  # builds whole sites
 def test_list_pages_are_searched_by_title_and_records_by_content(tmp_path: Path) -> None:
     root = games_site(tmp_path, "search")
     forget_plugin_instances()
@@ -321,6 +326,7 @@ def test_page_entries_round_trip_and_a_cut_entry_is_a_miss() -> None:
 
 
 @pytest.mark.parametrize("change", ["rules", "version"])
+@pytest.mark.slow  # builds whole sites
 def test_a_new_rule_set_or_version_is_never_served_from_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
 ) -> None:

@@ -153,3 +153,29 @@ def test_fence_format_never_raises(monkeypatch: pytest.MonkeyPatch) -> None:
 )
 def test_parse_info(info: str, expected: tuple[str, dict[str, str]]) -> None:
     assert parse_info(info) == expected
+
+
+def test_a_first_game_line_names_the_game() -> None:
+    doc = html_of(f"```kifu\ngame: fake\n{GAME}```\n")
+    viewer = doc.select_one("section.kw-viewer")
+    assert viewer is not None and viewer["data-kw-game"] == "fake"
+    # The game line is not a move, and line numbers stay those of the block.
+    assert [li["id"] for li in viewer.select("li.kw-step")] == ["k1-m0", "k1-m1", "k1-m2"]
+    # An alias works too (the test game's Japanese name), and the line beats the option.
+    doc = html_of(f"```kifu game=chess\ngame: テストゲーム\n{GAME}```\n")
+    assert doc.select_one("section.kw-viewer")["data-kw-game"] == "fake"
+
+
+def test_an_unknown_game_line_names_the_installed_games() -> None:
+    doc = html_of("```kifu\ngame: chess\n1. e4\n```\n", lang="en")
+    box = doc.select_one(".kw-error-box")
+    assert box is not None and box.select_one("li")["data-code"] == "KW002"
+    assert "installed games:" in box.get_text() and "fake" in box.get_text()
+    japanese = html_of("```kifu\ngame: chess\n1. e4\n```\n", lang="ja")
+    assert "インストールされていない" in japanese.select_one(".kw-error-box").get_text()
+
+
+def test_a_move_by_a_player_called_game_is_not_a_game_line() -> None:
+    doc = html_of("```kifu\ngame:7\nother:K\ngame:7#\n```\n")
+    viewer = doc.select_one("section.kw-viewer")
+    assert viewer is not None and viewer["data-kw-game"] == "prime-daifugo"

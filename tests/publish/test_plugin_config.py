@@ -33,7 +33,7 @@ def test_invalid_options_are_reported(tmp_path: Path, option: str, value: object
 
 
 def test_rules_accepts_a_preset_name_or_a_mapping() -> None:
-    for rules in ("fandom", {"preset": "standard", "hand_size": 9}):
+    for rules in ("fandom", {"preset": "standard", "hand_size": 9}, {"catan": "base"}):
         plugin = KifuwikiPlugin()
         errors, _ = plugin.load_config({"rules": rules})
         assert errors == []

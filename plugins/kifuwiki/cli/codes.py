@@ -26,6 +26,12 @@ class CodeSection:
     prefixes: tuple[str, ...]
     codes: Mapping[str, str]
     codes_ja: Mapping[str, str]
+    module: str = "kifuwiki"
+    """Where the codes come from (a plug-in game's module is outside ``kifuwiki``)."""
+
+    @property
+    def built_in(self) -> bool:
+        return self.module == "kifuwiki" or self.module.startswith("kifuwiki.")
 
     def describe(self, code: str, lang: str) -> str:
         """The code's description in ``lang`` (English where the Japanese is missing)."""
@@ -38,7 +44,10 @@ def code_sections() -> list[CodeSection]:
     """Every section, in the order the documentation lists them."""
     sections = [CodeSection("record files", ("RF",), file_codes.CODES, file_codes.CODES_JA)]
     for game in all_games():
-        sections.append(CodeSection(game.id, tuple(game.code_prefixes), game.codes, game.codes_ja))
+        module = type(game).__module__
+        sections.append(
+            CodeSection(game.id, tuple(game.code_prefixes), game.codes, game.codes_ja, module)
+        )
     sections.append(CodeSection("publishing", ("KW",), publish_codes.CODES, publish_codes.CODES_JA))
     importers_ja: Mapping[str, str] = getattr(import_codes, "CODES_JA", {})
     sections.append(CodeSection("importers", ("IM",), import_codes.CODES, importers_ja))
@@ -55,6 +64,20 @@ def all_code_tables() -> dict[str, Mapping[str, str]]:
     return {section.title: section.codes for section in code_sections()}
 
 
+def codes_markdown(sections: list[CodeSection], prefix: str, lang: str) -> str:
+    """Markdown tables of the codes starting with ``prefix`` (``kifuwiki codes --markdown``)."""
+    heading = "意味" if lang == "ja" else "meaning"
+    out = []
+    for section in sections:
+        codes = sorted(c for c in {*section.codes, *section.codes_ja} if c.startswith(prefix))
+        if codes:
+            out.append(f"\n### {section.title}\n\n| code | {heading} |\n| --- | --- |\n")
+            for code in codes:
+                cell = section.describe(code, lang).replace("|", "\\|")
+                out.append(f"| `{code}` | {cell} |\n")
+    return "".join(out)
+
+
 @click.command("codes")
 @click.argument("prefix", required=False, default="")
 @click.option("--markdown", is_flag=True, help="Print Markdown tables (for documentation).")
@@ -65,22 +88,22 @@ def all_code_tables() -> dict[str, Mapping[str, str]]:
     show_default=True,
     help="Language of the descriptions.",
 )
-def codes_command(prefix: str, markdown: bool, lang: str) -> None:
+@click.option(
+    "--built-in",
+    "built_in",
+    is_flag=True,
+    help="Only kifuwiki's own codes and its built-in games' (not plug-ins').",
+)
+def codes_command(prefix: str, markdown: bool, lang: str, built_in: bool) -> None:
     """List diagnostic codes (those starting with PREFIX, e.g. PD1 or CT)."""
     prefix = prefix.upper()
-    heading = "意味" if lang == "ja" else "meaning"
-    for section in code_sections():
-        codes = sorted(
-            code for code in {*section.codes, *section.codes_ja} if code.startswith(prefix)
-        )
-        if not codes:
-            continue
-        if markdown:
-            click.echo(f"\n### {section.title}\n\n| code | {heading} |\n| --- | --- |")
-            for code in codes:
-                cell = section.describe(code, lang).replace("|", "\\|")
-                click.echo(f"| `{code}` | {cell} |")
-        else:
+    sections = [s for s in code_sections() if s.built_in or not built_in]
+    if markdown:
+        click.echo(codes_markdown(sections, prefix, lang), nl=False)
+        return
+    for section in sections:
+        codes = sorted(c for c in {*section.codes, *section.codes_ja} if c.startswith(prefix))
+        if codes:
             click.echo(f"# {section.title}")
             for code in codes:
                 click.echo(f"{code}  {section.describe(code, lang)}")

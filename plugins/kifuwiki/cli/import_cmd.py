@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from kifuwiki.core.diagnostics import Severity
+from kifuwiki.games import game_ids, get_game
 from kifuwiki.importers.catan_sheet import import_sheet
 from kifuwiki.importers.fandom import Page, import_page
 from kifuwiki.importers.issues import ImportIssue
@@ -282,3 +283,28 @@ def primeqk_command(
         imported = import_match(path, source_base)
         run.page_done(imported.records, imported.issues)
     run.exit()
+
+
+def _game_importer(importer: Any) -> click.Command:
+    """A subcommand for an importer a game offers (``GameModule.importers``): an object with
+    ``name``, ``help``, ``unit`` and ``read(path)`` → ``.records`` and ``.issues``."""
+
+    @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+    @_common
+    def command(paths: tuple[Path, ...], records_dir: Path, force: bool, dry_run: bool) -> None:
+        run = ImportRun(records_dir, force, dry_run, unit=importer.unit)
+        for path in _progress(list(match_files(list(paths))), f"{importer.unit}s"):
+            imported = importer.read(path)
+            run.page_done(imported.records, imported.issues)
+        run.exit()
+
+    return click.command(importer.name, help=importer.help)(command)
+
+
+for _game_id in game_ids():
+    try:
+        _importers = getattr(get_game(_game_id), "importers", ())
+    except (ImportError, AttributeError):  # a game package that is not installed
+        continue
+    for _importer in _importers:
+        import_group.add_command(_game_importer(_importer))

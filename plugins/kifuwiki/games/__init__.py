@@ -19,7 +19,7 @@ from importlib.metadata import entry_points
 from pathlib import PurePath
 
 from kifuwiki.core.recordfile import RecordSource
-from kifuwiki.games.base import GameModule
+from kifuwiki.games.base import GameModule, contract_gaps
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +31,8 @@ DEFAULT_GAME = "prime-daifugo"
 
 #: Games added at run time, by id; they win over an installed game of the same id.
 _registered: dict[str, GameModule] = {}
+#: Bumped on every run-time change, so caches keyed by it (aliases, environments) renew.
+_generation = 0
 
 
 @cache
@@ -45,6 +47,11 @@ def _installed() -> dict[str, GameModule]:
         except Exception as exc:  # a plug-in's own bug or missing dependency
             log.warning("kifuwiki: game plug-in '%s' (%s) cannot be loaded: %r", entry.name,
                         entry.value, exc)  # fmt: skip
+            continue
+        gaps = contract_gaps(game)
+        if gaps:
+            log.warning("kifuwiki: game plug-in '%s' (%s) is left out: it lacks %s",
+                        entry.name, entry.value, ", ".join(gaps))  # fmt: skip
             continue
         if game_id != entry.name:
             log.warning("kifuwiki: game plug-in '%s' says its id is '%s'; using '%s'",
@@ -92,9 +99,6 @@ def _key(name: str) -> str:
     return name.strip().lower()
 
 
-_generation = 0
-
-
 def normalise_game_id(name: str) -> str | None:
     """The id of the game ``name`` names (its id, an alias or a display name), if any."""
     key = _key(name)
@@ -117,6 +121,9 @@ def get_game(game_id: str) -> GameModule:
 def register_game(game: GameModule) -> None:
     """Make ``game`` available in this process, as if it were installed."""
     global _generation
+    gaps = contract_gaps(game)
+    if gaps:
+        raise TypeError(f"game '{getattr(game, 'id', game)}' lacks {', '.join(gaps)}")
     _registered[game.id] = game
     _generation += 1
 

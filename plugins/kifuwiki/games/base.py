@@ -30,6 +30,9 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
 ``detect``/``load``/``view``/``format``  see :class:`GameModule`
 ======================  ============================================================
 
+A plug-in that lacks any of these is left out with a warning naming what it lacks
+(:func:`contract_gaps`); ``tests/contract/`` checks every installed game in depth.
+
 Templates are found as ``<id>/state.html`` (a site's ``custom_templates`` folder may
 override them). Assets are copied to ``assets/kifuwiki/<id>/`` and linked only from
 pages that show one of the game's records. A game script hooks the viewer through the
@@ -275,6 +278,19 @@ class GameModule(Protocol):
     def format(self, record: GameRecord, dialect: str | None = None) -> str:
         """The game's body text in canonical form (no front matter)."""
         ...
+
+
+#: What a ``GAME`` object must have (the attributes and methods of :class:`GameModule`).
+CONTRACT: tuple[str, ...] = (
+    "id", "version", "names", "aliases", "dialects", "rule_presets", "default_rules",
+    "code_prefixes", "codes", "codes_ja", "badges", "step_flags", "package_dir",
+    "template_filters", "detect", "load", "view", "format",
+)  # fmt: skip
+
+
+def contract_gaps(game: object) -> list[str]:
+    """The attributes and methods of the contract ``game`` lacks (none: it is a game)."""
+    return [name for name in CONTRACT if not hasattr(game, name)]
 
 
 #: Flags every game's steps may carry, whatever the game: a person's comment, and the

@@ -21,6 +21,8 @@ CODES: dict[str, str] = {
     "IM040": "a primeqk match file lacks a field the importer needs",
     "IM041": "a primeqk game's first line is not the database's '### …' header",
     "IM042": "a primeqk game's source file name does not begin with a YYMMDD date",
+    # Games' own importers (GameModule.importers).
+    "IM060": "an imported game breaks the game's rules; the engine's code and message follow",
     # Writing.
     "IM050": "an existing record differs from the import and was kept (use --force)",
     "IM051": "a record file could not be written",

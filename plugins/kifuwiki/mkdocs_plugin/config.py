@@ -18,8 +18,10 @@ class KifuwikiConfig(Config):  # type: ignore[no-untyped-call]
     custom_templates = c.Optional(c.Dir(exists=True))
     """A folder searched before the packaged templates (override any template)."""
     rules = c.Optional(c.Type((str, dict)))
-    """Default rule set for records whose front matter names none: a preset name or a
-    mapping ``{preset: …, <option>: …}``."""
+    """Default rules for records whose front matter names none, per game:
+    ``{prime-daifugo: standard, catan: base}`` (a value is a preset name or a mapping of
+    options). A bare name, or a mapping without game ids (``{preset: online, hand_size:
+    7}``), is the default game's (``kifuwiki.archive.rules_for``)."""
     jobs = c.Type(int, default=0)
     """Worker processes for loading and rendering large archives on a cold build:
     0 = one per core, 1 = everything in the building process."""

@@ -40,7 +40,7 @@ from kifuwiki.render.archive import Archive
 from kifuwiki.render.assets import (
     VIEWER_MARK,
     add_game_assets,
-    presentation_folders,
+    games_fingerprint,
     shared_assets,
     site_assets,
 )
@@ -137,8 +137,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         custom = Path(self.config.custom_templates) if self.config.custom_templates else None
         self._custom_templates = str(custom.resolve()) if custom is not None else None
         fingerprint = (
-            templates_fingerprint(templates_dir(), custom, *presentation_folders())
+            templates_fingerprint(templates_dir(), custom)
             + _code_fingerprint()
+            + games_fingerprint()  # every game's code, templates and assets
         )
         if fingerprint != self._fingerprint:
             # A template (or kifuwiki itself) changed since the last build of this

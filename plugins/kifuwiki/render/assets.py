@@ -10,6 +10,7 @@ that game, inside the content, so themes that swap page content without reloadin
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 import re
 from pathlib import Path
@@ -56,12 +57,22 @@ def site_assets() -> list[tuple[str, Path]]:
     return found
 
 
-def presentation_folders() -> list[Path]:
-    """Every game's templates and assets folders (for cache fingerprints)."""
-    folders: list[Path] = []
+def games_fingerprint() -> str:
+    """Every game's id, version and package files (name, size, modification time), so
+    a page cache never serves a page made by an older game, built in or plug-in."""
+    digest = hashlib.blake2b(digest_size=8)
     for game in all_games():
-        folders += [game.package_dir / "templates", game.package_dir / "assets"]
-    return folders
+        digest.update(f"{game.id}:{game.version};".encode())
+        folder = game.package_dir
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*")):
+            # Not __pycache__: it changes when a module is first imported, mid-build.
+            if path.is_file() and "__pycache__" not in path.parts:
+                stat = path.stat()
+                name = path.relative_to(folder).as_posix()
+                digest.update(f"{name}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+    return digest.hexdigest()
 
 
 def asset_tags(game_id: str, page_url: str = "") -> str:

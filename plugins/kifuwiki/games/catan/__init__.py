@@ -33,7 +33,7 @@ class CatanGame:
     id = "catan"
     version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "カタン", "en": "Catan"}
-    aliases: tuple[str, ...] = ("カタン", "catan-base")
+    aliases: tuple[str, ...] = ("カタン",)
     dialects: tuple[str, ...] = ("sheet",)
     rule_presets: tuple[str, ...] = ("base",)
     default_rules = "base"

@@ -1,0 +1,661 @@
+"""Replay: the parsed record through the rules, one method per rule (like Catan's ``_Engine``).
+
+Each action line is one step. The engine never stops at a broken rule: it reports it
+(which rule, where, what would have been legal) and carries on as the record says, so
+one wrong line does not hide the rest of the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kifuwiki.cards import Card
+from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.games.doudizhu.combos import Combo, Kind, follow_reading, lead_reading, readings
+from kifuwiki.games.doudizhu.hands import DeckTally, HandState
+from kifuwiki.games.doudizhu.model import Action, Bid, DdzRecord, Hand, Kitty, Pass, Play, Score
+from kifuwiki.games.doudizhu.ranks import RANK_TEXT, Counts, cards_counts, ranks_text
+
+HAND_SIZE = 17
+KITTY_SIZE = 3
+
+
+@dataclass(slots=True)
+class Step:
+    """The game after one action line (index 0: after the deal)."""
+
+    index: int
+    action: Action | None
+    seat: str | None = None
+    combo: Combo | None = None
+    """The reading of this step's play."""
+    cards: Counts | None = None
+    table: Combo | None = None
+    """The last play of the current trick, after this step (None: the next player leads)."""
+    table_seat: str | None = None
+    landlord: str | None = None
+    bid: int = 0
+    multiplier: int = 1
+    trick_over: bool = False
+    """This pass was the second in a row: the table is cleared."""
+    out: bool = False
+    hands: dict[str, tuple[tuple[Card, ...], int]] | None = None
+    kitty: tuple[tuple[Card, ...], int] | None = None
+    kitty_taken: bool = False
+    """The landlord has taken the bottom cards (they are face up)."""
+    to_move: str | None = None
+
+
+@dataclass(slots=True)
+class Outcome:
+    landlord: str | None = None
+    bid: int = 0
+    winner: str | None = None
+    """The seat that went out first."""
+    landlord_won: bool | None = None
+    redeal: bool = False
+    bombs: dict[str, int] = field(default_factory=dict)
+    rockets: dict[str, int] = field(default_factory=dict)
+    spring: bool = False
+    anti_spring: bool = False
+    unit: int = 0
+    score: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Replay:
+    record: DdzRecord
+    steps: list[Step]
+    outcome: Outcome
+
+
+class _Engine:
+    def __init__(self, record: DdzRecord, bag: DiagnosticBag, keep_states: bool) -> None:
+        self.record = record
+        self.options = record.options
+        self.bag = bag
+        self.keep = keep_states
+        self.seats = record.seats
+        self.hands = {seat: HandState() for seat in self.seats}
+        self.kitty: Kitty | None = None
+        self.kitty_taken = False
+        self.kitty_seen = False
+        """Whether the replay has passed the bottom cards' line."""
+        self.deck = DeckTally()
+        self.outcome = Outcome()
+        self.bids: list[Bid] = []
+        self.highest_bid = 0
+        self.doubling = 1
+        """The bombs' and rockets' product so far."""
+        self.bidding_over = False
+        self.landlord: str | None = None
+        self.table: Combo | None = None
+        self.table_seat: str | None = None
+        self.to_move: str | None = None
+        self.passes = 0
+        self.plays = dict.fromkeys(self.seats, 0)
+        self.over = False
+        self.actions = record.actions
+        self.has_bids = any(isinstance(a, Bid) for a in self.actions)
+        self.has_kitty = any(isinstance(a, Kitty) for a in self.actions)
+        self.steps: list[Step] = []
+        self.index = 0
+
+    # --- deal -----------------------------------------------------------------
+    def deal(self) -> None:
+        """Rule: 17 cards to each seat, 3 bottom cards; no card twice."""
+        dealt = self.record.hands
+        for item in self.record.items:
+            if isinstance(item, Hand) and dealt.get(item.seat) is not item:
+                self._error(
+                    item.line,
+                    1,
+                    "DZ005",
+                    f"{item.seat}'s hand is written twice; the first one counts",
+                    f"{item.seat} の手札が2回書かれています。最初のものを使います",
+                )
+        kitties = [item for item in self.record.items if isinstance(item, Kitty)]
+        for extra in kitties[1:]:
+            self._error(
+                extra.line,
+                1,
+                "DZ005",
+                "the bottom cards are written twice; the first line counts",
+                "底札が2回書かれています。最初の行を使います",
+            )
+        for seat in self.seats:
+            hand = dealt.get(seat)
+            if hand is None:
+                self.hands[seat].unknown = HAND_SIZE
+                continue
+            size = HAND_SIZE
+            if self._holds_kitty(seat, hand):
+                size = HAND_SIZE + KITTY_SIZE
+                self.kitty_taken = True  # the hand was written with the bottom cards in it
+            self._check_size(hand.line, hand.cards, hand.unknown, size, seat)
+            self._see(hand.cards, hand.columns, hand.line)
+            self.hands[seat].add(hand.cards, hand.unknown)
+        if kitties:
+            self.kitty = kitties[0]
+            self._check_size(
+                self.kitty.line, self.kitty.cards, self.kitty.unknown, KITTY_SIZE, None
+            )
+            self._see(self.kitty.cards, self.kitty.columns, self.kitty.line)
+        if not self.has_bids:
+            self._landlord_from_front_matter()
+        self._record(None)
+
+    def _holds_kitty(self, seat: str, hand: Hand) -> bool:
+        """A log without bottom cards (rlcard-showdown) writes the landlord's 20 cards."""
+        return (
+            not any(isinstance(item, Kitty) for item in self.record.items)
+            and not self.has_bids
+            and seat == self.record.landlord
+            and len(hand.cards) + hand.unknown == HAND_SIZE + KITTY_SIZE
+        )
+
+    def _check_size(
+        self, line: int, cards: list[Card], unknown: int, size: int, seat: str | None
+    ) -> None:
+        count = len(cards) + unknown
+        if count == size:
+            return
+        what, what_ja = (
+            (f"{seat}'s hand", f"{seat} の手札") if seat else ("the bottom cards", "底札")
+        )
+        self._error(
+            line,
+            1,
+            "DZ108",
+            f"{what} has {count} cards; it should have {size}",
+            f"{what_ja}が {count} 枚です。{size} 枚のはずです",
+        )
+
+    def _see(self, cards: list[Card], columns: list[int], line: int) -> None:
+        for card, column in zip(cards, columns, strict=True):
+            if not self.deck.see(card):
+                self._error(
+                    line,
+                    column,
+                    "DZ107",
+                    f"{card} appears more often than the deck holds it (dealt twice?)",
+                    f"{card} がデッキの枚数より多く出ています (二重に配られた?)",
+                )
+
+    def _landlord_from_front_matter(self) -> None:
+        landlord = self.record.landlord
+        if landlord is None:
+            return
+        if landlord not in self.seats:
+            self._error(
+                1,
+                1,
+                "DZ006",
+                f"'landlord: {landlord}' is not one of the seats",
+                f"'landlord: {landlord}' は席にありません",
+            )
+            return
+        self._make_landlord(landlord, self.record.base_bid)
+
+    # --- bidding ----------------------------------------------------------------
+    def bid(self, action: Bid) -> None:
+        """Rule: bids go round in seat order; each bid beats the highest; a 3 ends it."""
+        if self.over:
+            self._after_end(action.line)
+        elif self.bidding_over:
+            self._error(
+                action.line,
+                action.column,
+                "DZ101",
+                "the bidding is over: no more bids",
+                "競りは終わっています: これ以上は競れません",
+            )
+        else:
+            self._check_bid_turn(action)
+            highest = max((b.value for b in self.bids), default=0)
+            if action.value and action.value <= highest:
+                self._error(
+                    action.line,
+                    action.column,
+                    "DZ101",
+                    f"a bid of {action.value} does not beat the highest bid ({highest}); "
+                    "bid higher or pass",
+                    f"{action.value} は最高値 {highest} を超えません。より高く競るかパスします",
+                )
+            self.bids.append(action)
+            self.highest_bid = max(self.highest_bid, action.value)
+            self._close_bidding()
+        self._record(action, seat=action.seat)
+
+    def _check_bid_turn(self, action: Bid) -> None:
+        if not self.bids:
+            return
+        expected = self._next(self.bids[-1].seat)
+        if action.seat != expected:
+            self._wrong_turn(action.line, action.column, action.seat, expected)
+
+    def _close_bidding(self) -> None:
+        values = [b.value for b in self.bids]
+        highest = max(values)
+        if highest == 3:
+            done = True
+        elif self.options.bidding == "once":
+            done = len(self.bids) >= 3
+        else:
+            done = (highest > 0 and len(values) >= 3 and values[-2:] == [0, 0]) or values == [
+                0,
+                0,
+                0,
+            ]
+        if not done:
+            return
+        self.bidding_over = True
+        if highest == 0:
+            last = self.bids[-1]
+            self.bag.info(
+                "DZ202",
+                "every player passed: the cards are dealt again",
+                last.line,
+                last.column,
+                ja="全員が競りませんでした: 配り直しです",
+            )
+            self.over = True
+            self.outcome.redeal = True
+            return
+        winner = max(self.bids, key=lambda b: b.value)  # the first to reach the highest value
+        self._make_landlord(winner.seat, highest)
+
+    def _make_landlord(self, seat: str, bid: int) -> None:
+        self.landlord = seat
+        self.outcome.landlord = seat
+        self.outcome.bid = bid
+        self.bidding_over = True
+        self.to_move = seat
+        # The landlord takes the bottom cards now, unless their line is still to come.
+        shown = self.kitty is not None and (self.kitty_seen or not self.has_bids)
+        if shown or not self.has_kitty:
+            self._take_kitty()
+
+    def _take_kitty(self) -> None:
+        """Rule: the landlord takes the three bottom cards (20 cards)."""
+        if self.kitty_taken or self.landlord is None:
+            return
+        self.kitty_taken = True
+        if self.kitty is None:
+            self.hands[self.landlord].unknown += KITTY_SIZE
+        else:
+            self.hands[self.landlord].add(self.kitty.cards, self.kitty.unknown)
+
+    def kitty_line(self, action: Kitty) -> None:
+        """The bottom cards shown: they go to the landlord if one is known."""
+        if action is not self.kitty:
+            self._record(action)  # a second kitty line: reported in deal()
+            return
+        self.kitty_seen = True
+        if self.landlord is not None and any(self.plays.values()):
+            self._error(
+                action.line,
+                1,
+                "DZ115",
+                "the bottom cards come before the first play",
+                "底札は最初の出札より前に書きます",
+            )
+        elif self.landlord is not None:
+            self._take_kitty()
+        self._record(action)
+
+    # --- play -------------------------------------------------------------------
+    def play(self, action: Play) -> None:
+        if self.over:
+            self._after_end(action.line)
+            self._record(action, seat=action.seat)
+            return
+        self._ensure_landlord(action)
+        self._check_play_turn(action.seat, action.line, action.column)
+        counts = cards_counts(action.cards)
+        self._take_cards(action)
+        combo = self._read(action, counts)
+        if combo is not None:
+            self._count_bombs(action.seat, combo)
+            self.table, self.table_seat = combo, action.seat
+        self.passes = 0
+        self.plays[action.seat] += 1
+        out = self.hands[action.seat].size == 0
+        self._check_out_mark(action, out)
+        self.to_move = self._next(action.seat)
+        if out:
+            self._finish(action.seat)
+        self._check_claims(action, combo)
+        self._record(action, seat=action.seat, combo=combo, cards=counts, out=out)
+
+    def _ensure_landlord(self, action: Play | Pass) -> None:
+        if self.landlord is not None:
+            return
+        if self.has_bids and not self.bidding_over:
+            self._error(
+                action.line,
+                action.column,
+                "DZ102",
+                "a play before the bidding ended",
+                "競りが終わる前の出札です",
+            )
+        else:
+            self.bag.warning(
+                "DZ201",
+                f"no bids and no 'landlord' in the front matter: {action.seat} "
+                "is taken as the landlord",
+                action.line,
+                action.column,
+                ja="競りもフロントマターの 'landlord' もありません: "
+                f"{action.seat} を地主とみなします",
+            )
+        self._make_landlord(
+            action.seat, max((b.value for b in self.bids), default=self.record.base_bid) or 1
+        )
+
+    def _check_play_turn(self, seat: str, line: int, column: int) -> None:
+        """Rule: play goes round in seat order from the landlord."""
+        if self.to_move is not None and seat != self.to_move:
+            self._wrong_turn(line, column, seat, self.to_move)
+
+    def _take_cards(self, action: Play) -> None:
+        """Rule: a player plays only cards they hold (one report per play, at the first
+        card missing)."""
+        hand = self.hands[action.seat]
+        missing: list[tuple[Card, int]] = []
+        for card, column in zip(action.cards, action.columns, strict=True):
+            held = hand.take(card)
+            if held is None:
+                missing.append((card, column))
+            elif held is False and not self.deck.see(card):
+                self._error(
+                    action.line,
+                    column,
+                    "DZ107",
+                    f"{card} appears more often than the deck holds it (dealt twice?)",
+                    f"{card} がデッキの枚数より多く出ています (二重に配られた?)",
+                )
+        if missing:
+            cards = " ".join(str(card) for card, _ in missing)
+            self._error(
+                action.line,
+                missing[0][1],
+                "DZ103",
+                f"{action.seat} does not hold {cards}",
+                f"{action.seat} は {cards} を持っていません",
+            )
+
+    def _read(self, action: Play, counts: Counts) -> Combo | None:
+        """Rule: the cards form a combination, and it beats the one on the table."""
+        options = readings(counts, self.options)
+        if action.split is not None:
+            main = cards_counts(action.cards[: action.split])
+            split_options = [c for c in options if c.main_counts == main]
+            if options and not split_options:
+                self._error(
+                    action.line,
+                    action.column,
+                    "DZ111",
+                    "the cards before '+' are not the main part of any reading of this play",
+                    "'+' の前のカードは、この出札のどの読み方の主札にもなりません",
+                )
+            options = split_options or options
+        if not options:
+            self._error(
+                action.line,
+                action.column,
+                "DZ104",
+                f"{ranks_text(counts)} is no combination{self._rule_hint(counts)}",
+                f"{ranks_text(counts)} は役になりません{self._rule_hint(counts, ja=True)}",
+            )
+            return None
+        if self.table is None:
+            return lead_reading(options)
+        combo = follow_reading(options, self.table)
+        if combo is None:
+            need, need_ja = _what_beats(self.table)
+            self._error(
+                action.line,
+                action.column,
+                "DZ105",
+                f"{ranks_text(counts)} does not beat the {self.table.kind.value} on the table; "
+                f"legal: {need}, or pass",
+                f"{ranks_text(counts)} は場の{self.table.kind.ja}に勝ちません。"
+                f"出せるのは{need_ja}、またはパスです",
+            )
+            return lead_reading(options)
+        return combo
+
+    def _rule_hint(self, counts: Counts, ja: bool = False) -> str:
+        """Which rule option forbids the play, when one does."""
+        from dataclasses import replace
+
+        loose = replace(
+            self.options, four_with_two=True, kickers_distinct=False, rocket_as_kickers=True
+        )
+        if not readings(counts, loose):
+            return ""
+        if ja:
+            return " (このルールではキッカーの組み方が許されません)"
+        return " (these rules do not allow kickers like these)"
+
+    def _count_bombs(self, seat: str, combo: Combo) -> None:
+        """Rule: each bomb and the rocket multiply the score."""
+        if combo.kind is Kind.BOMB:
+            self.outcome.bombs[seat] = self.outcome.bombs.get(seat, 0) + 1
+            self.doubling *= self.options.bomb
+        elif combo.kind is Kind.ROCKET:
+            self.outcome.rockets[seat] = self.outcome.rockets.get(seat, 0) + 1
+            self.doubling *= self.options.rocket
+
+    def _check_out_mark(self, action: Play, out: bool) -> None:
+        if action.out and not out:
+            left = self.hands[action.seat].size
+            self._error(
+                action.line,
+                action.column,
+                "DZ110",
+                f"'#' marks going out, but {action.seat} still holds {left} cards",
+                f"'#' は上がりの印ですが、{action.seat} にはまだ {left} 枚あります",
+            )
+
+    def _check_claims(self, action: Play, combo: Combo | None) -> None:
+        truth = {
+            "bomb": combo is not None and combo.kind is Kind.BOMB,
+            "rocket": combo is not None and combo.kind is Kind.ROCKET,
+            "spring": self.outcome.spring or self.outcome.anti_spring,
+        }
+        for claim in action.claims:
+            if not truth[claim]:
+                self._error(
+                    action.line,
+                    action.column,
+                    "DZ114",
+                    f"[{claim}] is written, but this play is no {claim}",
+                    f"[{claim}] と書かれていますが、この出札は {claim} ではありません",
+                )
+
+    def pass_(self, action: Pass) -> None:
+        """Rule: the leader may not pass; after two passes the last player to play leads."""
+        if self.over:
+            self._after_end(action.line)
+            self._record(action, seat=action.seat)
+            return
+        self._ensure_landlord(action)
+        self._check_play_turn(action.seat, action.line, action.column)
+        if self.table is None:
+            self._error(
+                action.line,
+                action.column,
+                "DZ106",
+                f"{action.seat} leads and may not pass",
+                f"{action.seat} が親 (リード) なのでパスできません",
+            )
+        self.passes += 1
+        trick_over = self.passes >= 2 and self.table is not None
+        self.to_move = self._next(action.seat)
+        if trick_over:
+            self.to_move = self.table_seat
+            self.table = None
+            self.table_seat = None
+            self.passes = 0
+        self._record(action, seat=action.seat, trick_over=trick_over)
+
+    # --- the end ------------------------------------------------------------------
+    def _finish(self, seat: str) -> None:
+        """Rule: the game ends when a player goes out; spring and the score."""
+        self.over = True
+        outcome = self.outcome
+        outcome.winner = seat
+        landlord = self.landlord
+        outcome.landlord_won = seat == landlord
+        peasants = [s for s in self.seats if s != landlord]
+        opts = self.options
+        if outcome.landlord_won:
+            outcome.spring = opts.spring > 1 and all(self.plays[p] == 0 for p in peasants)
+        elif landlord is not None:
+            outcome.anti_spring = opts.spring > 1 and opts.anti_spring and self.plays[landlord] == 1
+        bombs = sum(outcome.bombs.values())
+        rockets = sum(outcome.rockets.values())
+        unit = max(outcome.bid, 1) * opts.bomb**bombs * opts.rocket**rockets
+        if outcome.spring or outcome.anti_spring:
+            unit *= opts.spring
+        outcome.unit = unit
+        sign = 1 if outcome.landlord_won else -1
+        outcome.score = {
+            s: (2 * sign * unit if s == landlord else -sign * unit) for s in self.seats
+        }
+
+    def score_line(self, score: Score) -> None:
+        """Rule: written totals add up to zero and agree with the rules' score."""
+        total = sum(score.values.values())
+        if total != 0:
+            self._error(
+                score.line,
+                1,
+                "DZ112",
+                f"the scores add up to {total:+d}, not 0",
+                f"得点の合計が 0 でなく {total:+d} です",
+            )
+        computed = self.outcome.score
+        if not computed:
+            return
+        wrong = {s: v for s, v in score.values.items() if computed.get(s) != v}
+        if wrong or set(score.values) != set(computed):
+            expected = ", ".join(f"{s} {computed[s]:+d}" for s in self.seats)
+            outcome = self.outcome
+            why = f"bid {outcome.bid} × 2^bombs… = unit {outcome.unit}"
+            self._error(
+                score.line,
+                1,
+                "DZ113",
+                f"the rules give {expected} ({why})",
+                f"ルールによる得点は {expected} です (単位 {outcome.unit})",
+            )
+
+    def _after_end(self, line: int) -> None:
+        self._error(
+            line,
+            1,
+            "DZ109",
+            "the game is over: this action comes after the end",
+            "ゲームは終わっています: この行動は終了後です",
+            once="after-end",
+        )
+
+    # --- helpers ----------------------------------------------------------------
+    def _next(self, seat: str) -> str:
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    def _wrong_turn(self, line: int, column: int, seat: str, expected: str) -> None:
+        self._error(
+            line,
+            column,
+            "DZ100",
+            f"it is {expected}'s turn, not {seat}'s",
+            f"{seat} ではなく {expected} の番です",
+        )
+
+    def _error(
+        self, line: int, column: int, code: str, message: str, ja: str, once: str | None = None
+    ) -> None:
+        self.bag.error(code, message, line, column, step=self.index, ja=ja, once=once)
+
+    def _record(
+        self,
+        action: Action | None,
+        *,
+        seat: str | None = None,
+        combo: Combo | None = None,
+        cards: Counts | None = None,
+        out: bool = False,
+        trick_over: bool = False,
+    ) -> None:
+        bid = self.outcome.bid or self.highest_bid
+        step = Step(
+            self.index,
+            action,
+            seat,
+            combo,
+            cards,
+            self.table,
+            self.table_seat,
+            self.landlord,
+            bid,
+            max(bid, 1) * self.doubling,
+            trick_over,
+            out,
+            to_move=self.to_move,
+            kitty_taken=self.kitty_taken,
+        )
+        if self.keep:
+            step.hands = {s: self.hands[s].snapshot() for s in self.seats}
+            if self.kitty is not None:
+                step.kitty = (tuple(self.kitty.cards), self.kitty.unknown)
+        self.steps.append(step)
+        self.index += 1
+
+    def run(self) -> Replay:
+        self.deal()
+        for action in self.actions:
+            if isinstance(action, Bid):
+                self.bid(action)
+            elif isinstance(action, Play):
+                self.play(action)
+            elif isinstance(action, Pass):
+                self.pass_(action)
+            else:
+                self.kitty_line(action)
+        for item in self.record.items:
+            if isinstance(item, Score):
+                self.score_line(item)
+        if not self.over:
+            line = self.record.items[-1].line if self.record.items else 1
+            self.bag.warning(
+                "DZ200",
+                "the record ends before anyone went out",
+                line,
+                ja="誰も上がらないまま記録が終わっています",
+            )
+        return Replay(self.record, self.steps, self.outcome)
+
+
+def _what_beats(table: Combo) -> tuple[str, str]:
+    if table.kind is Kind.ROCKET:
+        return "nothing (the rocket is the highest play)", "なし (ロケットが最強です)"
+    if table.kind is Kind.BOMB:
+        return (
+            f"a bomb higher than {RANK_TEXT[table.main]} or the rocket",
+            f"{RANK_TEXT[table.main]} より上の爆弾かロケット",
+        )
+    return (
+        f"a {table.kind.value} of {table.size} cards higher than {RANK_TEXT[table.main]}, "
+        "a bomb or the rocket",
+        f"{RANK_TEXT[table.main]} より上の{table.size}枚の{table.kind.ja}、爆弾かロケット",
+    )
+
+
+def replay(record: DdzRecord, bag: DiagnosticBag, keep_states: bool = False) -> Replay:
+    if len(record.seats) != 3:
+        return Replay(record, [Step(0, None)], Outcome())
+    return _Engine(record, bag, keep_states).run()

@@ -1,0 +1,127 @@
+"""The parsed record: seats, dealt hands, the bottom cards and one item per action line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kifuwiki.cards import Card
+from kifuwiki.core.recordfile import SourceLine
+from kifuwiki.games.doudizhu.rules import RuleOptions
+
+
+@dataclass(slots=True)
+class Line:
+    """What every record line keeps: where it is, what it said, what follows it."""
+
+    line: int
+    text: str
+    marks: str = ""
+    notes: list[SourceLine] = field(default_factory=list)
+    """Comments and bookmarks written after the line."""
+
+
+@dataclass(slots=True)
+class Hand(Line):
+    """``A:(3 4 5 …)``: a seat's dealt cards; a ``?`` stands for the rest, not known."""
+
+    seat: str = ""
+    cards: list[Card] = field(default_factory=list)
+    columns: list[int] = field(default_factory=list)
+    unknown: int = 0
+    front: bool = False
+    """Written in the front matter (``hands:``), not in the body."""
+
+
+@dataclass(slots=True)
+class Kitty(Line):
+    """``kitty:(7 A 2)``: the three bottom cards (底牌), which go to the landlord."""
+
+    cards: list[Card] = field(default_factory=list)
+    columns: list[int] = field(default_factory=list)
+    unknown: int = 0
+    front: bool = False
+    """Written in the front matter (``kitty:``), not in the body: no step of its own."""
+
+
+@dataclass(slots=True)
+class Bid(Line):
+    """``A:bid2``, or ``A:bid-`` for no bid (value 0)."""
+
+    seat: str = ""
+    value: int = 0
+    column: int = 1
+
+
+@dataclass(slots=True)
+class Play(Line):
+    """``A:3 3 3 + 4``: cards played; ``+`` optionally splits the main part from kickers."""
+
+    seat: str = ""
+    cards: list[Card] = field(default_factory=list)
+    columns: list[int] = field(default_factory=list)
+    column: int = 1
+    """Column of the first card."""
+    split: int | None = None
+    """How many cards come before ``+``, when the line has one."""
+    out: bool = False
+    """Written with ``#`` (goes out)."""
+    claims: tuple[str, ...] = ()
+    """Checked annotations: ``bomb``, ``rocket``, ``spring``."""
+
+
+@dataclass(slots=True)
+class Pass(Line):
+    """``A:%`` (also ``-``, ``pass``, ``不要``)."""
+
+    seat: str = ""
+    column: int = 1
+
+
+@dataclass(slots=True)
+class Score(Line):
+    """``score: A +12, B -6, C -6``: written totals, checked against the rules."""
+
+    values: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Unreadable(Line):
+    """A line the parser could not read; kept so the writer never drops it."""
+
+
+Action = Kitty | Bid | Play | Pass
+Item = Hand | Kitty | Bid | Play | Pass | Score | Unreadable
+
+
+@dataclass(slots=True)
+class DdzRecord:
+    seats: list[str]
+    """Seat keys in turn order."""
+    names: dict[str, str]
+    options: RuleOptions
+    items: list[Item] = field(default_factory=list)
+    setup_notes: list[SourceLine] = field(default_factory=list)
+    landlord: str | None = None
+    """Front matter ``landlord``, for records without bids."""
+    base_bid: int = 1
+    """Front matter ``bid``, for records without bids."""
+
+    def name(self, seat: str) -> str:
+        return self.names.get(seat, seat)
+
+    @property
+    def hands(self) -> dict[str, Hand]:
+        found: dict[str, Hand] = {}
+        for item in self.items:
+            if isinstance(item, Hand):
+                found.setdefault(item.seat, item)
+        return found
+
+    @property
+    def actions(self) -> list[Action]:
+        """The lines that are steps of the game, in order."""
+        return [
+            item
+            for item in self.items
+            if isinstance(item, Bid | Play | Pass) or (isinstance(item, Kitty) and not item.front)
+        ]

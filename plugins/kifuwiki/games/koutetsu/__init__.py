@@ -1,0 +1,104 @@
+"""鋼鉄の虹 パンツァーメルヒェンRPG session records (リプレイ): mostly prose, partly checked.
+
+Exposed as ``GAME``: notation (structured ``@`` lines in Markdown prose) → checks → view →
+writer, like the other games.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import kifuwiki
+from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.koutetsu.codes import CODES, CODES_JA
+from kifuwiki.games.koutetsu.engine import Session, check
+from kifuwiki.games.koutetsu.model import SessionRecord
+from kifuwiki.games.koutetsu.notation import parse
+
+RULES = "koutetsu-2d6"
+_HINT = re.compile(r"^\s*[@＠](?:roll|判定|作戦|戦闘|目的|結果)\b")
+
+
+@dataclass(slots=True)
+class KoutetsuData:
+    """What ``GameRecord.data`` holds for a session record."""
+
+    record: SessionRecord
+    session: Session
+
+
+class KoutetsuGame:
+    id = "koutetsu-no-niji"
+    version = kifuwiki.__version__
+    names: Mapping[str, str] = {"ja": "鋼鉄の虹", "en": "Koutetsu no Niji (Panzer Märchen RPG)"}
+    aliases: tuple[str, ...] = ("鋼鉄の虹", "パンツァーメルヒェン", "koutetsu", "panzer-marchen")
+    dialects: tuple[str, ...] = ("replay",)
+    rule_presets: tuple[str, ...] = (RULES,)
+    default_rules = RULES
+    code_prefixes: tuple[str, ...] = ("KR",)
+    codes: Mapping[str, str] = CODES
+    codes_ja: Mapping[str, str] = CODES_JA
+    step_flags: Mapping[str, StepFlag] = {
+        "roll": StepFlag("判定", "roll", "次の判定", "Next roll", "d", "accent", False),
+        "failure": StepFlag("失敗", "failed roll", "次の失敗", "Next failed roll", "f", "bad"),
+        "combat": StepFlag("戦闘", "combat", "次の戦闘", "Next combat", "b", "special"),
+        "result": StepFlag("結果", "result", "作戦結果へ", "Mission result", "e", "good"),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {}
+    badges: Mapping[str, tuple[str, str]] = {
+        "success": ("作戦成功", "mission accomplished"),
+        "partial": ("部分成功", "partial success"),
+        "failure": ("作戦失敗", "mission failed"),
+        "combat": ("戦闘あり", "with combat"),
+    }
+
+    def detect(self, source: RecordSource) -> bool:
+        """A session record has characters in its front matter and ``@roll`` style lines."""
+        if not isinstance(source.meta.get("characters"), dict):
+            return False
+        return any(_HINT.match(line.text) for line in source.lines if line.kind is LineKind.TEXT)
+
+    def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        parsed = parse(source)
+        session = check(parsed.record, parsed.bag, source.first_line)
+        record = parsed.record
+        names = list(record.characters)
+        return GameRecord(
+            game=self.id,
+            source=source,
+            title=source.title,
+            players=names,
+            first_player=None,
+            # A mission is played together: there is no winner or ranking among the
+            # characters (the mission's result is a badge).
+            winner=None,
+            ranking=[],
+            moves=len(session.steps) - 1,
+            diagnostics=parsed.bag.sorted(),
+            rules=RULES,
+            data=KoutetsuData(record, session),
+        )
+
+    def view(self, record: GameRecord) -> RecordView:
+        from kifuwiki.games.koutetsu.view import build_view
+
+        return build_view(record)
+
+    def format(self, record: GameRecord, dialect: str | None = None) -> str:
+        from kifuwiki.games.koutetsu.writer import write
+
+        data = record.data
+        if not isinstance(data, KoutetsuData):
+            raise TypeError("not a 鋼鉄の虹 session record")
+        return write(data.record)
+
+
+GAME = KoutetsuGame()
+
+__all__ = ["GAME", "KoutetsuData", "KoutetsuGame"]

@@ -1,0 +1,104 @@
+"""ポンジャン (Pon Jan) session records: notation → rules → view → writer, exposed as ``GAME``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import kifuwiki
+from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.ponjan.codes import CODES, CODES_JA
+from kifuwiki.games.ponjan.engine import Replay, replay
+from kifuwiki.games.ponjan.frontmatter import front_matter_line
+from kifuwiki.games.ponjan.model import PonjanRecord
+from kifuwiki.games.ponjan.notation import HEADING, parse
+from kifuwiki.games.ponjan.rules import PRESETS, resolve_rules
+
+_ACTION_HINT = re.compile(r"^\s*\S+\s+(?:引|捨|打|リーチ|ロン|ツモ|配牌)(?:\s|$)")
+
+
+@dataclass(slots=True)
+class PonjanData:
+    """What ``GameRecord.data`` holds for a ポンジャン record."""
+
+    record: PonjanRecord
+    replay: Replay
+
+
+class PonjanGame:
+    id = "ponjan"
+    version = kifuwiki.__version__
+    names: Mapping[str, str] = {"ja": "ポンジャン", "en": "Pon Jan"}
+    aliases: tuple[str, ...] = ("ポンジャン", "pon-jan")
+    dialects: tuple[str, ...] = ("standard",)
+    rule_presets: tuple[str, ...] = tuple(PRESETS)
+    default_rules = "seed"
+    code_prefixes: tuple[str, ...] = ("PJ",)
+    codes: Mapping[str, str] = CODES
+    codes_ja: Mapping[str, str] = CODES_JA
+    step_flags: Mapping[str, StepFlag] = {
+        "riichi": StepFlag("リーチ", "riichi", "次のリーチ", "Next riichi", "r", "warning"),
+        "win": StepFlag("アガリ", "win", "次のアガリ", "Next win", "w", "good"),
+    }
+    package_dir = Path(__file__).resolve().parent
+    template_filters: Mapping[str, Callable[..., Any]] = {}
+    badges: Mapping[str, tuple[str, str]] = {
+        "riichi": ("リーチ", "riichi"),
+        "tsumo": ("ツモ", "tsumo"),
+        "ron": ("ロン", "ron"),
+        "exhausted": ("流局", "exhausted wall"),
+    }
+
+    def detect(self, source: RecordSource) -> bool:
+        """A session has hand headings (第1局 親 A) and action lines (A 捨 3)."""
+        texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
+        headings = sum(1 for text in texts if HEADING.match(text))
+        actions = sum(1 for text in texts if _ACTION_HINT.match(text))
+        return headings > 0 and (headings + actions) * 2 > len(texts)
+
+    def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        parsed = parse(source)
+        bag = parsed.bag
+        spec: object = source.meta.get("rules", rules)
+        rule_set = resolve_rules(spec, bag, front_matter_line(source, "rules"))
+        result = replay(parsed.record, rule_set, bag, snapshots=False)
+        record = parsed.record
+        ranking = sorted(record.order, key=lambda s: -result.chips[s])
+        leader = ranking[0] if result.hands and any(h.winner for h in result.hands) else None
+        return GameRecord(
+            game=self.id,
+            source=source,
+            title=source.title,
+            players=[record.name(seat) for seat in record.order],
+            first_player=record.name(record.hands[0].dealer)
+            if record.hands and record.hands[0].dealer
+            else None,
+            winner=record.name(leader) if leader else None,
+            ranking=[record.name(seat) for seat in ranking],
+            moves=len(result.steps) - 1,
+            diagnostics=bag.sorted(),
+            rules=rule_set.describe(),
+            data=PonjanData(record, result),
+        )
+
+    def view(self, record: GameRecord) -> RecordView:
+        from kifuwiki.games.ponjan.view import build_view
+
+        return build_view(record)
+
+    def format(self, record: GameRecord, dialect: str | None = None) -> str:
+        from kifuwiki.games.ponjan.writer import write
+
+        data = record.data
+        if not isinstance(data, PonjanData):
+            raise TypeError("not a ポンジャン record")
+        return write(data.record)
+
+
+GAME = PonjanGame()
+
+__all__ = ["GAME", "PonjanData", "PonjanGame"]

@@ -1,0 +1,689 @@
+"""The rules engine: replay a session action by action, one snapshot per step.
+
+Step 0 is the session before the first hand; then every hand heading, action, payment
+and totals line is a step. What the record shows is checked; what it hides (``?`` tiles,
+hands without a starting line) is never guessed: checks that need the hidden tiles are
+skipped, and a hidden tile the record later shows (a discard, a win's revealed tiles) is
+counted from then on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.games.ponjan.model import (
+    HAND_SIZE,
+    WIN_SIZE,
+    Action,
+    ChipLine,
+    Hand,
+    Item,
+    PonjanRecord,
+    Unread,
+    Verb,
+    is_ready,
+    is_win,
+)
+from kifuwiki.games.ponjan.payments import Win, describe, expected_payments
+from kifuwiki.games.ponjan.rules import DealerKeeps, PonjanRules
+from kifuwiki.games.ponjan.state import NOT_DRAWN, Seat, SeatView, Snapshot, seat_view
+
+
+@dataclass(frozen=True, slots=True)
+class StepResult:
+    index: int
+    item: Hand | Action | ChipLine | None
+    """``None`` for step 0; a :class:`Hand` for its heading."""
+    snapshot: Snapshot | None
+    """``None`` when replayed only to validate (``replay(…, snapshots=False)``)."""
+    annotations: tuple[tuple[str, str], ...] = ()
+    """Machine annotations as (Japanese, English)."""
+    payments: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def position(self) -> Snapshot:
+        """The snapshot; only a replay with ``snapshots=True`` (the view's) has them."""
+        if self.snapshot is None:
+            raise ValueError("this replay was run without snapshots")
+        return self.snapshot
+
+
+@dataclass(slots=True)
+class HandResult:
+    number: int
+    dealer: str | None
+    ended: str | None
+    winner: str | None
+    payments: dict[str, int]
+    value: int = 0
+
+
+@dataclass(slots=True)
+class Replay:
+    record: PonjanRecord
+    rules: PonjanRules
+    steps: list[StepResult]
+    hands: list[HandResult]
+    chips: dict[str, int]
+    """Chip totals after the last step."""
+    history: list[dict[str, int]]
+    """Chip totals after each hand (the first entry: the start)."""
+
+
+class _Engine:
+    def __init__(
+        self, record: PonjanRecord, rules: PonjanRules, bag: DiagnosticBag, *, snapshots: bool
+    ) -> None:
+        self.record = record
+        self.snapshots = snapshots
+        self.rules = rules
+        self.bag = bag
+        self.order = record.order
+        start = rules.start_chips if rules.start_chips is not None else record.start_chips
+        self.chips: dict[str, int] = dict.fromkeys(self.order, start)
+        self.history: list[dict[str, int]] = [dict(self.chips)]
+        self.hands: list[HandResult] = []
+        self.seats: dict[str, Seat] = {seat: Seat() for seat in self.order}
+        self.hand: Hand | None = None
+        self.result: HandResult | None = None
+        self.wall = 0
+        self.to_move: str | None = None
+        self.last_discard: tuple[str, str | None] | None = None
+        self.seen: Counter[str] = Counter()
+        self.over: set[str] = set()
+        self.paid = False
+        self.step = 0
+        self.notes: list[tuple[str, str]] = []
+        self.lost = False
+        """An unreadable line came before this action: what it did is unknown, so the
+        next action resynchronises instead of reporting the gap again (see ``resync``)."""
+        self.views: dict[str, SeatView] = {}
+        """Each seat's last view; only seats an action touched are rebuilt (``dirty``)."""
+        self.dirty: set[str] = set(self.order)
+
+    # -- helpers ----------------------------------------------------------------
+
+    def error(self, code: str, message: str, ja: str, line: int, column: int = 1) -> None:
+        self.bag.error(code, message, line, column, step=self.step, ja=ja)
+
+    def note(self, ja: str, en: str) -> None:
+        self.notes.append((ja, en))
+
+    def name(self, seat: str | None) -> str:
+        return self.record.name(seat) if seat else "—"
+
+    def next_seat(self, seat: str) -> str:
+        return self.order[(self.order.index(seat) + 1) % len(self.order)]
+
+    def snapshot(self) -> Snapshot:
+        result = self.result
+        return Snapshot(
+            hand=self.hand.number if self.hand else 0,
+            dealer=self.hand.dealer if self.hand else None,
+            wall=self.wall,
+            seats=self.seat_views(),
+            to_move=self.to_move if result is None or result.ended is None else None,
+            ended=result.ended if result else None,
+            winner=result.winner if result else None,
+        )
+
+    def seat_views(self) -> dict[str, SeatView]:
+        for seat in self.dirty:
+            self.views[seat] = seat_view(self.seats[seat], self.chips[seat], self.record.tiles)
+        self.dirty.clear()
+        return dict(self.views)
+
+    def show(self, tiles: list[str], line: int) -> None:
+        """Tiles become visible: more copies than the set has is PJ103 (once per tile)."""
+        for tile in tiles:
+            self.seen[tile] += 1
+            limit = self.record.tiles.copies.get(tile, 0)
+            if self.seen[tile] > limit and tile not in self.over:
+                self.over.add(tile)
+                self.error(
+                    "PJ103",
+                    f"this is copy {self.seen[tile]} of tile {tile} in this hand; "
+                    f"the set has {limit}",
+                    f"この局で牌 {tile} が{self.seen[tile]}枚目です。牌セットには{limit}枚",
+                    line,
+                )
+
+    def ended(self) -> bool:
+        return self.result is not None and self.result.ended is not None
+
+    # -- the deal and the dealer ---------------------------------------------------
+
+    def expected_dealer(self) -> str | None:
+        if not self.hands:
+            return None
+        last = self.hands[-1]
+        if last.dealer is None:
+            return None
+        keeps = self.rules.dealer_keeps is DealerKeeps.WIN and last.winner == last.dealer
+        return last.dealer if keeps else self.next_seat(last.dealer)
+
+    def finish_hand(self) -> None:
+        """Close the hand in play: warn when it never ended or was never paid."""
+        hand, result = self.hand, self.result
+        if hand is None or result is None:
+            return
+        if result.ended is None:
+            self.bag.warning(
+                "PJ202",
+                f"hand {hand.number} never ended: no win and no exhaustive draw (流局)",
+                hand.line,
+                step=self.step,
+                ja=f"第{hand.number}局は終わっていません (アガリも流局もない)",
+            )
+        self.settle_unpaid()
+        self.hands.append(result)
+        self.history.append(dict(self.chips))
+
+    def settle_unpaid(self) -> None:
+        """A win whose payment line is missing: warn once, and move the chips as the rules
+        say, so the running totals stay right."""
+        hand, result = self.hand, self.result
+        if hand is None or result is None or result.winner is None or self.paid:
+            return
+        self.bag.warning(
+            "PJ201",
+            f"hand {hand.number} ended without its payment line; the chips move as "
+            f"the rules say: {describe(result.payments, self.order)}",
+            hand.line,
+            step=self.step,
+            ja=f"第{hand.number}局に精算の行がありません。ルールどおりに動かします: "
+            f"{describe(result.payments, self.order)}",
+        )
+        for seat, chips in result.payments.items():
+            self.chips[seat] += chips
+        self.paid = True
+
+    def deal(self, hand: Hand) -> None:
+        """A hand heading: check the dealer, deal 8 tiles to every seat, fill the wall."""
+        self.finish_hand()
+        expected = self.expected_dealer()
+        if expected is not None and hand.dealer is not None and hand.dealer != expected:
+            rule = (
+                "the dealer keeps the deal after winning"
+                if self.rules.dealer_keeps is DealerKeeps.WIN
+                else "the deal passes to the next seat after every hand"
+            )
+            self.error(
+                "PJ114",
+                f"hand {hand.number} is dealt by {hand.dealer}, but {expected} deals it ({rule})",
+                f"第{hand.number}局の親は {expected} です ({hand.dealer} ではありません)",
+                hand.line,
+            )
+        self.hand = hand
+        self.result = HandResult(hand.number, hand.dealer, None, None, {})
+        self.seats = {seat: Seat(hidden=HAND_SIZE) for seat in self.order}
+        self.dirty.update(self.order)
+        self.seen = Counter()
+        self.over = set()
+        self.paid = False
+        self.last_discard = None
+        self.wall = self.record.tiles.size - HAND_SIZE * len(self.order)
+        self.to_move = hand.dealer
+        for seat, (tiles, line) in hand.starting.items():
+            if len(tiles) != HAND_SIZE:
+                self.error(
+                    "PJ118",
+                    f"{seat}'s starting hand has {len(tiles)} tiles; every seat starts with 8",
+                    f"{seat} の配牌が{len(tiles)}枚です。配牌は8枚です",
+                    line,
+                )
+            self.seats[seat] = Seat(known=Counter(tiles))
+            self.show(tiles, line)
+        dealer = self.name(hand.dealer)
+        self.note(f"第{hand.number}局 親 {dealer}", f"hand {hand.number}, {dealer} deals")
+
+    # -- turns ------------------------------------------------------------------
+
+    def resync(self, action: Action, seat: str) -> None:
+        """After an unreadable line, assume it was whatever makes ``action`` possible:
+        another seat's pending discard (a hidden tile) or this seat's draw."""
+        for other, held in self.seats.items():
+            if other != seat and held.has_drawn:
+                self.take(action, other, None)
+                held.drawn = NOT_DRAWN
+                held.discards.append((None, False))
+                self.dirty.add(other)
+        held = self.seats[seat]
+        if action.verb in (Verb.DISCARD, Verb.RIICHI, Verb.TSUMO) and not held.has_drawn:
+            held.hidden += 1
+            held.drawn = None
+            self.wall = max(self.wall - 1, 0)
+        self.to_move = seat
+
+    def check_turn(self, action: Action, seat: str) -> None:
+        if self.to_move is not None and seat != self.to_move:
+            self.error(
+                "PJ100",
+                f"it is {self.to_move}'s turn to draw, not {seat}'s (turns go "
+                f"{' → '.join(self.order)} from the dealer)",
+                f"ツモの番は {self.to_move} です ({seat} ではありません)",
+                action.line,
+            )
+        self.to_move = seat
+
+    def draw(self, action: Action, seat: str) -> None:
+        held = self.seats[seat]
+        if held.has_drawn:
+            self.error(
+                "PJ101",
+                f"{seat} already holds 9 tiles: discard before drawing again",
+                f"{seat} はすでに9枚持っています。打牌してからツモります",
+                action.line,
+            )
+            return
+        self.check_turn(action, seat)
+        if self.wall <= self.rules.dead_wall:
+            self.error(
+                "PJ110",
+                "the wall is empty: the hand ends with an exhaustive draw (流局)",
+                "山がありません。流局です",
+                action.line,
+            )
+        self.wall = max(self.wall - 1, 0)
+        if action.tile is None:
+            held.hidden += 1
+        else:
+            held.known[action.tile] += 1
+            self.show([action.tile], action.line)
+        held.drawn = action.tile
+
+    def take(self, action: Action, seat: str, tile: str | None) -> bool:
+        """Take ``tile`` out of the seat's tiles; PJ102 (and ``False``) when not held."""
+        held = self.seats[seat]
+        # In riichi the tile thrown is the tile drawn: when that draw was hidden, the
+        # discard comes out of the hidden tiles, not the known ones.
+        hidden_draw = held.drawn is None and held.riichi
+        if tile is None:  # a hidden discard: which tile left is unknown from now on
+            if held.hidden == 0:
+                held.hidden = sum(held.known.values())
+                held.known.clear()
+            held.hidden -= 1
+            return True
+        if held.known[tile] > 0 and not (hidden_draw and held.hidden > 0):
+            held.known[tile] -= 1
+            held.known += Counter()  # drop zero counts
+            return True
+        if held.hidden > 0:
+            held.hidden -= 1
+            self.show([tile], action.line)
+            return True
+        holds = " ".join(self.record.tiles.sort(list(held.known.elements())))
+        self.error(
+            "PJ102",
+            f"{seat} discards {tile} but does not hold it (holds {holds or 'nothing'})",
+            f"{seat} は {tile} を持っていません (手牌: {holds or 'なし'})",
+            action.line,
+        )
+        return False
+
+    def discard(self, action: Action, seat: str) -> None:
+        held = self.seats[seat]
+        riichi = action.verb is Verb.RIICHI
+        if not held.has_drawn:
+            self.error(
+                "PJ101",
+                f"{seat} holds 8 tiles and must draw before discarding",
+                f"{seat} は8枚です。打牌の前にツモります",
+                action.line,
+            )
+            self.check_turn(action, seat)
+            held.hidden += 1  # the draw the record left out, so the hand size stays right
+            held.drawn = None
+            self.wall = max(self.wall - 1, 0)
+        elif seat != self.to_move:
+            self.check_turn(action, seat)
+        if held.riichi:
+            self.after_riichi(action, seat)
+        if riichi:
+            self.declare_riichi(action, seat)
+        self.take(action, seat, action.tile)
+        if riichi:
+            self.check_ready(action, seat)
+        held.drawn = NOT_DRAWN
+        held.discards.append((action.tile, riichi))
+        self.last_discard = (seat, action.tile)
+        self.to_move = self.next_seat(seat)
+        if riichi:
+            self.note(f"{self.name(seat)} リーチ", f"{self.name(seat)} declares riichi")
+
+    # -- riichi -----------------------------------------------------------------
+
+    def declare_riichi(self, action: Action, seat: str) -> None:
+        held = self.seats[seat]
+        if held.riichi:
+            self.error(
+                "PJ116",
+                f"{seat} is already in riichi; riichi is declared once per hand",
+                f"{seat} はすでにリーチしています",
+                action.line,
+            )
+        held.riichi = True
+
+    def after_riichi(self, action: Action, seat: str) -> None:
+        """After riichi the drawn tile is discarded unless it wins (then: tsumo)."""
+        held = self.seats[seat]
+        if not self.rules.riichi_discards_drawn or held.drawn is None:
+            return
+        if action.tile is not None and action.tile != held.drawn:
+            self.error(
+                "PJ106",
+                f"{seat} is in riichi and must discard the tile just drawn ({held.drawn}), "
+                f"not {action.tile}",
+                f"{seat} はリーチ中なので、ツモった {held.drawn} を捨てます "
+                f"({action.tile} ではなく)",
+                action.line,
+            )
+
+    def check_ready(self, action: Action, seat: str) -> None:
+        held = self.seats[seat]
+        if not self.rules.riichi_needs_ready or held.hidden:
+            return
+        if not is_ready(held.known, self.record.tiles.wild):
+            tiles = " ".join(self.record.tiles.sort(list(held.known.elements())))
+            self.error(
+                "PJ105",
+                f"riichi needs a hand one tile from three sets; {seat} keeps {tiles}",
+                f"リーチはあと1枚でアガリの形のときだけです。{seat} の手牌: {tiles}",
+                action.line,
+            )
+
+    # -- wins -------------------------------------------------------------------
+
+    def winning_tiles(self, action: Action, seat: str, extra: str | None) -> Counter[str] | None:
+        """The winner's 9 tiles when they are known (tracked or revealed)."""
+        held = self.seats[seat]
+        tracked = Counter(held.known)
+        if extra is not None:
+            tracked[extra] += 1
+        hidden = held.hidden + (1 if action.verb is Verb.RON and extra is None else 0)
+        if not action.revealed:
+            return tracked if hidden == 0 else None
+        revealed = Counter(action.revealed)
+        if (hidden == 0 and revealed != tracked) or tracked - revealed:
+            shown = " ".join(self.record.tiles.sort(list(tracked.elements())))
+            self.error(
+                "PJ117",
+                f"the revealed tiles differ from what {seat} holds ({shown}"
+                + (f" + {hidden} hidden)" if hidden else ")"),
+                f"公開牌が {seat} の手牌 ({shown}) と違います",
+                action.line,
+            )
+        else:
+            self.show(list((revealed - tracked).elements()), action.line)
+            # From now on the winner's tiles are known: the page shows them all.
+            held.known = Counter(revealed)
+            held.hidden = 0
+            held.drawn = NOT_DRAWN
+        return revealed
+
+    def check_shape(self, action: Action, seat: str, tiles: Counter[str] | None) -> None:
+        if tiles is None:
+            return
+        if not is_win(tiles, self.record.tiles.wild):
+            shown = " ".join(self.record.tiles.sort(list(tiles.elements())))
+            self.error(
+                "PJ104",
+                f"{seat}'s tiles {shown} are not three sets of three identical tiles "
+                f"({sum(tiles.values())} tiles; wild tiles fill gaps)",
+                f"{seat} の {shown} は同じ牌3枚の組3つではありません",
+                action.line,
+            )
+
+    def score(self, action: Action, seat: str) -> tuple[str, ...]:
+        names = ["base"]
+        if self.seats[seat].riichi and "riichi" in self.rules.scores:
+            names.append("riichi")
+        if action.verb is Verb.TSUMO and "tsumo" in self.rules.scores:
+            names.append("tsumo")
+        for yaku in action.yaku:
+            if yaku not in self.rules.scores:
+                known = ", ".join(self.rules.scores)
+                self.error(
+                    "PJ010",
+                    f"'{yaku}' is not in the score table ({known})",
+                    f"'{yaku}' は点数表にありません ({known})",
+                    action.line,
+                )
+            else:
+                names.append(yaku)
+        return tuple(names)
+
+    def win(self, action: Action, seat: str, discarder: str | None) -> None:
+        hand, result = self.hand, self.result
+        assert hand is not None and result is not None
+        hands = self.score(action, seat)
+        dealer = hand.dealer or seat
+        details = Win(seat, dealer, tuple(self.order), discarder is None, discarder, hands)
+        result.ended = "tsumo" if discarder is None else "ron"
+        result.winner = seat
+        result.payments = expected_payments(details, self.rules)
+        result.value = result.payments[seat]
+        who = self.name(seat)
+        if discarder is None:
+            self.note(f"{who} ツモ ({result.value}点)", f"{who} wins by tsumo ({result.value})")
+        else:
+            self.note(
+                f"{who} ロン ({self.name(discarder)} から {result.value}点)",
+                f"{who} wins by ron on {self.name(discarder)}'s discard ({result.value})",
+            )
+
+    def ron(self, action: Action, seat: str) -> None:
+        last = self.last_discard
+        if last is None or last[0] == seat or any(s.has_drawn for s in self.seats.values()):
+            self.error(
+                "PJ107",
+                f"{seat} cannot ron now: ron takes another player's discard, right after it",
+                f"{seat} は今ロンできません (ロンは他人の捨てた直後の牌で)",
+                action.line,
+            )
+            tile = action.tile
+            discarder = last[0] if last else None
+        else:
+            discarder, tile = last
+            if self.rules.ron_requires_riichi and not self.seats[seat].riichi:
+                self.error(
+                    "PJ107",
+                    f"{seat} is not in riichi, and only a player in riichi may ron",
+                    f"{seat} はリーチしていません。ロンできるのはリーチした人だけです",
+                    action.line,
+                )
+            if action.tile is not None and tile is not None and action.tile != tile:
+                self.error(
+                    "PJ107",
+                    f"the last discard is {tile}, not {action.tile}",
+                    f"最後の捨て牌は {tile} です ({action.tile} ではありません)",
+                    action.line,
+                )
+            tile = tile if tile is not None else action.tile
+        self.check_shape(action, seat, self.winning_tiles(action, seat, tile))
+        if tile is not None:  # the winner shows 9 tiles, the one won on set apart
+            held = self.seats[seat]
+            if sum(held.known.values()) + held.hidden < WIN_SIZE:
+                held.known[tile] += 1
+            held.drawn = tile
+        self.win(action, seat, discarder if discarder != seat else None)
+
+    def tsumo(self, action: Action, seat: str) -> None:
+        if not self.seats[seat].has_drawn:
+            self.error(
+                "PJ108",
+                f"{seat} has not drawn: a tsumo wins with the tile just drawn",
+                f"{seat} はツモっていません。ツモアガリはツモった牌で",
+                action.line,
+            )
+        self.check_shape(action, seat, self.winning_tiles(action, seat, None))
+        self.win(action, seat, None)
+
+    def exhausted(self, action: Action) -> None:
+        assert self.result is not None
+        holding = [seat for seat, held in self.seats.items() if held.has_drawn]
+        if self.wall > self.rules.dead_wall:
+            self.error(
+                "PJ109",
+                f"the wall still has {self.wall} tiles: the hand is exhausted only when "
+                "the last tile was drawn and discarded",
+                f"山にまだ{self.wall}枚あります。流局は最後の牌が捨てられたときだけです",
+                action.line,
+            )
+        elif holding:
+            self.error(
+                "PJ109",
+                f"{holding[0]} has drawn the last tile: a win (ツモ) or a discard comes "
+                "before the exhaustive draw",
+                f"{holding[0]} が最後の牌をツモっています。流局の前にツモアガリか打牌です",
+                action.line,
+            )
+        self.result.ended = "exhausted"
+        self.note("流局 (チップの移動なし)", "exhaustive draw: no chips change hands")
+
+    # -- chips ------------------------------------------------------------------
+
+    def pay(self, line: ChipLine) -> None:
+        result = self.result
+        assert result is not None
+        if result.ended is None or self.paid:
+            self.error(
+                "PJ115",
+                "payments come once per hand, after its win or exhaustive draw (流局)"
+                if result.ended is None
+                else "this hand was already paid; write its payments on one line",
+                "精算は局の終わり (アガリか流局) の後に一度だけ書きます",
+                line.line,
+            )
+            return
+        if sum(line.values.values()) != 0:
+            self.error(
+                "PJ113",
+                f"payments add up to {sum(line.values.values()):+d}, not 0: every chip one "
+                "seat gets another pays",
+                f"精算の合計が{sum(line.values.values()):+d}です (0 になるはず)",
+                line.line,
+            )
+        written = {seat: line.values.get(seat, 0) for seat in self.order}
+        if result.ended == "exhausted":
+            if any(written.values()):
+                self.error(
+                    "PJ119",
+                    "an exhausted wall pays nothing: no chips change hands after 流局",
+                    "流局ではチップは動きません",
+                    line.line,
+                )
+        elif result.winner is not None and written != result.payments:
+            self.error(
+                "PJ111",
+                f"the payments should be {describe(result.payments, self.order)} "
+                f"({self.payment_reason()})",
+                f"精算は {describe(result.payments, self.order)} のはずです",
+                line.line,
+            )
+        for seat, chips in written.items():
+            self.chips[seat] += chips
+        self.paid = True
+
+    def payment_reason(self) -> str:
+        result = self.result
+        assert result is not None and self.hand is not None
+        dealer = " (dealer ×1.5)" if result.winner == self.hand.dealer else ""
+        if result.ended == "ron":
+            return f"ron: the discarder pays the {result.value}{dealer} alone"
+        return f"tsumo: the others split {result.value}{dealer}, the dealer paying double"
+
+    def totals(self, line: ChipLine) -> None:
+        self.settle_unpaid()
+        wrong = {s: v for s, v in line.values.items() if self.chips.get(s) != v}
+        if wrong or set(line.values) != set(self.order):
+            running = " ".join(f"{seat} {self.chips[seat]}" for seat in self.order)
+            self.error(
+                "PJ112",
+                f"the running chip totals are {running}",
+                f"チップの累計は {running} です",
+                line.line,
+            )
+            # Totals that still add up to the session's chips (the record followed
+            # other payments than it wrote) are where the record goes on from: reported
+            # once, not on every totals line after. A typo that breaks the sum is not.
+            if set(line.values) == set(self.order) and sum(line.values.values()) == sum(
+                self.history[0].values()
+            ):
+                self.chips.update(line.values)
+
+    # -- one item ---------------------------------------------------------------
+
+    def item(self, item: Item) -> None:
+        if isinstance(item, ChipLine):
+            self.totals(item) if item.totals else self.pay(item)
+            return
+        if isinstance(item, Unread):
+            return
+        seat = item.seat
+        if seat is not None:
+            self.dirty.add(seat)
+            if self.lost:
+                self.resync(item, seat)
+        self.lost = False
+        if self.ended():
+            self.error(
+                "PJ115",
+                "the hand has ended: write the payments, then the next hand's heading",
+                "この局は終わっています。精算と次の局の見出しを書きます",
+                item.line,
+            )
+            return
+        if item.verb is Verb.EXHAUSTED or seat is None:
+            self.exhausted(item)
+        elif item.verb is Verb.DRAW:
+            self.draw(item, seat)
+        elif item.verb in (Verb.DISCARD, Verb.RIICHI):
+            self.discard(item, seat)
+        elif item.verb is Verb.RON:
+            self.ron(item, seat)
+        else:
+            self.tsumo(item, seat)
+
+    def run(self) -> list[StepResult]:
+        steps = [StepResult(0, None, self.snapshot() if self.snapshots else None)]
+        for hand in self.record.hands:
+            self.step += 1
+            self.deal(hand)
+            steps.append(self.flush(hand))
+            for item in hand.items:
+                if isinstance(item, Unread):
+                    self.lost = True
+                    continue
+                self.step += 1
+                before = dict(self.chips)
+                self.item(item)
+                moved = {
+                    s: self.chips[s] - before[s] for s in self.order if self.chips[s] != before[s]
+                }
+                self.dirty.update(moved)
+                steps.append(self.flush(item, moved))
+        self.finish_hand()
+        return steps
+
+    def flush(
+        self, item: Hand | Action | ChipLine, moved: dict[str, int] | None = None
+    ) -> StepResult:
+        notes, self.notes = tuple(self.notes), []
+        snapshot = self.snapshot() if self.snapshots else None
+        return StepResult(self.step, item, snapshot, notes, moved or {})
+
+
+def replay(
+    record: PonjanRecord, rules: PonjanRules, bag: DiagnosticBag, *, snapshots: bool = True
+) -> Replay:
+    """Replay a session. Validating needs no snapshots (a third of the time goes into
+    them); the view replays again with them."""
+    engine = _Engine(record, rules, bag, snapshots=snapshots)
+    steps = engine.run()
+    return Replay(record, rules, steps, engine.hands, dict(engine.chips), engine.history)
+
+
+__all__ = ["WIN_SIZE", "HandResult", "Replay", "StepResult", "replay"]

@@ -1,0 +1,110 @@
+"""Write a parsed session back in canonical form (``kifuwiki fmt``).
+
+Canonical form: Japanese keywords (``第1局 親 A``, ``A 配牌 …``, ``A 引 5``, ``A 捨 3``,
+``A リーチ 3``, ``B ロン 3 [333 555 77W] +三色``, ``A ツモ``, ``流局``, ``精算 A+36 B-12``,
+``計 A 136 B 88``), starting hands in seat order right after the heading, tiles sorted
+in the set's order and run together when every tile name is one character. Comments and
+bookmarks stay after the line they follow; unreadable lines are written back unchanged;
+blank lines are dropped.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kifuwiki.core.recordfile import SourceLine
+from kifuwiki.games.ponjan.model import (
+    Action,
+    ChipLine,
+    Hand,
+    Item,
+    PonjanRecord,
+    TileSet,
+    Verb,
+    is_win,
+)
+
+VERB_WORDS = {
+    Verb.DRAW: "引",
+    Verb.DISCARD: "捨",
+    Verb.RIICHI: "リーチ",
+    Verb.RON: "ロン",
+    Verb.TSUMO: "ツモ",
+}
+
+
+def tiles_text(tiles: list[str], tile_set: TileSet, *, sort: bool = True) -> str:
+    ordered = tile_set.sort(tiles) if sort else tiles
+    return ("" if tile_set.compact else " ").join(ordered)
+
+
+def revealed_text(tiles: tuple[str, ...], tile_set: TileSet) -> str:
+    """``444 55W 99W``: the revealed 9 tiles as the sets they make (wild tiles completing
+    them), or in threes in the set's order when they make no win."""
+    ordered = tile_set.sort(list(tiles))
+    groups = [ordered[i : i + 3] for i in range(0, len(ordered), 3)]
+    counts = Counter(ordered)
+    if is_win(counts, tile_set.wild):
+        wild = [t for t in ordered if t in tile_set.wild]
+        groups = []
+        for kind in tile_set.sort([t for t in counts if t not in tile_set.wild]):
+            run = [kind] * counts[kind]
+            while run:
+                group, run = run[:3], run[3:]
+                while len(group) < 3:
+                    group.append(wild.pop(0))
+                groups.append(group)
+        groups += [wild[i : i + 3] for i in range(0, len(wild), 3)]
+    return " ".join(tiles_text(group, tile_set, sort=False) for group in groups)
+
+
+def action_text(action: Action, tile_set: TileSet) -> str:
+    if action.verb is Verb.EXHAUSTED:
+        text = "流局"
+    else:
+        text = f"{action.seat} {VERB_WORDS[action.verb]}"
+        if action.tile is not None or action.verb in (Verb.DRAW, Verb.DISCARD, Verb.RIICHI):
+            text += f" {action.tile if action.tile is not None else '?'}"
+        if action.revealed:
+            text += f" [{revealed_text(action.revealed, tile_set)}]"
+        text += "".join(f" +{yaku}" for yaku in action.yaku)
+    return text + (f" {action.marks}" if action.marks else "")
+
+
+def chips_text(line: ChipLine, order: list[str]) -> str:
+    seats = [s for s in order if s in line.values] + [s for s in line.values if s not in order]
+    if line.totals:
+        return "計 " + " ".join(f"{seat} {line.values[seat]}" for seat in seats)
+    return "精算 " + " ".join(f"{seat}{line.values[seat]:+d}" for seat in seats)
+
+
+def _notes(notes: list[SourceLine]) -> list[str]:
+    return [line.text.strip() for line in notes]
+
+
+def item_text(item: Item, record: PonjanRecord) -> str:
+    if isinstance(item, Action):
+        return action_text(item, record.tiles)
+    if isinstance(item, ChipLine):
+        return chips_text(item, record.order)
+    return item.text.strip()
+
+
+def hand_lines(hand: Hand, record: PonjanRecord) -> list[str]:
+    heading = f"第{hand.number}局 親 {hand.dealer}" if hand.dealer else hand.text
+    lines = [heading]
+    for seat in [s for s in record.order if s in hand.starting]:
+        lines.append(f"{seat} 配牌 {tiles_text(hand.starting[seat][0], record.tiles)}")
+    lines.extend(_notes(hand.notes))
+    for item in hand.items:
+        lines.append(item_text(item, record))
+        lines.extend(_notes(item.notes))
+    return lines
+
+
+def write(record: PonjanRecord) -> str:
+    """The body text in canonical form (no front matter)."""
+    lines = _notes(record.preamble)
+    for hand in record.hands:
+        lines.extend(hand_lines(hand, record))
+    return "\n".join(lines) + "\n"

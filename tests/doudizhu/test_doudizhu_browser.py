@@ -1,0 +1,127 @@
+"""A Dou Dizhu record page in Debian's chromium: stepping action by action.
+
+A small site (plain ``mkdocs`` theme, the kifuwiki plugin, two demo records) is built into
+a temporary folder and served on 127.0.0.1. Every position the browser shows is compared
+with the engine's state for the same step.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.browser.conftest import serve
+
+from kifuwiki.archive import load_file
+from kifuwiki.games import get_game
+from kifuwiki.games.base import RecordView
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = ROOT / "records" / "doudizhu"
+ANNOTATED = "reference-annotated"
+ONE_VIEW = "one-players-view"
+
+MKDOCS_YML = """site_name: kifuwiki doudizhu
+docs_dir: docs
+theme:
+  name: mkdocs
+  highlightjs: false
+nav:
+  - Home: index.md
+  - Dou Dizhu: records/doudizhu/index.md
+plugins:
+  - search  # the plain theme's scripts expect the search modal
+  - kifuwiki:
+      language: en
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("doudizhu-site")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# Dou Dizhu\n", encoding="utf-8")
+    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    (root / "records" / "doudizhu").mkdir(parents=True)
+    for name in (ANNOTATED, ONE_VIEW):
+        shutil.copy(RECORDS / f"{name}.kifu", root / "records" / "doudizhu" / f"{name}.kifu")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
+        cwd=root,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    with serve(root / "site") as url:
+        yield url
+
+
+def engine_view(name: str) -> RecordView:
+    record = load_file(RECORDS / f"{name}.kifu")[0]
+    return get_game("doudizhu").view(record)
+
+
+def assert_shows(page: Any, view: RecordView, index: int) -> None:
+    """The board shows the engine's state ``index``: landlord, bid, multiplier, hands."""
+    viewer = page.locator(".kw-viewer").first
+    assert viewer.get_attribute("data-kw-current") == str(index)
+    state = view.steps[index].state
+    panel = page.locator(".kw-viewer .kw-board .kw-ddz-state").first
+    assert panel.get_attribute("data-landlord") == (state["landlord"] or "")
+    assert panel.get_attribute("data-bid") == str(state["bid"])
+    assert panel.get_attribute("data-multiplier") == str(state["multiplier"])
+    for seat in state["seats"]:
+        row = panel.locator(f'.kw-player[data-player="{seat["key"]}"]')
+        assert row.get_attribute("data-count") == str(seat["count"]), (index, seat["key"])
+        assert row.get_attribute("data-role") == (seat["role"] or "")
+        assert row.get_attribute("data-known") == seat["known"]
+    table = panel.locator(".kw-field")
+    assert table.get_attribute("data-kind") == (state["table"]["kind_en"] if state["table"] else "")
+
+
+def test_stepping_a_record_follows_the_engine(site: str, open_page: Any) -> None:
+    view = engine_view(ANNOTATED)
+    page, problems = open_page(
+        site + f"records/doudizhu/{ANNOTATED}/", viewport={"width": 1280, "height": 900}
+    )
+    assert page.locator(".kw-viewer.kw-js .kw-controls").is_visible()
+    page.keyboard.press("Home")
+    assert_shows(page, view, 0)
+    for index in range(1, len(view.steps)):
+        page.keyboard.press("ArrowRight")
+        assert_shows(page, view, index)
+        assert page.locator(".kw-live").inner_text() == view.steps[index].label
+    page.keyboard.press("Home")
+    page.locator('[data-kw-jump="bomb"]').click()
+    assert_shows(page, view, next(s.index for s in view.steps if "bomb" in s.flags))
+    page.locator('[data-kw-jump="rocket"]').click()
+    assert_shows(page, view, next(s.index for s in view.steps if "rocket" in s.flags))
+    assert problems.all() == [], problems.all()
+
+
+def test_phone_deep_link_to_a_partly_known_position(site: str, open_page: Any) -> None:
+    view = engine_view(ONE_VIEW)
+    target = 12
+    page, problems = open_page(
+        site + f"records/doudizhu/{ONE_VIEW}/#m{target}", viewport={"width": 390, "height": 844}
+    )
+    assert_shows(page, view, target)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert problems.all() == []
+
+
+def test_page_without_javascript_shows_every_step(site: str, open_page: Any) -> None:
+    view = engine_view(ANNOTATED)
+    page, _ = open_page(site + f"records/doudizhu/{ANNOTATED}/", java_script_enabled=False)
+    assert page.locator("ol.kw-moves > li.kw-step").count() == len(view.steps)
+    assert page.locator("ol.kw-moves .kw-ddz-state").count() == len(view.steps)

@@ -1,0 +1,55 @@
+"""The view: steps are the structured lines, prose becomes the steps' comments and the
+readable page, rolls carry their result, the timeline and success rates add up."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.koutetsu.helpers import SESSION, load
+
+from kifuwiki.core.recordfile import read_record_file
+from kifuwiki.games.koutetsu import GAME
+
+DEMO = (
+    Path(__file__).resolve().parents[2] / "records" / "koutetsu-no-niji" / "kiri-no-toka-ten.kifu"
+)
+
+
+def test_steps_are_the_structured_lines_with_states() -> None:
+    view = GAME.view(load(SESSION))
+    assert len(view.steps) == 1 + 10
+    assert view.steps[0].comments == ("はじまり。",)
+    roll = view.steps[3]
+    assert roll.label == "ハンス 射撃 2d6=8 ≤ 9 success" and roll.label_ja.endswith("成功")
+    assert roll.state["roll"]["chance"] == 83 and roll.state["mode"] == "operation"
+    assert "roll" in roll.flags and "failure" not in roll.flags
+    miss = view.steps[6]
+    assert {"roll", "failure"} <= miss.flags and miss.state["mode"] == "combat"
+    assert miss.state["turn"] == 1 and miss.state["time"] == "06:00"
+    json.dumps([dict(step.state) for step in view.steps])
+
+
+def test_extra_has_the_document_timeline_and_rates() -> None:
+    view = GAME.view(load(SESSION))
+    kinds = [block["kind"] for block in view.extra["document"]]
+    assert kinds[0] == "prose" and kinds.count("event") == 10
+    rows = view.extra["timeline"]["rows"]
+    assert [(r["kind"], r["start"]) for r in rows] == [
+        ("operation", "06:00"),
+        ("combat", "06:00"),
+        ("operation", "07:00"),
+    ]
+    hans = next(c for c in view.extra["characters"] if c["key"] == "ハンス")
+    assert hans["rate"] == 100 and hans["expected_rate"] == 83
+    shooting = next(k for k in hans["checks"] if k["check"] == "射撃")
+    assert shooting["ways"] == 30 and shooting["rolls"] == 1
+    assert view.badges == frozenset({"success", "combat"})
+
+
+def test_the_demo_session_reads_as_a_page() -> None:
+    record = GAME.load(read_record_file(DEMO)[0])
+    view = GAME.view(record)
+    headings = [b["text"] for b in view.extra["document"] if b["kind"] == "heading"]
+    assert headings[0] == "ブリーフィング"
+    assert record.moves == 21 and sum(c["rolls"] for c in view.extra["characters"]) == 10

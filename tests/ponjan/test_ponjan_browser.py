@@ -1,0 +1,105 @@
+"""A ポンジャン session page in Debian's chromium: stepping action by action.
+
+Every position the browser shows is compared with the engine's own state for the same
+step: each seat's tiles, drawn tile, discards, riichi and chips, and the wall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.browser.conftest import serve
+from tests.ponjan.site import build_site
+
+from kifuwiki.archive import load_file
+from kifuwiki.games import get_game
+from kifuwiki.games.base import RecordView
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "records" / "ponjan" / "practice-2026-11-03.kifu"
+PAGE = "records/ponjan/practice-2026-11-03/"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    built = build_site(tmp_path_factory.mktemp("ponjan-site"), "ponjan", [DEMO])
+    with serve(built) as url:
+        yield url
+
+
+def engine_view() -> RecordView:
+    return get_game("ponjan").view(load_file(DEMO)[0])
+
+
+SHOWN = """() => {
+  const board = document.querySelector('.kw-viewer .kw-board .kw-pj-state');
+  const seats = {};
+  for (const seat of board.querySelectorAll('.kw-pj-seat')) {
+    seats[seat.dataset.seat] = [seat.dataset.chips, seat.dataset.tiles, seat.dataset.drawn,
+                                seat.dataset.discards, seat.dataset.riichi];
+  }
+  return {current: document.querySelector('.kw-viewer').dataset.kwCurrent,
+          wall: board.dataset.wall, ended: board.dataset.ended, seats};
+}"""
+
+
+def assert_shows(page: Any, view: RecordView, index: int) -> None:
+    """What the board shows (read in one call) is the engine's state ``index``."""
+    state = view.steps[index].state
+    shown = page.evaluate(SHOWN)
+    assert shown["current"] == str(index)
+    assert shown["wall"] == str(state["wall"]) and shown["ended"] == (state["ended"] or "")
+    for seat in state["seats"]:
+        expected = [
+            str(seat["chips"]),
+            " ".join(seat["tiles"]),
+            seat["drawn"] or "",
+            " ".join(d["tile"] for d in seat["discards"]),
+            "true" if seat["riichi"] else "false",
+        ]
+        assert shown["seats"][seat["key"]] == expected, (index, seat["key"])
+
+
+def test_stepping_a_session_follows_the_engine(site: str, open_page: Any) -> None:
+    view = engine_view()
+    page, problems = open_page(site + PAGE, viewport={"width": 1280, "height": 900})
+    assert page.locator(".kw-viewer.kw-js .kw-controls").is_visible()
+    page.keyboard.press("Home")
+    assert_shows(page, view, 0)
+    for index in range(1, len(view.steps)):
+        page.keyboard.press("ArrowRight")
+        assert_shows(page, view, index)
+        assert page.locator(".kw-live").inner_text() == view.steps[index].label
+    page.keyboard.press("Home")
+    page.locator('[data-kw-jump="riichi"]').click()
+    assert_shows(page, view, next(s.index for s in view.steps if "riichi" in s.flags))
+    page.locator('[data-kw-jump="win"]').click()
+    first_win = next(s.index for s in view.steps if "win" in s.flags)
+    assert_shows(page, view, first_win)
+    assert page.locator(".kw-board .kw-pj-seat.kw-pj-winner").count() == 1
+    assert problems.all() == [], problems.all()
+
+
+def test_a_phone_sees_the_tiles_as_glyphs_and_the_chart(site: str, open_page: Any) -> None:
+    view = engine_view()
+    page, problems = open_page(site + PAGE + "#m5", viewport={"width": 390, "height": 844})
+    assert_shows(page, view, 5)
+    tile = page.locator(".kw-board .kw-pj-tiles i").first
+    box = tile.bounding_box()
+    assert box is not None and box["width"] >= 18 and box["height"] >= 24  # a tile, not text
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    chart = page.locator(".kw-pj-chart svg g[data-seat]")
+    assert chart.count() == 3
+    assert problems.all() == []
+
+
+def test_page_without_javascript_shows_every_step(site: str, open_page: Any) -> None:
+    view = engine_view()
+    page, _ = open_page(site + PAGE, java_script_enabled=False)
+    assert page.locator("ol.kw-moves > li.kw-step").count() == len(view.steps)
+    assert page.locator("ol.kw-moves .kw-pj-state").count() == len(view.steps)
