@@ -58,7 +58,7 @@ def test_a_huge_penalty_count_is_not_read_and_a_large_one_not_drawn() -> None:
     assert record.data.replay.steps[-1].state.hands[0].size < 60  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("heading", [f"{HUGE}試合目", f"Game {HUGE}", f"第{HUGE}局"])
+@pytest.mark.parametrize("heading", [f"{HUGE}試合目", f"Game {HUGE}", f"第{HUGE}セット"])
 def test_a_heading_with_a_huge_number_is_not_a_heading(heading: str) -> None:
     records = load_text(f"---\ngame: prime-daifugo\n---\n{heading}\na:2\n", "x.kifu")
     assert len(records) == 1

@@ -135,7 +135,7 @@ def test_fmt_is_idempotent_on_notation_text(text: str) -> None:
     assert_idempotent(FRONT + text)
 
 
-HEADINGS = ["{}試合目", "{}セット目、a:23、b:57", "第{}局", "Game {}"]
+HEADINGS = ["{}試合目", "{}セット目、a:23、b:57", "第{}試合", "Game {}"]
 
 
 @st.composite

@@ -66,7 +66,11 @@ def test_set_heading_with_first_player_is_not_a_seat() -> None:
 
 
 def test_heading_forms_separate_games() -> None:
-    for first, second in (("第1局", "第2局"), ("一試合目", "二試合目"), ("Game 1", "Game 2")):
+    for first, second in (
+        ("1セット目", "2セット目"),
+        ("一試合目", "二試合目"),
+        ("Game 1", "Game 2"),
+    ):
         text = f"{first}\na:(2)\nb:(5)\na:2#\n{second}\na:(3)\nb:(7)\nb:7#\n"
         records = load(text)
         assert [r.winner for r in records] == ["a", "b"], first
@@ -215,3 +219,9 @@ def test_an_impossible_penalty_card_blames_the_written_cards_not_the_flush_order
     (too_many,) = [d for d in record.diagnostics if d.code == "PD121"]
     assert too_many.message.startswith("the written cards 5 do not fit the deck")
     assert "flush" not in too_many.message and too_many.message_ja
+
+
+def test_a_round_title_is_the_games_title_not_a_seat() -> None:
+    record = one("第2局:先手あ\nあ:2\nい:5\nあ:%\nい:7#\n")
+    assert record.players == ["あ", "い"] and record.winner == "い"
+    assert codes(record, Severity.ERROR) == []

@@ -27,15 +27,17 @@ from kifuwiki.core.diagnostics import Diagnostic, Severity
 _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 #: Game headings in the forms people write: the Fandom spec's 試合番号 (一試合目), sets
-#: and games of a match (1セット目, 第2局, 第三試合, 2局目), and ``Game 2`` / ``# Game 2``.
+#: of a match (1セット目, 第三試合), and ``Game 2`` / ``# Game 2``. Not 局: other games
+#: number rounds inside one record that way (ポンジャン's "第1局 親 A"); a game reads its
+#: own 局 lines.
 #: Text after the heading (``1セット目:先手あ``, ``Game 1: final``) is part of its title;
 #: a game may read more from it (:func:`heading_rest`).
 _GAME_HEADING = re.compile(
     r"^\s*(?:[=#]+\s*)?"
     r"(?:第\s*(?:(?P<kanji>[一二三四五六七八九十百]{1,6})|(?P<digits>[0-9０-９]{1,6}))\s*"
-    r"(?:試合|セット|局|ゲーム)目?"
+    r"(?:試合|セット|ゲーム)目?"
     r"|(?:(?P<kanji2>[一二三四五六七八九十百]{1,6})|(?P<digits2>[0-9０-９]{1,6}))\s*"
-    r"(?:試合|セット|局|ゲーム)目)"
+    r"(?:試合|セット|ゲーム)目)"
     r"\s*(?:[=#]+)?(?:\s*[:：、,，]\s*|\s+|$)(?P<rest>.*)$"
     r"|^\s*(?:#{1,6}\s*)?(?:game|Game|GAME)\s+(?P<en>[0-9]{1,6})\s*(?:[:：.,\-–]\s*|$)(?P<en_rest>.*)$"
 )
@@ -58,7 +60,8 @@ def heading_rest(heading: str | None) -> str:
     match = _GAME_HEADING.match(heading)
     if match is None:
         return ""
-    return (match.group("rest") or match.group("en_rest") or "").strip()
+    rest = match.group("rest") or match.group("en_rest")
+    return (rest or "").strip()
 
 
 def kanji_number(text: str) -> int:

@@ -83,6 +83,12 @@ _SAME_PLAYERS = re.compile(
 _HANDS_LINE = re.compile(r"\s*(?P<mine>私の)?初期手札\s*(?P<rest>.*)")
 #: One "key:cards" item of a hands list (cards in brackets or bare).
 _HAND_ITEM = re.compile(r"(?P<key>[^\s:、,()]+)\s*:\s*\(?(?P<cards>[^\s()、,]*)\)?")
+#: "第2局" / "2局目" (with "：先手あ" or hands after it): the game's title line. (Not a
+#: file-level separator: other games number rounds that way inside one record.)
+_ROUND_TITLE = re.compile(
+    r"\s*(?:第\s*(?:[一二三四五六七八九十百]{1,6}|\d{1,6})\s*局目?"
+    r"|(?:[一二三四五六七八九十百]{1,6}|\d{1,6})\s*局目)\s*(?:[:、,]\s*(?P<rest>.*))?"
+)
 #: "先手あ" in a heading: who moves first (the moves say it too).
 _FIRST_PLAYER = re.compile(r"先手\s*[:：]?\s*\S+")
 _NOT_A_NAME = re.compile(r"[()\[\]|%#=^*,]|^D\(")
@@ -497,6 +503,13 @@ class _GameParser:
                 game.same_players_as = max(self.source.index - 1, 0)
             game.same_players_line = number
             return
+        if "局" in norm and self.header:
+            title = _ROUND_TITLE.fullmatch(norm)
+            if title is not None:
+                self.game.header_lines.append(text)
+                if title.group("rest"):
+                    self._heading_hands(title.group("rest"))
+                return
         if "初期手札" in norm:
             hands = _HANDS_LINE.fullmatch(norm)
             if hands is not None and self._hands_line(number, norm, hands):
