@@ -1,0 +1,617 @@
+"""Replay: parsed record + rules → one state per line, with diagnostics naming the rule.
+
+``Engine`` has one method per rule (first action, draw, NH, hand, judgement, P↑, LC
+re-play, blow-off, bonus, final action); self-play drives it line by line too. A broken
+move is diagnosed and then followed as written where that is possible, so one mistake
+does not hide the rest of the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.games.selaffesto.geometry import Assessment, Board, assess, nh, reaches
+from kifuwiki.games.selaffesto.model import (
+    PLAYER_NAMES,
+    Card,
+    Cell,
+    MoveLine,
+    Placement,
+    SelaffestoRecord,
+    canonical,
+    card_text,
+    cell_name,
+    fw10,
+    other,
+    points_text,
+)
+from kifuwiki.games.selaffesto.reasons import explain_judgement, explain_unreachable
+from kifuwiki.games.selaffesto.rules import Rules
+from kifuwiki.games.selaffesto.state import GameState, final_points, new_state
+
+
+@dataclass(slots=True)
+class PlacementResult:
+    cell: Cell
+    card: Card
+    kind: str
+    gain: int
+    lc: Cell | None = None
+    lc_card: Card | None = None
+    lc_owner: str | None = None
+    bonus: int = 0
+    blocked: bool = False
+    """An opponent LC whose owner holds too many cards: the play just ends."""
+    lifted_from: Cell | None = None
+
+
+@dataclass(slots=True)
+class StepResult:
+    index: int
+    move: MoveLine | None
+    state: GameState
+    """The position after this line."""
+    placements: list[PlacementResult] = field(default_factory=list)
+    gain: int = 0
+    finals: list[str] = field(default_factory=list)
+    drew: bool = False
+    passed: bool = False
+
+
+@dataclass(slots=True)
+class Replay:
+    record: SelaffestoRecord
+    rules: Rules
+    steps: list[StepResult]
+    winner: str | None
+    complete: bool
+
+    def at_play(self, index: int) -> GameState | None:
+        """The position step ``index``'s mover placed in: the step before, plus this
+        line's draw (rebuilt on demand: only the analysis needs it, validating does not)."""
+        step = self.steps[index]
+        if index == 0 or step.move is None or not step.placements:
+            return None
+        if step.placements[0].kind == "first":
+            return None  # the start cell is given: nothing to choose
+        state = self.steps[index - 1].state.copy()
+        if step.drew and step.move.draw is not None:
+            state.hands[step.move.player].append(step.move.draw)
+            state.mounts[step.move.player] -= 1
+        return state
+
+
+KIND_EN = {"put": "put", "jump": "jump put", "fail": "fail put", "first": "first action"}
+KIND_JA = {
+    "put": "プット",
+    "jump": "ジャンププット",
+    "fail": "フェールプット",
+    "first": "ファーストアクション",
+}
+
+
+def _hand_text(cards: list[Card]) -> str:
+    return " ".join(card_text(c) for c in cards) or "—"
+
+
+class Engine:
+    def __init__(self, record: SelaffestoRecord, rules: Rules, bag: DiagnosticBag):
+        self.record = record
+        self.rules = rules
+        self.bag = bag
+        self.state = new_state(rules.deck_size, record.first)
+        self.steps = [StepResult(0, None, self.state.copy())]
+        self.declined = False
+        """An own LC kept in hand (``xCELL`` under ``relc: optional``) in this action."""
+        self.pending_draw = False
+        """A draw written on an earlier line of the same unfinished action."""
+
+    # -- diagnostics -------------------------------------------------------------------
+    def error(self, code: str, move: MoveLine, column: int, en: str, ja: str) -> None:
+        self.bag.error(code, en, move.line, max(column, 1), step=len(self.steps), ja=ja)
+
+    def name(self, player: str) -> tuple[str, str]:
+        return self.record.name(player), PLAYER_NAMES[player][0]
+
+    # -- rule 31/32: who moves -----------------------------------------------------------
+    def turn(self, move: MoveLine) -> None:
+        state = self.state
+        if move.player != state.to_move:
+            en, ja = self.name(state.to_move)
+            self.error(
+                "SF101",
+                move,
+                1,
+                f"it is {en}'s ({state.to_move}) action, not {move.written_player}'s",
+                f"{ja} ({state.to_move}) の手番です。{move.written_player} ではありません",
+            )
+            self.pending_draw = False
+            state.to_move = move.player
+
+    # -- rule 23: first action -----------------------------------------------------------
+    def first_action(self, move: MoveLine, step: StepResult) -> None:
+        state, rules, player = self.state, self.rules, move.player
+        if move.taken is not None:
+            if len(move.taken) != rules.first_hand:
+                self.error(
+                    "SF105",
+                    move,
+                    move.taken_column,
+                    f"the first action takes {rules.first_hand} cards, not {len(move.taken)}",
+                    f"ファーストアクションで取るカードは {rules.first_hand} 枚です"
+                    f" ({len(move.taken)} 枚ではありません)",
+                )
+            taken = move.taken[: state.mounts[player]]
+            state.hands[player].extend(taken)
+            state.mounts[player] -= len(taken)
+        elif not state.hands[player] and not state.unknown[player]:
+            self.error(
+                "SF105",
+                move,
+                1,
+                f"the first action starts by taking {rules.first_hand} cards: write {player}:(c1"
+                " c2 …)",
+                f"ファーストアクションはカード {rules.first_hand} 枚を取ることから始まります:"
+                f" {player}:(c1 c2 …)",
+            )
+            state.unknown[player] = rules.first_hand
+            state.mounts[player] -= rules.first_hand
+        if not move.placements:
+            return
+        placement = move.placements[0]
+        start = rules.start_cell(player)
+        if placement.cell != start:
+            self.error(
+                "SF105",
+                move,
+                placement.column,
+                f"the first action places on the start cell {cell_name(start)}, not"
+                f" {cell_name(placement.cell)}",
+                f"ファーストアクションはスタートのセル {cell_name(start)} に置きます"
+                f" ({cell_name(placement.cell)}"
+                " ではありません)",
+            )
+        if self.state.board[placement.cell] is not None:
+            self.occupied(move, placement)
+            return
+        self.from_hand(move, placement.card, placement.column)
+        state.board[placement.cell] = (placement.card, player)
+        step.placements.append(PlacementResult(placement.cell, placement.card, "first", 0))
+        state.started[player] = True
+        for extra in move.placements[1:]:
+            self.error(
+                "SF109",
+                move,
+                extra.column,
+                "the first action places one card",
+                "ファーストアクションで置くカードは1枚です",
+            )
+
+    # -- rule 22: cards come from the hand ------------------------------------------------
+    def from_hand(self, move: MoveLine, card: Card, column: int) -> None:
+        player = move.player
+        if self.state.take_from_hand(player, card):
+            return
+        hand = _hand_text(self.state.hands[player])
+        self.error(
+            "SF104",
+            move,
+            column,
+            f"{card_text(card)} is not in {player}'s hand (in any rotation); the hand holds {hand}",
+            f"{card_text(card)} は {player} のハンドにありません (回転しても)。ハンド: {hand}",
+        )
+
+    # -- rule 25: draw -----------------------------------------------------------------------
+    def draw(self, move: MoveLine, card: Card, step: StepResult) -> None:
+        state, player = self.state, move.player
+        why_en = why_ja = ""
+        if self.pending_draw:
+            why_en, why_ja = "an action has one draw", "ドローは1アクションに1回です"
+        elif state.hand_size(player) >= self.rules.hand_limit:
+            limit = self.rules.hand_limit
+            why_en = f"the hand already holds {limit} cards (a draw needs fewer than {limit})"
+            why_ja = f"ハンドはすでに {limit} 枚です (ドローは {limit} 枚未満のときだけ)"
+        elif state.mounts[player] == 0:
+            why_en, why_ja = "the mount is empty", "マウントが空です"
+        if why_en:
+            self.error(
+                "SF106", move, move.draw_column, f"no draw: {why_en}", f"ドローできません: {why_ja}"
+            )
+            return
+        state.hands[player].append(card)
+        state.mounts[player] -= 1
+        self.pending_draw = step.drew = True
+
+    def occupied(self, move: MoveLine, placement: Placement) -> None:
+        occupant = self.state.board[placement.cell]
+        owner = occupant[1] if occupant else "?"
+        self.error(
+            "SF102",
+            move,
+            placement.column,
+            f"{cell_name(placement.cell)} already holds {owner}'s card"
+            f" {card_text(occupant[0]) if occupant else ''}",
+            f"{cell_name(placement.cell)} にはすでに {owner} のカードがあります",
+        )
+
+    # -- rule 10: NH -----------------------------------------------------------------------
+    def reachable(self, move: MoveLine, placement: Placement, board: Board) -> None:
+        if reaches(board, move.player, placement.cell):
+            return
+        cells = nh(board, move.player)
+        en, ja = explain_unreachable(board, placement.cell, move.player, cells)
+        self.error("SF103", move, placement.column, en, ja)
+
+    # -- rules 14, 17-19: judgement --------------------------------------------------------
+    def judged(self, move: MoveLine, placement: Placement, kind: str, found: Assessment) -> None:
+        if placement.judge is None or placement.judge == kind:
+            return
+        en, ja = explain_judgement(self.state.board, placement.cell, placement.card, found, kind)
+        self.error(
+            "SF107",
+            move,
+            placement.judge_column,
+            f"written [{placement.judge}], but {cell_name(placement.cell)} is a {KIND_EN[kind]}:"
+            f" {en}",
+            f"[{placement.judge}] とありますが {cell_name(placement.cell)}"
+            f" は{KIND_JA[kind]}です: {ja}",
+        )
+
+    # -- rule 28: a play ---------------------------------------------------------------------
+    def play(self, move: MoveLine, step: StepResult) -> None:
+        state, player = self.state, move.player
+        placements = list(move.placements)
+        first = placements.pop(0)
+        if first.lifted_from is not None:
+            self.error(
+                "SF109",
+                move,
+                first.column,
+                "an action starts with a placement from the hand",
+                "アクションはハンドからのプレースで始まります",
+            )
+        if state.board[first.cell] is not None:
+            self.occupied(move, first)
+            return
+        self.reachable(move, first, state.board)
+        self.from_hand(move, first.card, first.column)
+        self.declined = False
+        result: PlacementResult | None = self.place(move, first, step)
+        while result is not None and result.lc is not None and result.lc_owner == player:
+            result = self.replay_own_lc(move, result, placements, step)
+        if result is not None and result.lc is not None and result.lc_owner == other(player):
+            self.blow_off(move, result, step)
+        elif move.blow_off is not None and not self.declined:
+            self.error(
+                "SF109",
+                move,
+                move.blow_off.column,
+                "xCELL names a removed LC, but this action removes none",
+                "xCELL は取り除く LC ですが、このアクションでは取り除きません",
+            )
+        for extra in placements:
+            self.error(
+                "SF110",
+                move,
+                extra.column,
+                f"{cell_name(extra.lifted_from or extra.cell)} is not an own LC to re-play here",
+                f"{cell_name(extra.lifted_from or extra.cell)} はここで再プレイする自分の LC"
+                " ではありません",
+            )
+
+    def place(self, move: MoveLine, placement: Placement, step: StepResult) -> PlacementResult:
+        """Put the card on the board, judge it, score P↑ (rule 27)."""
+        state, player = self.state, move.player
+        found = assess(state.board, placement.cell, placement.card)
+        result = PlacementResult(
+            placement.cell,
+            placement.card,
+            found.kind,
+            found.gain,
+            lifted_from=placement.lifted_from,
+        )
+        if found.lc is not None:
+            occupant = state.board[found.lc]
+            assert occupant is not None
+            result.lc, result.lc_card, result.lc_owner = found.lc, occupant[0], occupant[1]
+            if occupant[1] != player and state.hand_size(occupant[1]) > self.rules.hand_limit - 2:
+                # Rule 28: the owner holds 11+ cards, the play just ends.
+                result.blocked, result.gain, result.lc, result.lc_owner = True, 0, None, None
+                if self.rules.full_hand == "fail":
+                    result.kind = "fail"
+        self.judged(move, placement, result.kind, found)
+        state.board[placement.cell] = (placement.card, player)
+        state.points[player] += result.gain
+        step.gain += result.gain
+        step.placements.append(result)
+        return result
+
+    def replay_own_lc(
+        self, move: MoveLine, jump: PlacementResult, rest: list[Placement], step: StepResult
+    ) -> PlacementResult | None:
+        """Rule 28: P↑, then play again with the own LC (NH taken while it still stands)."""
+        state = self.state
+        lc = jump.lc
+        assert lc is not None and jump.lc_card is not None
+        standing = list(state.board)  # rule 28 re-play: NH while the LC still stands
+        state.board[lc] = None
+        if not rest or rest[0].lifted_from is None:
+            self.keep_lc(move, jump, lc, standing)
+            return None
+        again = rest.pop(0)
+        if again.lifted_from != lc:
+            self.error(
+                "SF109",
+                move,
+                again.column - 1,
+                f"the LC of this jump put is {cell_name(lc)}, not"
+                f" {cell_name(again.lifted_from or lc)}",
+                f"このジャンププットの LC は {cell_name(lc)} です"
+                f" ({cell_name(again.lifted_from or lc)}"
+                " ではありません)",
+            )
+        if canonical(again.card) != canonical(jump.lc_card):
+            self.error(
+                "SF110",
+                move,
+                again.column,
+                f"the re-played LC is {card_text(jump.lc_card)} (in any rotation), not"
+                f" {card_text(again.card)}",
+                f"再プレイする LC は {card_text(jump.lc_card)} (回転可) です"
+                f" ({card_text(again.card)} ではありません)",
+            )
+        if again.cell == lc:
+            self.error(
+                "SF110",
+                move,
+                again.column,
+                f"the LC may not go back to its old cell {cell_name(lc)}",
+                f"LC を元のセル {cell_name(lc)} に戻すことはできません",
+            )
+        elif state.board[again.cell] is not None:
+            self.occupied(move, again)
+            return None
+        else:
+            self.reachable(move, again, standing)
+        return self.place(move, again, step)
+
+    def keep_lc(self, move: MoveLine, jump: PlacementResult, lc: Cell, standing: Board) -> None:
+        """No re-play written: the LC goes back to the mover's hand (§4.6). Legal when
+        the rules make the re-play optional (``xCELL`` says so) or it has nowhere to go."""
+        player = move.player
+        assert jump.lc_card is not None
+        written = move.blow_off is not None and move.blow_off.cell == lc
+        self.declined = written
+        self.lc_to_hand(player, jump.lc_card)
+        reach = sorted(nh(standing, player))
+        if not reach or (written and self.rules.relc == "optional"):
+            return
+        where = cell_name(lc)
+        hint = f"e.g. x{where}>{cell_name(reach[0])} {card_text(jump.lc_card)}"
+        if self.rules.relc == "forced":
+            code = "SF110"
+            en = f"the jump put removes own LC {where}, which must be played again: {hint}"
+            ja = f"ジャンププットで自分の LC {where} を取り除いたので、もう一度プレイします: {hint}"
+        else:
+            code = "SF109"
+            en = f"the jump put removes own LC {where}: re-play it ({hint}) or keep it (x{where})"
+            ja = f"自分の LC {where} を取り除きました: 再プレイ ({hint}) か手元に戻す (x{where})"
+        self.error(code, move, move.placements[-1].column, en, ja)
+
+    def lc_to_hand(self, player: str, card: Card) -> None:
+        if self.state.hand_size(player) < self.rules.hand_limit:
+            self.state.hands[player].append(card)
+
+    def blow_off(self, move: MoveLine, jump: PlacementResult, step: StepResult) -> None:
+        """Rule 28, opponent LC: 4xFW bonus, the LC to its owner's hand, the owner draws."""
+        state, player = self.state, move.player
+        lc, owner = jump.lc, jump.lc_owner
+        assert lc is not None and owner is not None and jump.lc_card is not None
+        blow = move.blow_off
+        if blow is None:
+            self.error(
+                "SF109",
+                move,
+                move.placements[0].column,
+                f"the jump put blows off {owner}'s card at {cell_name(lc)}: write x{cell_name(lc)}",
+                f"ジャンププットで {owner} の {cell_name(lc)} のカードを取り除きます:"
+                f" x{cell_name(lc)} と書いてください",
+            )
+        elif blow.cell != lc:
+            self.error(
+                "SF109",
+                move,
+                blow.column,
+                f"the LC is {cell_name(lc)}, not {cell_name(blow.cell)}",
+                f"LC は {cell_name(lc)} です ({cell_name(blow.cell)} ではありません)",
+            )
+        jump.bonus = self.bonus(
+            move, blow.bonus if blow else None, blow.bonus_column if blow else 1
+        )
+        state.points[player] += jump.bonus
+        step.gain += jump.bonus
+        state.board[lc] = None
+        state.hands[owner].append(jump.lc_card)
+        drawn = blow.owner_draw if blow else None
+        column = (
+            blow.owner_draw_column if blow and blow.owner_draw else (blow.column if blow else 1)
+        )
+        if state.mounts[owner] == 0:
+            if drawn is not None:
+                self.error(
+                    "SF111",
+                    move,
+                    column,
+                    f"{owner}'s mount is empty: no draw after the blow-off",
+                    f"{owner} のマウントは空です: ドローはありません",
+                )
+            return
+        state.mounts[owner] -= 1
+        if drawn is None:
+            self.error(
+                "SF111",
+                move,
+                column,
+                f"{owner} draws after the blow-off: write +card@{owner}",
+                f"{owner} は取り除かれた後にドローします: +card@{owner} と書いてください",
+            )
+            state.unknown[owner] += 1
+        else:
+            state.hands[owner].append(drawn)
+
+    def bonus(self, move: MoveLine, named: Card | None, column: int) -> int:
+        """The 4xFW bonus (rule 28, §4.5): the mover's hand card, kept."""
+        state, player = self.state, move.player
+        best = state.best_fw(player)
+        if named is None:
+            if self.rules.bonus == "choice" and state.hands[player]:
+                self.error(
+                    "SF112",
+                    move,
+                    column,
+                    "this rule set lets the mover choose the bonus card: write *card",
+                    "このルールではボーナスのカードを選びます: *card と書いてください",
+                )
+            return 4 * best
+        index = state.find_in_hand(player, named)
+        if index is None:
+            self.error(
+                "SF112",
+                move,
+                column,
+                f"bonus card {card_text(named)} is not in {player}'s hand",
+                f"ボーナスのカード {card_text(named)} は {player} のハンドにありません",
+            )
+            return 4 * best
+        if self.rules.bonus == "max-own" and fw10(named) != best:
+            self.error(
+                "SF112",
+                move,
+                column,
+                f"the bonus uses the highest FW in the hand ({points_text(best)}), not"
+                f" {card_text(named)} ({points_text(fw10(named))})",
+                f"ボーナスはハンドで最大の FW ({points_text(best)}) を使います"
+                f" ({card_text(named)} は"
+                f" {points_text(fw10(named))})",
+            )
+            return 4 * best
+        return 4 * fw10(named)
+
+    # -- rule 30 / §4.7: pass ------------------------------------------------------------------
+    def pass_turn(self, move: MoveLine) -> None:
+        state, player = self.state, move.player
+        reach = nh(state.board, player)
+        if reach and (state.hand_size(player) or state.mounts[player]):
+            example = cell_name(min(reach))
+            self.error(
+                "SF113",
+                move,
+                1,
+                f"no pass while a placement is possible (e.g. on {example})",
+                f"プレースできるのでパスはできません (例: {example})",
+            )
+
+    # -- rule 29: final action ------------------------------------------------------------------
+    def final_action(self, step: StepResult) -> None:
+        state = self.state
+        for player in (step.move.player if step.move else state.to_move, other(state.to_move)):
+            if player in state.finals or not state.started[player]:
+                continue
+            if state.hand_size(player) + state.mounts[player] == 0:
+                state.points[player] = final_points(state.points[player], self.rules.final_round)
+                state.finals.append(player)
+                step.finals.append(player)
+                state.over = True
+
+    def check_points(self, move: MoveLine) -> None:
+        if not move.check:
+            return
+        for player, written in move.check.items():
+            actual = self.state.points[player]
+            if written != actual:
+                self.error(
+                    "SF108",
+                    move,
+                    move.check_column,
+                    f"{player} has {points_text(actual)} points, not {points_text(written)}",
+                    f"{player} のポイントは {points_text(actual)} です ({points_text(written)}"
+                    " ではありません)",
+                )
+
+    # -- one line -------------------------------------------------------------------------------
+    def line(self, move: MoveLine) -> None:
+        state = self.state
+        step = StepResult(len(self.steps), move, state)
+        if state.over:
+            self.error(
+                "SF114",
+                move,
+                1,
+                "the game is over: a player's hand and mount are empty",
+                "ゲームは終わっています: ハンドとマウントが空のプレイヤーがいます",
+            )
+            step.state = state.copy()
+            self.steps.append(step)
+            return
+        self.turn(move)
+        player = move.player
+        acted = False
+        if not state.started[player]:
+            self.first_action(move, step)
+            acted = state.started[player]
+        else:
+            if move.taken is not None:
+                self.error(
+                    "SF115",
+                    move,
+                    move.taken_column,
+                    "cards are taken into hand only in the first action; a draw is +card",
+                    "ハンドにカードを取るのはファーストアクションだけです。ドローは +card",
+                )
+            if move.draw is not None:
+                self.draw(move, move.draw, step)
+            if move.passed:
+                self.pass_turn(move)
+                step.passed = acted = True
+            elif move.placements:
+                self.play(move, step)
+                acted = True
+        if acted:
+            self.pending_draw = False
+            self.final_action(step)
+            state.to_move = other(player)
+        self.check_points(move)
+        step.state = state.copy()
+        self.steps.append(step)
+
+    def run(self) -> Replay:
+        for move in self.record.moves:
+            self.line(move)
+        state = self.state
+        last = self.record.moves[-1] if self.record.moves else None
+        if self.pending_draw and last is not None:
+            self.bag.warning(
+                "SF202",
+                "the record ends inside an action (a draw without its placement)",
+                last.line,
+                1,
+                ja="アクションの途中で記録が終わっています (ドローの後のプレースがありません)",
+            )
+        winner = None
+        if state.over:
+            w, b = state.points["W"], state.points["B"]
+            winner = "W" if w > b else "B" if b > w else None
+        elif last is not None:
+            self.bag.info(
+                "SF201",
+                "the record stops before the game ends (in progress)",
+                last.line,
+                1,
+                ja="ゲームの終わる前に記録が終わっています (対局中)",
+            )
+        return Replay(self.record, self.rules, self.steps, winner, state.over)
+
+
+def replay(record: SelaffestoRecord, rules: Rules, bag: DiagnosticBag) -> Replay:
+    return Engine(record, rules, bag).run()

@@ -1,0 +1,73 @@
+"""Property tests: the selaffesto loader, view and writer never raise, and fmt is stable."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.selaffesto.helpers import opening
+
+from kifuwiki.core.recordfile import split_record_file
+from kifuwiki.games.selaffesto import GAME
+
+FRONT = "---\ngame: selaffesto\n---\n"
+ALPHABET = "0123456789abgmnxXWB:：-+*@>()[]{}/ .!?putjmfail\n\t<>&\"'セ"
+TOKENS = [
+    "g2",
+    "h1",
+    "a14",
+    "n3",
+    "4-8-6-12",
+    "25-20-22-24",
+    "2-2-3-16",
+    "16-2-2-3",
+    "13-2-2-2",
+    "2-2-2",
+    "[put]",
+    "[jump]",
+    "[fail]",
+    "[x]",
+    "xh2>e2",
+    "xh2",
+    "xg1",
+    "+2-2-2-2",
+    "+2-2-2-2@B",
+    "*2-2-2-2",
+    "{W:3}",
+    "{W:3 B:2.4}",
+    "{Q:1}",
+    "(2-2-2-2 4-4-4-4)",
+    "pass",
+    "!?",
+    "// note",
+    "(",
+    "{",
+    "[",
+]
+
+
+def roundtrip(text: str) -> None:
+    for source in split_record_file(text, "fuzz.kifu"):
+        record = GAME.load(source)
+        view = GAME.view(record)
+        assert len(view.steps) == record.moves + 1
+        once = GAME.format(record)
+        twice = GAME.format(GAME.load(split_record_file(FRONT + once)[0]))
+        assert twice == once
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=ALPHABET, max_size=300))
+def test_arbitrary_bodies_never_raise(body: str) -> None:
+    roundtrip(FRONT + body)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["W", "B", "Q"]), st.lists(st.sampled_from(TOKENS), max_size=6)),
+        max_size=12,
+    )
+)
+def test_token_soup_after_a_real_opening_never_raises(lines: list[tuple[str, list[str]]]) -> None:
+    body = opening() + "\n".join(f"{who}:{' '.join(tokens)}" for who, tokens in lines)
+    roundtrip(FRONT + body + "\n")

@@ -1,0 +1,141 @@
+"""A selaffesto record page in Debian's chromium: stepping action by action.
+
+A small site (plain ``mkdocs`` theme, the kifuwiki plugin, the worked example) is built
+into ``tmp_path`` and served on 127.0.0.1. Every position the browser shows is compared
+with the engine's state for the same step.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.browser.conftest import serve
+
+from kifuwiki.core.recordfile import read_record_file
+from kifuwiki.games.base import RecordView
+from kifuwiki.games.selaffesto import GAME
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORD = ROOT / "records" / "selaffesto" / "worked-example.kifu"
+ANNOTATED = ROOT / "records" / "selaffesto" / "selfplay-greedy-vs-random-annotated.kifu"
+PAGE = "records/selaffesto/worked-example/"
+MKDOCS_YML = """site_name: kifuwiki selaffesto
+docs_dir: docs
+theme:
+  name: mkdocs
+  highlightjs: false
+nav:
+  - Home: index.md
+  - selaffesto: records/selaffesto/index.md
+plugins:
+  - search  # the plain theme's scripts expect the search modal
+  - kifuwiki:
+      language: en
+"""
+
+
+def engine_view() -> RecordView:
+    return GAME.view(GAME.load(read_record_file(RECORD)[0]))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("selaffesto-site")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# selaffesto\n", encoding="utf-8")
+    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
+    (root / "records" / "selaffesto").mkdir(parents=True)
+    for record in (RECORD, ANNOTATED):
+        shutil.copy(record, root / "records" / "selaffesto" / record.name)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
+        cwd=root,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    with serve(root / "site") as url:
+        yield url + PAGE
+
+
+def assert_shows(page: Any, view: RecordView, index: int) -> None:
+    """The board shows the engine's step ``index``: cards, marks, points, hands."""
+    viewer = page.locator(".kw-viewer").first
+    assert viewer.get_attribute("data-kw-current") == str(index)
+    state = view.steps[index].state
+    panel = page.locator(".kw-viewer .kw-board .kw-sf-state")
+    assert panel.get_attribute("data-cards") == str(len(state["cards"]))
+    assert panel.get_attribute("data-last") == " ".join(c["cell"] for c in state["last"])
+    assert panel.get_attribute("data-removed") == " ".join(c["cell"] for c in state["removed"])
+    for player in state["players"]:
+        row = panel.locator(f'.kw-player[data-player="{player["key"]}"]')
+        assert row.get_attribute("data-points") == str(player["points"]), (index, player)
+        assert row.get_attribute("data-hand") == str(player["hand_count"])
+    uses = panel.locator("use[href^='#sfw-'], use[href^='#sfb-']")
+    assert uses.count() == len(state["cards"])
+    if state["cards"]:  # the symbols (defined once, in step 0) really draw
+        box = uses.first.bounding_box()
+        assert box is not None and box["width"] > 10
+
+
+def test_stepping_the_worked_example_follows_the_engine(site: str, open_page: Any) -> None:
+    view = engine_view()
+    page, problems = open_page(site, viewport={"width": 1280, "height": 900})
+    assert page.locator(".kw-viewer.kw-js .kw-controls").is_visible()
+    page.keyboard.press("Home")
+    assert_shows(page, view, 0)
+    for index in range(1, len(view.steps)):
+        page.keyboard.press("ArrowRight")
+        assert_shows(page, view, index)
+        assert page.locator(".kw-live").inner_text() == view.steps[index].label
+    page.keyboard.press("Home")
+    page.locator('[data-kw-jump="jump"]').click()
+    assert_shows(page, view, next(s.index for s in view.steps if "jump" in s.flags))
+    assert problems.all() == [], problems.all()
+
+
+def test_deep_link_on_a_phone(site: str, open_page: Any) -> None:
+    view = engine_view()
+    page, problems = open_page(site + "#m13", viewport={"width": 390, "height": 800})
+    assert_shows(page, view, 13)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    wide = page.evaluate(
+        "() => [...document.querySelectorAll('body *')].filter(e =>"
+        " e.getBoundingClientRect().right > 391 && !e.closest('.kw-sf-scroll'))"
+        ".map(e => e.tagName + ' ' + e.getAttribute('class'))"
+    )
+    assert width <= 390, wide  # the board scrolls inside its own box, the page does not
+    page.keyboard.press("ArrowRight")
+    assert_shows(page, view, 14)
+    assert problems.all() == []
+
+
+def test_phone_board_scrolls_to_the_placement(site: str, open_page: Any) -> None:
+    """The package's script scrolls the board sideways so the step's placement is seen."""
+    record = GAME.load(read_record_file(ANNOTATED)[0])
+    view = GAME.view(record)
+    far = next(s for s in view.steps if s.state.get("last") and s.state["last"][0]["x"] >= 11)
+    url = site.replace(PAGE, f"records/selaffesto/{ANNOTATED.stem}/#{far.anchor}")
+    page, problems = open_page(url, viewport={"width": 390, "height": 800})
+    box = page.locator(".kw-viewer .kw-board .kw-sf-last").first.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    assert problems.all() == []
+
+
+def test_without_javascript_every_step_has_its_board(site: str, open_page: Any) -> None:
+    view = engine_view()
+    page, _ = open_page(site, java_script_enabled=False)
+    assert page.locator("ol.kw-moves > li.kw-step").count() == len(view.steps)
+    assert page.locator("ol.kw-moves .kw-sf-board").count() == len(view.steps)
+    assert page.locator(".kw-board .kw-sf-state").get_attribute("data-cards") == "12"
