@@ -28,11 +28,20 @@ from kifuwiki.core.encoding import decode_text
 #: Kanji numerals for 試合番号 headings.
 _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
+#: Game headings in the forms people write: the Fandom spec's 試合番号 (一試合目), sets
+#: of a match (1セット目, 第三試合), and ``Game 2`` / ``# Game 2``. Not 局: other games
+#: number rounds inside one record that way (ポンジャン's "第1局 親 A"); a game reads its
+#: own 局 lines.
+#: Text after the heading (``1セット目:先手あ``, ``Game 1: final``) is part of its title;
+#: a game may read more from it (:func:`heading_rest`).
 _GAME_HEADING = re.compile(
     r"^\s*(?:[=#]+\s*)?"
-    r"(?:(?P<kanji>[一二三四五六七八九十百]+)|(?P<digits>[0-9０-９]+))\s*試合目"
-    r"\s*(?:[=#]+)?\s*$"
-    r"|^\s*#{1,6}\s*(?:game|Game|GAME)\s+(?P<en>[0-9]+)\s*$"
+    r"(?:第\s*(?:(?P<kanji>[一二三四五六七八九十百]{1,6})|(?P<digits>[0-9０-９]{1,6}))\s*"
+    r"(?:試合|セット|ゲーム)目?"
+    r"|(?:(?P<kanji2>[一二三四五六七八九十百]{1,6})|(?P<digits2>[0-9０-９]{1,6}))\s*"
+    r"(?:試合|セット|ゲーム)目)"
+    r"\s*(?:[=#]+)?(?:\s*[:：、,，]\s*|\s+|$)(?P<rest>.*)$"
+    r"|^\s*(?:#{1,6}\s*)?(?:game|Game|GAME)\s+(?P<en>[0-9]{1,6})\s*(?:[:：.,\-–]\s*|$)(?P<en_rest>.*)$"
 )
 
 
@@ -40,7 +49,18 @@ _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789"
 
 #: Any line that might be a game heading contains one of these (case-insensitively
 #: for "game"); every other line skips the heading pattern.
-_HEADING_HINT = re.compile(r"試合目|[gG][aA][mM][eE]")
+_HEADING_HINT = re.compile(r"試合|セット|局|ゲーム|[gG][aA][mM][eE]")
+
+
+def heading_rest(heading: str | None) -> str:
+    """What follows the game number in a heading: ``1セット目、a:23、b:57`` → ``a:23、b:57``."""
+    if not heading:
+        return ""
+    match = _GAME_HEADING.match(heading)
+    if match is None:
+        return ""
+    rest = match.group("rest") or match.group("en_rest")
+    return (rest or "").strip()
 
 
 def kanji_number(text: str) -> int:
@@ -439,10 +459,12 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
             continue
         match = _GAME_HEADING.match(line)
         if match:
-            if match.group("kanji"):
-                n = kanji_number(match.group("kanji"))
-            elif match.group("digits"):
-                n = _heading_int(match.group("digits").translate(_FULLWIDTH_DIGITS))
+            kanji = match.group("kanji") or match.group("kanji2")
+            digits = match.group("digits") or match.group("digits2")
+            if kanji:
+                n = kanji_number(kanji)
+            elif digits:
+                n = _heading_int(digits.translate(_FULLWIDTH_DIGITS))
             else:
                 n = _heading_int(match.group("en"))
             sections.append((line.strip(" =#"), n, []))
