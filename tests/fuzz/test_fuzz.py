@@ -55,22 +55,10 @@ def test_a_few_hundred_inputs_of_every_kind() -> None:
     assert failures == [], report(failures)
 
 
-#: Failures in Prime Daifugo's own code (issue 17, items 11 and 14) belong to the
-#: pd-engine branch. Until it is merged, the long run reports them as an expected
-#: failure instead of hiding them; any other failure fails the test.
-PENDING_GAME = "(prime-daifugo)"
-
-
 @pytest.mark.slow
 def test_twenty_thousand_inputs() -> None:
     failures = run(inputs(20_000, offset=1_000), workers=2, render_every=10, chunk=100)
-    others = [f for f in failures if PENDING_GAME not in f.problem]
-    assert others == [], report(others)
-    if failures:
-        pytest.xfail(
-            f"{len(failures)} Prime Daifugo failures pending the pd-engine branch:\n"
-            + report(failures)
-        )
+    assert failures == [], report(failures)
 
 
 def test_inputs_that_once_failed() -> None:
@@ -79,20 +67,6 @@ def test_inputs_that_once_failed() -> None:
     items = [Input(f"regression:{p.name}", 0, p.read_bytes()) for p in files]
     failures = run(items, workers=2, chunk=4)
     assert failures == [], report(failures)
-
-
-KNOWN_PD = REGRESSIONS / "known-pd"
-
-
-@pytest.mark.xfail(
-    reason="Prime Daifugo bugs the 20,000-input run found (fmt not idempotent; a KeyError "
-    "on a penalty card '?' in replay.draw), for the pd-engine branch (issue 17, items 11 "
-    "and 14). Strict: once they pass, move the files up into regressions/, drop this mark.",
-    strict=True,
-)
-@pytest.mark.parametrize("path", sorted(KNOWN_PD.glob("*.kifu")), ids=lambda p: p.stem)
-def test_known_prime_daifugo_failures(path: Path) -> None:
-    assert check(Input(f"known-pd:{path.name}", 0, path.read_bytes())) == []
 
 
 # The harness catches what it claims to catch -----------------------------------------

@@ -31,10 +31,12 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
     source = records[0].source
     lines = source.file_text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     parts: list[str] = []
+    has_front_matter = False
     if lines and lines[0].strip() == "---":
         for end in range(1, len(lines)):
             if lines[end].strip() in ("---", "..."):
                 parts.append("\n".join(_retarget_notation(lines[: end + 1], dialect)))
+                has_front_matter = True
                 break
     for record in records:
         _check_dialect(record, dialect)
@@ -48,7 +50,12 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
             parts.append(f"{heading}\n{body}")
         else:
             parts.append(body)
-    return "\n".join(parts) + "\n"
+    text = "\n".join(parts) + "\n"
+    if not has_front_matter and text.split("\n", 1)[0].strip() == "---":
+        # A body that starts with '---' would be read back as front matter: an empty
+        # front matter block in front keeps the file meaning what it meant.
+        text = "---\n---\n" + text
+    return text
 
 
 def _check_dialect(record: GameRecord, dialect: str | None) -> None:

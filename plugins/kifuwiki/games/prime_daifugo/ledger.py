@@ -327,6 +327,11 @@ class CardLedger:
         expected = bottom[0]
         if rank in (UNKNOWN, expected):
             return expected, bottom[1:]
+        if expected == UNKNOWN:
+            # An unknown card went to the bottom (a flushed '?'): the written card says
+            # what it was, and is seen for the first time now.
+            self._see_drawn(rank, move, step, column, rank)
+            return rank, bottom[1:]
         if rank in bottom:
             # The written cards were found to fit as a multiset: here only when they
             # did not (reported once by :meth:`_not_in_deck`), so say nothing more.
