@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from kifuwiki.core.acknowledge import acknowledge
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
 from kifuwiki.games import (
@@ -34,17 +35,59 @@ log = logging.getLogger(__name__)
 RECORD_SUFFIX = ".kifu"
 
 
-def iter_record_paths(paths: Iterable[Path]) -> Iterator[Path]:
-    """Record files under the given files and folders, recursively, in a stable order."""
+def iter_record_paths(
+    paths: Iterable[Path], problems: list[Diagnostic] | None = None
+) -> Iterator[Path]:
+    """Record files under the given files and folders, recursively, in a stable order.
+
+    Inside a folder, a record that is a symbolic link is given only when it leads to a
+    file inside that same folder: a link out of the records folder (to a secret, say)
+    is never read, and a link loop or a dangling link is never handed on to crash a
+    reader. Each one skipped becomes an RF009 diagnostic in ``problems`` (or a logged
+    warning when the caller collects none). Linked folders are not entered (``os.walk``
+    does not follow them), so a folder loop cannot make the walk endless. A file named
+    on its own is given as it is: whoever names it chose it.
+    """
     for path in paths:
         if path.is_dir():
-            for root, dirs, files in os.walk(path):
+            root = os.path.realpath(path)
+            for folder, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 for name in sorted(files):
                     if name.endswith(RECORD_SUFFIX):
-                        yield Path(root) / name
+                        record = Path(folder) / name
+                        if record.is_symlink() and not _link_inside(record, root, problems):
+                            continue
+                        yield record
         else:
             yield path
+
+
+def _link_inside(link: Path, root: str, problems: list[Diagnostic] | None) -> bool:
+    """Whether a symbolic link leads to a readable file inside ``root``; says why not."""
+    target = os.path.realpath(link)
+    try:
+        inside = os.path.commonpath([root, target]) == root
+    except ValueError:  # different drives on Windows
+        inside = False
+    if inside and Path(target).is_file():
+        return True
+    if not inside:
+        english = "this record is a symbolic link to a file outside the records folder; not read"
+        japanese = (
+            "この棋譜はレコードフォルダの外のファイルへのシンボリックリンクです。読み込みません"
+        )
+    else:
+        english = "this record is a symbolic link that leads nowhere (a loop or a missing file)"
+        japanese = (
+            "この棋譜はどこにも行き着かないシンボリックリンクです（循環、またはリンク先がない）"
+        )
+    diagnostic = Diagnostic(Severity.ERROR, "RF009", english, 1, 1, str(link), message_ja=japanese)
+    if problems is None:
+        log.warning("%s", diagnostic.format_text())
+    else:
+        problems.append(diagnostic)
+    return False
 
 
 def _unloadable(source: RecordSource, code: str, message: str, message_ja: str) -> GameRecord:
@@ -94,45 +137,63 @@ def rules_for(rules: Mapping[str, Any] | str | None, game_id: str) -> dict[str, 
     return {"preset": str(value)}
 
 
+def _internal_error(source: RecordSource, exc: BaseException) -> GameRecord:
+    # Logged at debug level only: the diagnostic names the file, and a traceback in
+    # a CI log or a build log helps nobody who wrote the record.
+    log.debug("internal error while loading %s", source.path, exc_info=True)
+    return _unloadable(
+        source,
+        "RF999",
+        f"internal error while reading this record ({type(exc).__name__}); "
+        "please report it with the record attached",
+        f"棋譜の読み込み中の内部エラー ({type(exc).__name__})。棋譜を添えて報告してください",
+    )
+
+
 def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
-    """Load one game; diagnostics carry the source path.
+    """Load one game; diagnostics carry the source path. Never raises (but on
+    ``KeyboardInterrupt`` and the like): a bug becomes an RF999 diagnostic.
 
     ``rules`` is the site's option (see :func:`rules_for`); front matter wins over it."""
-    game_id = game_for(source)
-    if game_id is None:
-        known = source.game_id
-        installed = installed_games_text()
-        message = (
-            f"unknown game '{known}'" if known else "cannot tell which game this record is"
-        ) + f" (set 'game:' in the front matter; installed games: {installed})"
-        message_ja = (
-            f"ゲーム '{known}' はインストールされていない"
-            if known
-            else "どのゲームの棋譜か分からない"
-        ) + f" (フロントマターに 'game:' を書く。インストール済みのゲーム: {installed})"
-        return _unloadable(source, "RF010", message, message_ja)
     try:
+        game_id = game_for(source)
+        if game_id is None:
+            known = source.game_id
+            installed = installed_games_text()
+            message = (
+                f"unknown game '{known}'" if known else "cannot tell which game this record is"
+            ) + f" (set 'game:' in the front matter; installed games: {installed})"
+            message_ja = (
+                f"ゲーム '{known}' はインストールされていない"
+                if known
+                else "どのゲームの棋譜か分からない"
+            ) + f" (フロントマターに 'game:' を書く。インストール済みのゲーム: {installed})"
+            return _unloadable(source, "RF010", message, message_ja)
         record = get_game(game_id).load(source, rules_for(rules, game_id))
+        # The file-level problems (front matter, encoding) belong to the file's first game.
+        record.diagnostics = acknowledge([*source.diagnostics, *record.diagnostics], source)
     except Exception as exc:  # a bug in a loader must not take the site down
-        log.exception("internal error while loading %s", source.path)
-        return _unloadable(
-            source,
-            "RF999",
-            f"internal error while reading this record ({type(exc).__name__}); "
-            "please report it with the record attached",
-            f"棋譜の読み込み中の内部エラー ({type(exc).__name__})。棋譜を添えて報告してください",
-        )
-    # The file-level problems (front matter, encoding) belong to the file's first game.
-    record.diagnostics = [*source.diagnostics, *record.diagnostics]
+        return _internal_error(source, exc)
     if source.path:
         record.diagnostics = [d if d.path else d.located(source.path) for d in record.diagnostics]
     return record
 
 
+def split_safely(text: str, path: str | None) -> list[RecordSource]:
+    """:func:`split_record_file`, with a bug in it turned into an RF999 record."""
+    try:
+        return split_record_file(text, path)
+    except Exception as exc:  # never a traceback for a record, whatever it holds
+        log.debug("internal error while splitting %s", path, exc_info=True)
+        source = RecordSource(path=path, index=1, count=1, meta={}, lines=[], file_text=text)
+        source.diagnostics.append(_internal_error(source, exc).diagnostics[-1])
+        return [source]
+
+
 def load_text(
     text: str, path: str | None = None, rules: Mapping[str, Any] | None = None
 ) -> list[GameRecord]:
-    return [load_source(source, rules) for source in split_record_file(text, path)]
+    return [load_source(source, rules) for source in split_safely(text, path)]
 
 
 def load_file(
@@ -150,7 +211,7 @@ def load_file(
             )
         ]
     text, diagnostics = decode(data, name)
-    sources = split_record_file(text, name)
+    sources = split_safely(text, name)
     if diagnostics:
         sources[0].diagnostics[:0] = diagnostics
     return [load_source(source, rules) for source in sources]

@@ -12,7 +12,7 @@
   }
 
   function hashTarget() {
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id; try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { id = location.hash.slice(1); }
     return id ? document.getElementById(id) : null;
   }
 
@@ -270,7 +270,7 @@
     if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
     var link = ev.target && ev.target.closest ? ev.target.closest("a[href]") : null;
     if (!link || link.target || !link.hash || link.href.split("#")[0] !== location.href.split("#")[0]) return;
-    var to = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    var to; try { to = document.getElementById(decodeURIComponent(link.hash.slice(1))); } catch (e) { return; }
     for (var i = 0; to && i < viewers.length; i++) {
       var v = viewers[i];
       var n = v.root.contains(to) ? stepOf(to) : -1;

@@ -14,6 +14,11 @@ def record(body: str, front: str = FOUR, cards: str | None = "de") -> GameRecord
     return load_text(meta + body.strip("\n") + "\n", "test.kifu")[0]
 
 
+def problems(rec: GameRecord) -> list[str]:
+    """Every diagnostic but CT229 (fragments without a final score cannot show a winner)."""
+    return [d.format_text() for d in rec.diagnostics if d.code != "CT229"]
+
+
 def codes(rec: GameRecord) -> list[str]:
     return [d.code for d in rec.diagnostics]
 

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from tests.catan.helpers import errors, find, line_of, record, round_of, rounds, warnings
+from tests.catan.helpers import (
+    errors,
+    find,
+    line_of,
+    problems,
+    record,
+    round_of,
+    rounds,
+    warnings,
+)
 
 
 def snapshot(rec, step: int = -1):  # type: ignore[no-untyped-def]
@@ -12,7 +21,7 @@ def snapshot(rec, step: int = -1):  # type: ignore[no-untyped-def]
 
 def test_a_quiet_game_has_no_diagnostics() -> None:
     rec = record(rounds(3))
-    assert rec.diagnostics == []
+    assert problems(rec) == []
     assert rec.moves == 12
 
 
@@ -146,7 +155,7 @@ def test_road_building_roads_are_counted_once() -> None:
         round_of(1, {"B": "6 | D", "Y": "5 |", "R": "8 |", "W": "9 |"}) + "\n2 B: 6 | [S] R R"
     )
     assert snapshot(rec).tallies["B"].roads == 4
-    assert rec.diagnostics == []
+    assert problems(rec) == []
 
 
 def test_ct225_road_building_without_its_roads_counts_two() -> None:
@@ -178,7 +187,7 @@ def buy(counts: dict[str, int]) -> str:
 
 def test_largest_army_with_three_knights() -> None:
     rec = record(buy({"B": 3}) + "\n" + knights("B", 3, plus_at=3))
-    assert rec.diagnostics == []
+    assert problems(rec) == []
     last = rec.data.replay.steps[-4]
     assert "LA" in last.took
     assert ("最大騎士力を獲得 (騎士3枚)", "takes Largest Army with 3 knights") in last.annotations
@@ -196,7 +205,7 @@ def test_ct212_largest_army_needs_more_than_the_holder() -> None:
     tie = record(body + "\n" + knights("Y", 3, plus_at=3, start=5))
     assert errors(tie) == ["CT212"]
     more = record(body + "\n" + knights("Y", 4, plus_at=4, start=5))
-    assert more.diagnostics == []
+    assert problems(more) == []
     assert snapshot(more).la_holder == "Y"
 
 
@@ -207,14 +216,14 @@ def test_ct213_missing_plus_for_largest_army_warns_and_the_card_moves() -> None:
 
 
 def test_longest_road_needs_five_roads() -> None:
-    assert record("1 B: 6 | R R R+").diagnostics == []
+    assert problems(record("1 B: 6 | R R R+")) == []
     assert snapshot(record("1 B: 6 | R R R+")).lr_holder == "B"
     assert "CT214" in errors(record("1 B: 6 | R R+"))
 
 
 def test_longest_road_moves_to_a_plus() -> None:
     rec = record("1 B: 6 | R R R+\n1 Y: 6 | R R R R+")
-    assert rec.diagnostics == []
+    assert problems(rec) == []
     assert snapshot(rec).lr_holder == "Y"
     assert snapshot(rec).vp == {"B": 2, "Y": 4, "R": 2, "W": 2}
     assert any("from 青" in en for _, en in rec.data.replay.steps[2].annotations)
@@ -223,7 +232,7 @@ def test_longest_road_moves_to_a_plus() -> None:
 def test_longest_road_by_road_building() -> None:
     body = buy({"B": 1}) + "\n2 B: 6 | R [S] R R+"
     rec = record(body)
-    assert rec.diagnostics == []
+    assert problems(rec) == []
     assert snapshot(rec).lr_holder == "B"
 
 
@@ -238,7 +247,7 @@ def test_ct216_the_game_ends_at_ten_on_your_own_turn() -> None:
     rec = record("1 B: 6 | S S S C C C C S\n1 Y: 5 |")
     assert find(rec, "CT216") == (line_of(rec, "1 Y"), 1)
     ended = record("1 B: 6 | S S S C C C C S\n合計: B 10, Y 2, R 2, W 2")
-    assert ended.diagnostics == []
+    assert problems(ended) == []
     assert ended.winner == "青"
 
 
@@ -246,10 +255,10 @@ def test_closing_total_counts_buildings_cards_and_bonus() -> None:
     body = "1 B: 6 | R R R+ S D\n1 Y: 6 |\n1 R: 6 |\n1 W: 6 |\n2 B: 6 | S S C C C C"
     # B: 1 settlement + 4 cities = 9, Longest Road 2 → 11 with the VP card bonus of 1 → 12.
     vp_only = record(body + "\n追加点: B 1\n合計: B 12, Y 2, R 2, W 2")
-    assert vp_only.diagnostics == []
+    assert problems(vp_only) == []
     # 追加点 may also hold LR/LA: bonus 3 = LR 2 + 1 card, total 12.
     inclusive = record(body + "\n追加点: B 3\n合計: B 12, Y 2, R 2, W 2")
-    assert inclusive.diagnostics == []
+    assert problems(inclusive) == []
     wrong = record(body + "\n追加点: B 1\n合計: B 11, Y 2, R 2, W 2")
     assert errors(wrong) == ["CT217"]
 
@@ -353,7 +362,7 @@ def test_starting_settlements_inland_and_on_the_coast() -> None:
     rec = record(
         "1 B: 6 |", front=start_front("  B: B11/B4n/G8 T9/G3/S10\n  Y: W12/B4s S5/S3/T5\n")
     )
-    assert rec.diagnostics == []
+    assert problems(rec) == []
     start = rec.data.record.board.start
     assert [(s.player, s.text) for s in start] == [
         ("B", "B11/B4n/G8"),

@@ -158,7 +158,8 @@ def test_player_stats_and_badges() -> None:
     assert white["catan_points"] == 11
     assert white["catan_knights"] == 2
     assert white["catan_lr"] == 2 and white["catan_la"] == 1
-    assert {"LR", "LA", "omitted", "warning"} <= view.badges
+    assert {"LR", "LA", "omitted"} <= view.badges
+    assert "warning" not in view.badges  # its one warning (CT224) is acknowledged
     assert [p.winner for p in view.players] == [False, False, False, True]
 
 
@@ -171,8 +172,11 @@ def test_validate_json_summary() -> None:
     seed = next(g for g in games if g["path"].endswith("seed-001-example.kifu"))
     assert seed["winner"] == "白"
     assert seed["moves"] == 12
-    assert seed["errors"] == 0 and seed["warnings"] == 1
-    assert seed["diagnostics"][0]["code"] == "CT224"
+    assert seed["errors"] == 0 and seed["warnings"] == 0
+    (omitted,) = seed["diagnostics"]
+    assert omitted["code"] == "CT224" and omitted["severity"] == "info"
+    assert omitted["acknowledged"] is True
+    assert "(acknowledged: the original sheet omits turns 2–10)" in omitted["message"]
 
 
 def test_detect_an_untagged_log_sheet() -> None:

@@ -16,11 +16,6 @@ from kifuwiki.cli.codes import all_code_tables, code_prefixes, code_sections
 PACKAGE = Path(kifuwiki.__file__).parent
 ROOT = Path(__file__).resolve().parents[2]
 
-#: Sections whose Japanese descriptions are being written on other branches (the
-#: Prime Daifugo engine's and Catan's packages, the importers). Strict: the test
-#: fails once they are complete, and the mark must go.
-JAPANESE_PENDING = {"PD", "CT", "IM"}
-
 
 def _code_pattern() -> re.Pattern[str]:
     prefixes = "|".join(sorted(code_prefixes()))
@@ -60,22 +55,7 @@ def test_codes_are_unique_across_tables() -> None:
             seen[code] = section
 
 
-def _language_cases() -> list[object]:
-    cases: list[object] = []
-    for section in code_sections():
-        marks = []
-        if set(section.prefixes) & JAPANESE_PENDING:
-            marks.append(
-                pytest.mark.xfail(
-                    reason=f"{section.title}: Japanese descriptions land on another branch",
-                    strict=True,
-                )
-            )
-        cases.append(pytest.param(section.title, marks=marks, id=section.title))
-    return cases
-
-
-@pytest.mark.parametrize("title", _language_cases())
+@pytest.mark.parametrize("title", [s.title for s in code_sections()])
 def test_every_code_has_english_and_japanese(title: str) -> None:
     (section,) = [s for s in code_sections() if s.title == title]
     assert set(section.codes_ja) - set(section.codes) == set(), "Japanese only"

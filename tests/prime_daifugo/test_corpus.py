@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 from functools import cache
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.archive import load_file
 from kifuwiki.core.diagnostics import Severity
@@ -20,7 +20,7 @@ from kifuwiki.games.base import GameRecord
 from kifuwiki.games.prime_daifugo import LoadedGame
 from kifuwiki.games.prime_daifugo.numbers import joker_value
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
+CORPUS = corpus_dir()
 
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")
 

@@ -7,17 +7,17 @@ then the view is built, as a site build would.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.prime_daifugo import GAME
 from kifuwiki.games.prime_daifugo.replay import Replay
 from kifuwiki.games.prime_daifugo.rules import resolve_rules
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
+CORPUS = corpus_dir()
 
 #: Characters that mean something in records, so random text often looks like a record.
 NOTATION = "A23456789TJQKX?0()[]{}|=*^,%#:;PDGCRIN r\n-初期不明パス素数判定員一試合目"

@@ -6,13 +6,14 @@ import re
 from pathlib import Path
 
 import pytest
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.archive import load_file
 from kifuwiki.games.prime_daifugo import GAME
 from kifuwiki.games.prime_daifugo.i18n import annotation_ja
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT.parent / "shared" / "corpus" / "prime-daifugo"
+CORPUS = corpus_dir()
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 
 

@@ -519,7 +519,9 @@ def test_bad_notation_option() -> None:
 
 
 def test_every_code_is_documented_and_distinct() -> None:
-    names = [v for k, v in vars(notation_codes).items() if k.isupper() and k != "CODES"]
+    names = [
+        v for k, v in vars(notation_codes).items() if k.isupper() and k not in ("CODES", "CODES_JA")
+    ]
     assert sorted(names) == sorted(notation_codes.CODES)
     assert all(code.startswith("PD0") for code in names)
     assert all(text.split(":")[0] in ("error", "warning") for text in notation_codes.CODES.values())

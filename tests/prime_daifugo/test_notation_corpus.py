@@ -4,17 +4,17 @@ peer's independent parse (``expected.jsonl``) on everything the notation itself 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.core.diagnostics import Severity
 from kifuwiki.core.recordfile import read_record_file
 from kifuwiki.games.prime_daifugo.model import Action, Move, Special
 from kifuwiki.games.prime_daifugo.notation import detect, parse_game
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "prime-daifugo"
+CORPUS = corpus_dir()
 FILES = sorted(CORPUS.glob("*.kifu")) if CORPUS.is_dir() else []
 
 pytestmark = pytest.mark.skipif(not FILES, reason="the shared corpus is not beside the repo")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.core.recordfile import kanji_heading, split_record_file
@@ -22,7 +22,7 @@ from kifuwiki.games.prime_daifugo.notation import (
 from kifuwiki.games.prime_daifugo.notation_moves import MoveScanner
 from kifuwiki.games.prime_daifugo.writer import comparable, write_game
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "prime-daifugo"
+CORPUS = corpus_dir()
 
 
 def _corpus_lines() -> list[str]:

@@ -754,3 +754,19 @@ def test_every_engine_code_is_documented_and_in_the_game_table() -> None:
     for code, text in codes.CODES.items():
         assert code.startswith("PD1") and len(code) == 5
         assert text.split(":")[0] in ("error", "warning", "info"), code
+
+
+def test_a_penalty_drawing_an_unknown_card_back_from_the_bottom_names_it() -> None:
+    """A '?' flushed to the known bottom and drawn back by a penalty is the card the
+    penalty writes (once a KeyError, found by the fuzz harness)."""
+    from pathlib import Path
+
+    from kifuwiki.archive import load_text
+
+    path = Path(__file__).resolve().parents[1] / "fuzz" / "regressions"
+    text = (path / "replay-keyerror-unknown-penalty-card-20853.kifu").read_text(encoding="utf-8")
+    records = load_text(text, "g.kifu")
+    assert records
+    for record in records:
+        assert [d.code for d in record.diagnostics if d.code.startswith("RF9")] == []
+        assert record.data is not None

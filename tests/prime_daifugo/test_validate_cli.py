@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.cli import cli
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
+CORPUS = corpus_dir()
 
 GOOD = """---
 game: prime-daifugo

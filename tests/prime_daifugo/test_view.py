@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup, Tag
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.archive import load_text
 from kifuwiki.games.base import GameRecord, RecordView
@@ -14,7 +14,7 @@ from kifuwiki.games.prime_daifugo import GAME, LoadedGame
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import render_viewer
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
+CORPUS = corpus_dir()
 
 RECORD = """---
 title: 見本

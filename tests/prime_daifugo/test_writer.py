@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.core.recordfile import read_record_file, split_record_file
 from kifuwiki.games.prime_daifugo.model import Action, Dialect, ParsedGame
@@ -14,7 +15,7 @@ from kifuwiki.games.prime_daifugo.notation import parse_game
 from kifuwiki.games.prime_daifugo.writer import comparable, write_game
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = ROOT.parent / "shared" / "corpus" / "prime-daifugo"
+CORPUS = corpus_dir()
 CORPUS_FILES = sorted(CORPUS.glob("*.kifu")) if CORPUS.is_dir() else []
 FIXTURES = sorted((ROOT / "tests" / "fixtures" / "prime-daifugo" / "notation").glob("*.kifu"))
 

@@ -47,3 +47,21 @@ def test_fmt_check_and_write(tmp_path: Path) -> None:
     assert "* a mistake: [see](https://example.org)\n" in text
     code, _ = _fmt("--check", str(record))
     assert code == 0
+
+
+FUZZ_REGRESSIONS = Path(__file__).resolve().parents[1] / "fuzz" / "regressions"
+
+
+def test_fmt_keeps_a_body_that_starts_with_dashes_out_of_the_front_matter(
+    tmp_path: Path,
+) -> None:
+    """A file without front matter whose formatted body starts with '---' would be read
+    back with that line as front matter; fmt puts an empty block in front instead, and a
+    second fmt changes nothing (found by the fuzz harness)."""
+    record = tmp_path / "g.kifu"
+    shutil.copy(FUZZ_REGRESSIONS / "fmt-not-idempotent-mutated-real-14060.kifu", record)
+    code, once = _fmt(str(record))
+    assert code == 0
+    assert once.startswith("---\n---\n---\n")
+    record.write_text(once, encoding="utf-8")
+    assert _fmt(str(record)) == (0, once)

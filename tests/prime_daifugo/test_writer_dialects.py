@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.archive import load_file, load_text
 from kifuwiki.cli.fmt import format_records
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
+CORPUS = corpus_dir()
 
 
 def test_joker_values_follow_the_sides_of_a_composite() -> None:

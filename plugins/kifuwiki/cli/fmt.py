@@ -9,7 +9,7 @@ import click
 
 from kifuwiki.archive import load_file
 from kifuwiki.core.atomic import atomic_write_text
-from kifuwiki.core.recordfile import kanji_heading
+from kifuwiki.core.recordfile import kanji_heading, read_text
 from kifuwiki.games import all_games, get_game
 from kifuwiki.games.base import GameRecord
 
@@ -31,10 +31,12 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
     source = records[0].source
     lines = source.file_text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     parts: list[str] = []
+    has_front_matter = False
     if lines and lines[0].strip() == "---":
         for end in range(1, len(lines)):
             if lines[end].strip() in ("---", "..."):
                 parts.append("\n".join(_retarget_notation(lines[: end + 1], dialect)))
+                has_front_matter = True
                 break
     for record in records:
         _check_dialect(record, dialect)
@@ -48,7 +50,12 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
             parts.append(f"{heading}\n{body}")
         else:
             parts.append(body)
-    return "\n".join(parts) + "\n"
+    text = "\n".join(parts) + "\n"
+    if not has_front_matter and text.split("\n", 1)[0].strip() == "---":
+        # A body that starts with '---' would be read back as front matter: an empty
+        # front matter block in front keeps the file meaning what it meant.
+        text = "---\n---\n" + text
+    return text
 
 
 def _check_dialect(record: GameRecord, dialect: str | None) -> None:
@@ -94,13 +101,13 @@ def fmt_command(files: tuple[Path, ...], dialect: str | None, write: bool, check
     for path in files:
         records = load_file(path)
         text = format_records(records, dialect)
-        original = path.read_text(encoding="utf-8-sig")
+        original, legacy_encoding = read_text(path)  # a cp932/UTF-16 file is rewritten as UTF-8
         if check:
-            if text != original:
+            if text != original or legacy_encoding:
                 unformatted += 1
                 click.echo(f"would reformat {path}", err=True)
         elif write:
-            if text != original:
+            if text != original or legacy_encoding:
                 atomic_write_text(path, text)
                 click.echo(f"reformatted {path}", err=True)
         else:

@@ -93,7 +93,11 @@ class ImportRun:
     def fail(self, label: str, error: FetchError) -> None:
         self.pages += 1
         self.skipped += 1
-        self.report(ImportIssue(Severity.ERROR, error.code, error.message, label))
+        self.report(
+            ImportIssue(
+                Severity.ERROR, error.code, error.message, label, message_ja=error.message_ja
+            )
+        )
 
     def summary(self) -> None:
         written = ", ".join(

@@ -11,6 +11,11 @@ CODES: Mapping[str, str] = {
     "RF002": "front matter starts with '---' but has no closing '---' line",
     "RF003": "front matter is not valid YAML",
     "RF004": "front matter is not a mapping of 'key: value' lines",
+    "RF005": "the file is not UTF-8 but UTF-16, Shift_JIS (cp932) or EUC-JP; it was read as such",
+    "RF006": "a front matter number too large to use (more than 15 digits); kept as text",
+    "RF007": "front matter nested too deeply, too large or containing itself; cut or ignored",
+    "RF008": "an 'accept:' acknowledgement that names no warning code, or names an error",
+    "RF009": "a record file that is a symbolic link out of its folder; it is not read",
     "RF010": "the record's game is unknown, or cannot be told from its front matter or folder",
     "RF999": "kifuwiki failed while reading this record (a bug: please report it)",
 }
@@ -22,6 +27,12 @@ CODES_JA: Mapping[str, str] = {
     "RF002": "フロントマターが '---' で始まるのに、閉じる '---' の行がない",
     "RF003": "フロントマターが正しい YAML ではない",
     "RF004": "フロントマターが「キー: 値」の行の並びになっていない",
+    "RF005": "ファイルが UTF-8 ではなく UTF-16・Shift_JIS (cp932)・EUC-JP で書かれている"
+    " (その文字コードで読んだ)",
+    "RF006": "フロントマターの数が大きすぎる (16 桁以上)。文字列として扱った",
+    "RF007": "フロントマターの入れ子が深すぎる・大きすぎる・自分自身を含む。切り詰めたか無視した",
+    "RF008": "accept: の承認が警告コードを指していない、またはエラーを指している",
+    "RF009": "棋譜ファイルがフォルダの外を指すシンボリックリンク。読み込まない",
     "RF010": "棋譜のゲームが分からない (インストールされていないゲームか、"
     "フロントマターからもフォルダからも判断できない)",
     "RF999": "棋譜の読み込み中に kifuwiki が失敗した (不具合です。報告してください)",

@@ -34,6 +34,8 @@ class Diagnostic:
     step: int | None = None
     #: The message in Japanese; empty when the code's author gave none yet.
     message_ja: str = ""
+    #: A warning the record accepts (``accept:``): shown, but counted as information.
+    acknowledged: bool = False
 
     def located(self, path: str) -> Diagnostic:
         """The same diagnostic with its file path filled in."""
@@ -46,6 +48,7 @@ class Diagnostic:
             path,
             self.step,
             self.message_ja,
+            self.acknowledged,
         )
 
     def text(self, lang: str) -> str:
@@ -57,13 +60,16 @@ class Diagnostic:
         return f"{where}: {self.severity.value} {self.code} {self.message}"
 
     def to_json(self) -> dict[str, object]:
-        return {
+        report: dict[str, object] = {
             "severity": self.severity.value,
             "code": self.code,
             "message": self.message,
             "line": self.line,
             "column": self.column,
         }
+        if self.acknowledged:
+            report["acknowledged"] = True
+        return report
 
 
 class DiagnosticBag:

@@ -21,27 +21,46 @@ from typing import Any
 
 import yaml
 
+from kifuwiki.core.bounded import BoundedLoader, Problem, bounded_copy
 from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.core.encoding import decode_text
 
 #: Kanji numerals for 試合番号 headings.
 _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
+#: Game headings in the forms people write: the Fandom spec's 試合番号 (一試合目), sets
+#: of a match (1セット目, 第三試合), and ``Game 2`` / ``# Game 2``. Not 局: other games
+#: number rounds inside one record that way (ポンジャン's "第1局 親 A"); a game reads its
+#: own 局 lines.
+#: Text after the heading (``1セット目:先手あ``, ``Game 1: final``) is part of its title;
+#: a game may read more from it (:func:`heading_rest`).
 _GAME_HEADING = re.compile(
     r"^\s*(?:[=#]+\s*)?"
-    r"(?:(?P<kanji>[一二三四五六七八九十百]+)|(?P<digits>[0-9０-９]+))\s*試合目"
-    r"\s*(?:[=#]+)?\s*$"
-    r"|^\s*#{1,6}\s*(?:game|Game|GAME)\s+(?P<en>[0-9]+)\s*$"
+    r"(?:第\s*(?:(?P<kanji>[一二三四五六七八九十百]{1,6})|(?P<digits>[0-9０-９]{1,6}))\s*"
+    r"(?:試合|セット|ゲーム)目?"
+    r"|(?:(?P<kanji2>[一二三四五六七八九十百]{1,6})|(?P<digits2>[0-9０-９]{1,6}))\s*"
+    r"(?:試合|セット|ゲーム)目)"
+    r"\s*(?:[=#]+)?(?:\s*[:：、,，]\s*|\s+|$)(?P<rest>.*)$"
+    r"|^\s*(?:#{1,6}\s*)?(?:game|Game|GAME)\s+(?P<en>[0-9]{1,6})\s*(?:[:：.,\-–]\s*|$)(?P<en_rest>.*)$"
 )
 
-#: libyaml's safe loader when PyYAML has it: ten times faster than the pure-Python one,
-#: which otherwise dominates validating an archive of small records.
-_YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 #: Any line that might be a game heading contains one of these (case-insensitively
 #: for "game"); every other line skips the heading pattern.
-_HEADING_HINT = re.compile(r"試合目|[gG][aA][mM][eE]")
+_HEADING_HINT = re.compile(r"試合|セット|局|ゲーム|[gG][aA][mM][eE]")
+
+
+def heading_rest(heading: str | None) -> str:
+    """What follows the game number in a heading: ``1セット目、a:23、b:57`` → ``a:23、b:57``."""
+    if not heading:
+        return ""
+    match = _GAME_HEADING.match(heading)
+    if match is None:
+        return ""
+    rest = match.group("rest") or match.group("en_rest")
+    return (rest or "").strip()
 
 
 def kanji_number(text: str) -> int:
@@ -158,13 +177,15 @@ def content_hash(text: str) -> str:
 
 
 def decode(data: bytes, path: str | None = None) -> tuple[str, list[Diagnostic]]:
-    """Decode a record file; bad bytes become U+FFFD and one error, never a traceback."""
+    """Decode a record file (UTF-8, a BOM's encoding, cp932 or EUC-JP); never raises.
+
+    A file in another encoding than UTF-8 gets one warning naming it; bytes no
+    encoding reads become U+FFFD and one error.
+    """
+    decoded = decode_text(data)
     diagnostics: list[Diagnostic] = []
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        text = data.decode("utf-8-sig", errors="replace")
-        line = data[: exc.start].count(b"\n") + 1
+    if decoded.bad_offset is not None:
+        line = data[: decoded.bad_offset].count(b"\n") + 1
         diagnostics.append(
             Diagnostic(
                 Severity.ERROR,
@@ -173,9 +194,34 @@ def decode(data: bytes, path: str | None = None) -> tuple[str, list[Diagnostic]]
                 line,
                 1,
                 path,
+                message_ja="ファイルが正しい UTF-8 ではありません。"
+                "読めないバイトは � に置き換えました",
             )
         )
-    return text, diagnostics
+    elif decoded.encoding is not None:
+        diagnostics.append(
+            Diagnostic(
+                Severity.WARNING,
+                "RF005",
+                f"the file is encoded as {decoded.encoding}, not UTF-8; it was read as "
+                f"{decoded.encoding} ('kifuwiki fmt --write' saves it as UTF-8)",
+                1,
+                1,
+                path,
+                message_ja=f"ファイルの文字コードが UTF-8 ではなく {decoded.encoding} です。"
+                f"{decoded.encoding} として読みました"
+                "（kifuwiki fmt --write で UTF-8 で保存できます）",
+            )
+        )
+    return decoded.text, diagnostics
+
+
+def read_text(path: Path) -> tuple[str, str | None]:
+    """A file's text in any encoding :func:`decode` reads, with universal newlines, and
+    the encoding's name when it is not UTF-8 (``kifuwiki fmt`` rewrites such files)."""
+    decoded = decode_text(path.read_bytes())
+    text = decoded.text.replace("\r\n", "\n").replace("\r", "\n")
+    return text, decoded.encoding
 
 
 def _split_front_matter(
@@ -199,53 +245,133 @@ def _split_front_matter(
                     1,
                     1,
                     path,
+                    message_ja="フロントマターが '---' で始まっていますが、"
+                    "閉じる '---' の行がありません",
                 )
             ],
         )
     simple = _simple_front_matter(lines[1:end])
     if simple is not None:
         return simple, end + 1, []
-    block = "\n".join(lines[1:end])
+    meta, diagnostics = _load_yaml(lines[1:end], path)
+    return meta, end + 1, diagnostics
+
+
+#: Nesting the YAML parser is handed at most: libyaml's composer recurses per level and
+#: crashes the interpreter (a segmentation fault, not an exception) near 100,000.
+_MAX_FLOW_NESTING = 64
+_MAX_INDENT = 256
+
+
+def _too_nested(lines: list[str]) -> int | None:
+    """The 1-based front-matter line where nesting passes the parser's safe depth."""
+    depth = 0
+    for number, line in enumerate(lines, start=1):
+        body = line.lstrip(" -?\t")
+        if len(line) - len(body) > _MAX_INDENT:
+            return number
+        for ch in line:
+            if ch in "[{":
+                depth += 1
+                if depth > _MAX_FLOW_NESTING:
+                    return number
+            elif ch in "]}":
+                depth = max(0, depth - 1)
+    return None
+
+
+def _front_matter_error(
+    code: str, message: str, ja: str, line: int, column: int, path: str | None
+) -> Diagnostic:
+    return Diagnostic(Severity.ERROR, code, message, line, column, path, message_ja=ja)
+
+
+def _load_yaml(lines: list[str], path: str | None) -> tuple[dict[str, Any], list[Diagnostic]]:
+    """YAML front matter (the lines between the ``---``), within :mod:`.bounded`'s limits."""
+    deep = _too_nested(lines)
+    if deep is not None:
+        return {}, [
+            _front_matter_error(
+                "RF007",
+                "front matter is nested too deeply to read; it was ignored",
+                "フロントマターの入れ子が深すぎるため読み込みませんでした",
+                deep + 1,
+                1,
+                path,
+            )
+        ]
+    block = "\n".join(lines)
     try:
-        loaded = yaml.load(block, Loader=_YAML_LOADER) if block.strip() else {}  # noqa: S506
+        loaded = yaml.load(block, Loader=BoundedLoader) if block.strip() else {}  # noqa: S506
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = (mark.line + 2) if mark is not None else 2
         column = (mark.column + 1) if mark is not None else 1
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return (
-            {},
-            end + 1,
-            [
-                Diagnostic(
-                    Severity.ERROR,
-                    "RF003",
-                    f"front matter is not valid YAML: {problem}",
-                    line,
-                    column,
-                    path,
-                )
-            ],
-        )
+        return {}, [
+            _front_matter_error(
+                "RF003",
+                f"front matter is not valid YAML: {problem}",
+                f"フロントマターが YAML として正しくありません: {problem}",
+                line,
+                column,
+                path,
+            )
+        ]
+    except (ValueError, TypeError, OverflowError, RecursionError, MemoryError) as exc:
+        # What PyYAML's constructors raise on data that parses but cannot be built.
+        return {}, [
+            _front_matter_error(
+                "RF003",
+                f"front matter cannot be read ({type(exc).__name__})",
+                f"フロントマターを読めません（{type(exc).__name__}）",
+                2,
+                1,
+                path,
+            )
+        ]
     if loaded is None:
         loaded = {}
     if not isinstance(loaded, dict):
-        return (
-            {},
-            end + 1,
-            [
-                Diagnostic(
-                    Severity.ERROR,
-                    "RF004",
-                    "front matter must be a mapping of 'key: value' lines",
-                    2,
-                    1,
-                    path,
-                )
-            ],
+        return {}, [
+            _front_matter_error(
+                "RF004",
+                "front matter must be a mapping of 'key: value' lines",
+                "フロントマターは「キー: 値」の行で書いてください",
+                2,
+                1,
+                path,
+            )
+        ]
+    bounded, problems = bounded_copy(loaded)
+    meta = {str(k): v for k, v in bounded.items()}
+    return meta, [_problem_diagnostic(problem, lines, path) for problem in problems[:10]]
+
+
+def _problem_diagnostic(problem: Problem, lines: list[str], path: str | None) -> Diagnostic:
+    top = problem.key.split(".")[0].split("[")[0]
+    line = next((n for n, text in enumerate(lines, start=2) if text.startswith(f"{top}:")), 2)
+    if problem.kind == "number":
+        return Diagnostic(
+            Severity.WARNING,
+            "RF006",
+            f"front matter '{problem.key}' is a number too large to use ({problem.detail}); "
+            "it was kept as text",
+            line,
+            1,
+            path,
+            message_ja=f"フロントマターの「{problem.key}」は大きすぎる数です（{problem.detail}）。"
+            "文字列として扱いました",
         )
-    meta = {str(k): v for k, v in loaded.items()}
-    return meta, end + 1, []
+    return Diagnostic(
+        Severity.WARNING,
+        "RF007",
+        f"front matter '{problem.key}' was cut: {problem.detail}",
+        line,
+        1,
+        path,
+        message_ja=f"フロントマターの「{problem.key}」を切り詰めました: {problem.detail}",
+    )
 
 
 #: ``key: value`` with a plain key; the value is checked by :func:`_plain_scalar`.
@@ -254,7 +380,7 @@ _SIMPLE_ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*): (\S(?:.*\S)?)\Z")
 #: collections, anchors, tags, block scalars, comments, directives).
 _YAML_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z")
-_DECIMAL = re.compile(r"(?:0|[1-9][0-9]*)\Z")
+_DECIMAL = re.compile(r"(?:0|[1-9][0-9]{0,14})\Z")  # longer numbers: see core.bounded
 _YAML_RESOLVER = yaml.resolver.Resolver()
 _STR_TAG = "tag:yaml.org,2002:str"
 
@@ -311,6 +437,11 @@ def _simple_front_matter(lines: list[str]) -> dict[str, Any] | None:
     return meta if meta else None
 
 
+def _heading_int(digits: str) -> int:
+    """A heading's game number; absurdly long numbers (past ``int``'s limit) count as 0."""
+    return int(digits) if len(digits) <= 9 else 0
+
+
 def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
     """Split a record file's text into one :class:`RecordSource` per game."""
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -328,12 +459,14 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
             continue
         match = _GAME_HEADING.match(line)
         if match:
-            if match.group("kanji"):
-                n = kanji_number(match.group("kanji"))
-            elif match.group("digits"):
-                n = int(match.group("digits").translate(_FULLWIDTH_DIGITS))
+            kanji = match.group("kanji") or match.group("kanji2")
+            digits = match.group("digits") or match.group("digits2")
+            if kanji:
+                n = kanji_number(kanji)
+            elif digits:
+                n = _heading_int(digits.translate(_FULLWIDTH_DIGITS))
             else:
-                n = int(match.group("en"))
+                n = _heading_int(match.group("en"))
             sections.append((line.strip(" =#"), n, []))
             body = sections[-1][2]
             continue

@@ -16,26 +16,36 @@ comment with a warning, so nothing on the sheet is lost.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from bs4 import Tag
 
 from kifuwiki.core.diagnostics import Severity
-from kifuwiki.importers.fandom import Line, Page, article_root, clean, parse_html, text_lines
+from kifuwiki.games.catan.sheet import (
+    BONUS,
+    OMITTED,
+    TOTAL,
+    TURN_HEADER,
+    Column,
+    cell_notation,
+    header_columns,
+    plain_points,
+    points_in,
+)
+from kifuwiki.importers.fandom import (
+    Line,
+    Page,
+    article_root,
+    clean,
+    encoding_issues,
+    parse_html,
+    text_lines,
+)
 from kifuwiki.importers.issues import ImportIssue
 from kifuwiki.importers.output import ImportedRecord, comment_lines, slugify
 from kifuwiki.importers.text import normalise
 
 GAME_ID = "catan"
-
-_TURN_HEADER = re.compile(r"^(?:ターン|手番|turn|Turn|TURN)$")
-_PLAYER_HEADER = re.compile(r"^(?P<name>.*?)\s*\(\s*(?P<letter>[A-Za-z]{1,3})\s*\)$")
-_PLAYER_WORD = re.compile(r"\s*(?:プレイヤー|プレーヤー|player|Player)\s*$")
-_OMITTED = re.compile(r"^(?:\.{3,}|…+|\(?中略\)?)$")
-_BONUS = re.compile(r"^(?:追加点|bonus|Bonus|BONUS)$")
-_TOTAL = re.compile(r"^(?:合計|total|Total|TOTAL)$")
-_POINTS = re.compile(r"-?\d+")
 
 
 @dataclass(slots=True)
@@ -43,12 +53,6 @@ class SheetImport:
     page: Page
     records: list[ImportedRecord] = field(default_factory=list)
     issues: list[ImportIssue] = field(default_factory=list)
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    letter: str
-    name: str
 
 
 def _row_cells(row: Tag, notes: list[str]) -> list[Line]:
@@ -66,22 +70,7 @@ def _row_cells(row: Tag, notes: list[str]) -> list[Line]:
 
 def _columns(header: list[Line]) -> list[Column | None] | None:
     """The player columns of a header row, or ``None`` if the row is not a sheet header."""
-    if not header or not _TURN_HEADER.match(header[0].text):
-        return None
-    columns: list[Column | None] = []
-    for cell in header[1:]:
-        match = _PLAYER_HEADER.match(cell.text)
-        if match is None:
-            columns.append(None)
-            continue
-        name = _PLAYER_WORD.sub("", match["name"]).strip() or match["letter"]
-        columns.append(Column(match["letter"].upper(), name))
-    return columns if any(columns) else None
-
-
-def cell_notation(text: str) -> str:
-    """``7-T8(R)|`` → ``7-T8(R) |``: parts separated by `` | `` as the notation writes them."""
-    return " | ".join(part.strip() for part in text.split("|")).strip()
+    return header_columns([cell.text for cell in header])
 
 
 def _closing(
@@ -91,16 +80,17 @@ def _closing(
     for column, cell in zip(columns, cells, strict=False):
         if column is None or not cell.text:
             continue
-        points = _POINTS.findall(cell.text)
-        if len(points) != 1:
+        points = points_in(cell.text)
+        if points is None:
             record.review(
                 f"{label} {column.letter}: {cell.text}",
                 "IM012",
                 f"{label} of {column.letter}: '{cell.text}' is not a number of points",
+                f"{column.letter} の{label}「{cell.text}」は点数ではありません",
             )
             continue
-        entries.append(f"{column.letter} {points[0]}")
-        if cell.text.replace(" ", "") not in (points[0], f"{points[0]}点"):
+        entries.append(f"{column.letter} {points}")
+        if not plain_points(cell.text):
             # Keep what the sheet said beside the number (カード1点 = a VP card).
             record.body.extend(comment_lines(f"{label} {column.letter}: {cell.text}"))
     if entries:
@@ -145,22 +135,32 @@ def _sheet_record(
                     for note in cell.notes:
                         record.body.extend(comment_lines(f"[注] {note}"))
                 elif cell.text:
-                    record.review(cell.text, "IM012", f"'{cell.text}' is in a column of no player")
-        elif _OMITTED.match(first.text) and not any(cell.text for cell in rest):
+                    record.review(
+                        cell.text,
+                        "IM012",
+                        f"'{cell.text}' is in a column of no player",
+                        f"「{cell.text}」はどのプレイヤーの列でもありません",
+                    )
+        elif OMITTED.match(first.text) and not any(cell.text for cell in rest):
             record.add("(中略)")
-        elif _BONUS.match(first.text):
+        elif BONUS.match(first.text):
             _closing(record, "追加点", columns, rest)
-        elif _TOTAL.match(first.text):
+        elif TOTAL.match(first.text):
             _closing(record, "合計", columns, rest)
         else:
             text = " | ".join(cell.text for cell in cells if cell.text)
-            record.review(text, "IM012", f"the row '{text}' is not a turn, (中略) or closing row")
+            record.review(
+                text,
+                "IM012",
+                f"the row '{text}' is not a turn, (中略) or closing row",
+                f"行「{text}」は手番・(中略)・締めの行のどれでもありません",
+            )
     return record
 
 
 def import_sheet(page: Page, license_name: str | None = None) -> SheetImport:
     """Every log-sheet table on the page, one record each."""
-    result = SheetImport(page)
+    result = SheetImport(page, issues=encoding_issues(page))
     root, _ = article_root(parse_html(page.html))
     notes = clean(root)
     sheets: list[tuple[Tag, list[Column | None], list[list[Line]]]] = []
@@ -175,7 +175,7 @@ def import_sheet(page: Page, license_name: str | None = None) -> SheetImport:
             continue
         columns = _columns(rows[0])
         if columns is None:
-            if rows[0] and _TURN_HEADER.match(rows[0][0].text):
+            if rows[0] and TURN_HEADER.match(rows[0][0].text):
                 result.issues.append(
                     ImportIssue(
                         Severity.WARNING,
@@ -183,6 +183,8 @@ def import_sheet(page: Page, license_name: str | None = None) -> SheetImport:
                         "a table starts with a turn column but no header names a player "
                         "like 青プレイヤー(B); skipped",
                         page.url or page.title,
+                        message_ja="ターンの列で始まる表に、青プレイヤー(B) のようにプレイヤーを"
+                        "示す見出しがありません。読み飛ばしました",
                     )
                 )
             continue
@@ -194,6 +196,7 @@ def import_sheet(page: Page, license_name: str | None = None) -> SheetImport:
                 "IM030",
                 "no log-sheet table (ターン column + one column per player) on this page",
                 page.url or page.title,
+                message_ja="このページにログシートの表（ターンの列とプレイヤーごとの列）がありません",
             )
         )
         return result

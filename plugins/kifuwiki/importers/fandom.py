@@ -80,6 +80,24 @@ class Page:
     url: str
     revision: int | None
     html: str
+    encoding: str | None = None
+    """The saved file's encoding when it was not UTF-8 (Shift_JIS, EUC-JP …)."""
+
+
+def encoding_issues(page: Page) -> list[ImportIssue]:
+    """One warning when a saved page was not UTF-8, naming the encoding it was read in."""
+    if page.encoding is None:
+        return []
+    return [
+        _warn(
+            page,
+            "IM005",
+            f"the saved page is encoded as {page.encoding}, not UTF-8; it was read as "
+            f"{page.encoding} and the records are written in UTF-8",
+            f"保存されたページの文字コードが UTF-8 ではなく {page.encoding} です。"
+            f"{page.encoding} として読み、棋譜は UTF-8 で書きます",
+        )
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,13 +460,14 @@ class PageImport:
     fragments: int = 0
 
 
-def _warn(page: Page, code: str, message: str) -> ImportIssue:
-    return ImportIssue(Severity.WARNING, code, message, page.url or page.title)
+def _warn(page: Page, code: str, message: str, ja: str) -> ImportIssue:
+    return ImportIssue(Severity.WARNING, code, message, page.url or page.title, message_ja=ja)
 
 
 def _resolve_same_as(
     item: Item, games: list[Candidate], index: int
-) -> tuple[list[Line] | None, str]:
+) -> tuple[list[Line] | None, str, str]:
+    """The players a 'same as game N' line copies, or ``None`` with why (English, Japanese)."""
     match = _SAME_AS.search(item.line.text)
     ref = match.group("ref") if match else "前試合"
     if ref == "前試合":
@@ -459,21 +478,34 @@ def _resolve_same_as(
         if source is None and 0 < number <= index:
             source = games[number - 1]
     if source is None:
-        return None, f"'{item.line.text}' refers to a game that is not earlier on the page"
+        return (
+            None,
+            f"'{item.line.text}' refers to a game that is not earlier on the page",
+            f"「{item.line.text}」はこのページのそれより前にない対局を指しています",
+        )
     players = source.players_part()
     if not players:
-        return None, f"'{item.line.text}': that game names no players to copy"
-    return players, ""
+        return (
+            None,
+            f"'{item.line.text}': that game names no players to copy",
+            f"「{item.line.text}」: その対局には写せるプレイヤーが書かれていません",
+        )
+    return players, "", ""
 
 
 def import_page(page: Page) -> PageImport:
     """Turn one article into records (one per game) and report everything left out."""
     label = page.url or page.title
     events, found_body = page_events(page.html)
-    result = PageImport(page, [], [])
+    result = PageImport(page, [], encoding_issues(page))
     if not found_body:
         result.issues.append(
-            _warn(page, "IM014", "no div.mw-parser-output in the page; read the whole page")
+            _warn(
+                page,
+                "IM014",
+                "no div.mw-parser-output in the page; read the whole page",
+                "ページに div.mw-parser-output がないため、ページ全体を読みました",
+            )
         )
     candidates = split_games(events)
     games: list[Candidate] = []
@@ -481,7 +513,12 @@ def import_page(page: Page) -> PageImport:
         if not candidate.record_lines and not any(i.kind == "same-as" for i in candidate.items):
             if candidate.heading is not None:
                 result.issues.append(
-                    _warn(page, "IM010", f"section '{candidate.heading}' holds no record lines")
+                    _warn(
+                        page,
+                        "IM010",
+                        f"section '{candidate.heading}' holds no record lines",
+                        f"節「{candidate.heading}」に棋譜の行がありません",
+                    )
                 )
             continue
         reason = candidate.why_not_a_game()
@@ -495,13 +532,22 @@ def import_page(page: Page) -> PageImport:
                     "IM011",
                     f"the block in '{where}' starting '{first}' is a notation example, "
                     f"not a game ({reason}); not imported",
+                    f"「{where}」の「{first}」で始まるブロックは対局ではなく記法の例です"
+                    f"（{reason}）。取り込みませんでした",
                 )
             )
             continue
         games.append(candidate)
     if not games:
         if not result.fragments:
-            result.issues.append(_warn(page, "IM010", "no game record was found on this page"))
+            result.issues.append(
+                _warn(
+                    page,
+                    "IM010",
+                    "no game record was found on this page",
+                    "このページに棋譜が見つかりませんでした",
+                )
+            )
         return result
 
     slug = slugify(page.title)
@@ -531,11 +577,13 @@ def import_page(page: Page) -> PageImport:
                     "IM012",
                     f"'{item.line.text}' in '{game.heading or game.section}' is not a record "
                     "line; kept as a comment for review",
+                    f"「{game.heading or game.section}」の「{item.line.text}」は"
+                    "棋譜の行ではありません。確認用のコメントとして残しました",
                 )
             elif item.kind == "same-as":
-                players, problem = _resolve_same_as(item, games, index)
+                players, problem, problem_ja = _resolve_same_as(item, games, index)
                 if players is None:
-                    record.review(item.line.text, "IM013", problem)
+                    record.review(item.line.text, "IM013", problem, problem_ja)
                 else:
                     record.body.extend(comment_lines(item.line.text))
                     record.body.extend(line.text for line in players)

@@ -19,6 +19,12 @@ class ImportIssue:
     """The record file the issue is about (its path relative to the records folder)."""
     line: int | None = None
     """1-based line in ``record``, or in the source when ``record`` is ``None``."""
+    message_ja: str = ""
+    """The message in Japanese."""
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang`` (``ja`` or ``en``); English when no Japanese was given."""
+        return self.message_ja if lang == "ja" and self.message_ja else self.message
 
     def __post_init__(self) -> None:
         if self.code not in CODES:  # a programming error, caught by the tests
@@ -33,9 +39,13 @@ class ImportIssue:
         return f"{where}: {self.severity.value} {self.code} {self.message}"
 
 
-def error(code: str, message: str, page: str, line: int | None = None) -> ImportIssue:
-    return ImportIssue(Severity.ERROR, code, message, page, None, line)
+def error(
+    code: str, message: str, page: str, line: int | None = None, *, ja: str = ""
+) -> ImportIssue:
+    return ImportIssue(Severity.ERROR, code, message, page, None, line, ja)
 
 
-def warning(code: str, message: str, page: str, line: int | None = None) -> ImportIssue:
-    return ImportIssue(Severity.WARNING, code, message, page, None, line)
+def warning(
+    code: str, message: str, page: str, line: int | None = None, *, ja: str = ""
+) -> ImportIssue:
+    return ImportIssue(Severity.WARNING, code, message, page, None, line, ja)

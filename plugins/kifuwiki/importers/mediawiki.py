@@ -20,6 +20,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 import requests
 
 from kifuwiki import __version__
+from kifuwiki.core.encoding import decode_html
 from kifuwiki.importers.fandom import Page, parse_html
 from kifuwiki.importers.text import normalise
 
@@ -35,10 +36,11 @@ _REVISION_IN_CONFIG = re.compile(r'"wgRevisionId"\s*:\s*(\d+)')
 class FetchError(Exception):
     """A page that could not be had; ``code`` is an importer code (IM001 …)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, ja: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.message_ja = ja
 
 
 def article_url(api_url: str, title: str) -> str:
@@ -58,7 +60,11 @@ def split_page_url(url: str) -> tuple[str, str]:
     if "title" in query:
         prefix = parts.path.rsplit("/", 1)[0]
         return f"{root}{prefix}/api.php", query["title"][0].replace("_", " ")
-    raise FetchError("IM004", f"'{url}' is not a wiki page URL (expected …/wiki/Title)")
+    raise FetchError(
+        "IM004",
+        f"'{url}' is not a wiki page URL (expected …/wiki/Title)",
+        f"「{url}」は wiki のページの URL ではありません（…/wiki/タイトル の形）",
+    )
 
 
 class MediaWikiClient:
@@ -115,20 +121,34 @@ class MediaWikiClient:
                 code, problem = "IM002", f"the wiki answered HTTP {response.status_code}"
                 continue
             if response.status_code != 200:
-                raise FetchError("IM002", f"the wiki answered HTTP {response.status_code}")
+                raise FetchError(
+                    "IM002",
+                    f"the wiki answered HTTP {response.status_code}",
+                    f"wiki が HTTP {response.status_code} を返しました",
+                )
             try:
                 answer = response.json()
             except ValueError:
-                raise FetchError("IM004", "the wiki's answer is not JSON") from None
+                raise FetchError(
+                    "IM004", "the wiki's answer is not JSON", "wiki の応答が JSON ではありません"
+                ) from None
             if not isinstance(answer, dict):
-                raise FetchError("IM004", "the wiki's answer is not a JSON object")
+                raise FetchError(
+                    "IM004",
+                    "the wiki's answer is not a JSON object",
+                    "wiki の応答が JSON のオブジェクトではありません",
+                )
             error = answer.get("error")
             if isinstance(error, dict):
                 info = error.get("info") or error.get("code") or "unknown error"
-                raise FetchError("IM003", f"the wiki says: {info}")
+                raise FetchError("IM003", f"the wiki says: {info}", f"wiki の応答: {info}")
             return answer
         tries = self.retries + 1
-        raise FetchError(code, f"{problem} (tried {tries} time{'s' if tries > 1 else ''})")
+        raise FetchError(
+            code,
+            f"{problem} (tried {tries} time{'s' if tries > 1 else ''})",
+            f"{problem}（{tries} 回試しました）",
+        )
 
     def parse_page(self, title: str) -> Page:
         """The rendered article, its canonical title and its revision id."""
@@ -145,7 +165,11 @@ class MediaWikiClient:
         )
         parsed = answer.get("parse")
         if not isinstance(parsed, dict) or not isinstance(parsed.get("text"), str):
-            raise FetchError("IM004", "the wiki's answer has no parse.text")
+            raise FetchError(
+                "IM004",
+                "the wiki's answer has no parse.text",
+                "wiki の応答に parse.text がありません",
+            )
         real_title = str(parsed.get("title") or title)
         revid = parsed.get("revid")
         return Page(
@@ -187,7 +211,11 @@ def read_saved_page(path: Path) -> Page:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise FetchError("IM004", f"cannot read the file: {exc.strerror or exc}") from None
+        raise FetchError(
+            "IM004",
+            f"cannot read the file: {exc.strerror or exc}",
+            f"ファイルを読めません: {exc.strerror or exc}",
+        ) from None
     if path.suffix.lower() == ".json":
         try:
             answer = json.loads(data.decode("utf-8-sig"))
@@ -196,10 +224,15 @@ def read_saved_page(path: Path) -> Page:
             html = text if isinstance(text, str) else text["*"]
             title = str(parsed.get("title") or path.stem)
         except (ValueError, KeyError, TypeError):
-            raise FetchError("IM004", "not an api.php action=parse answer") from None
+            raise FetchError(
+                "IM004",
+                "not an api.php action=parse answer",
+                "api.php の action=parse の応答ではありません",
+            ) from None
         revid = parsed.get("revid")
         return Page(title, path.as_posix(), revid if isinstance(revid, int) else None, html)
-    html = data.decode("utf-8", errors="replace")
+    decoded = decode_html(data)
+    html = decoded.text
     soup = parse_html(html)
     for element in soup.select("h1 script, h1 style, title script"):
         element.decompose()
@@ -226,4 +259,4 @@ def read_saved_page(path: Path) -> Page:
             oldid = parse_qs(urlsplit(str(permalink["href"])).query).get("oldid")
             if oldid and oldid[0].isdigit():
                 revision = int(oldid[0])
-    return Page(title or path.stem, url, revision, html)
+    return Page(title or path.stem, url, revision, html, decoded.encoding)

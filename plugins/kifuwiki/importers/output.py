@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -32,16 +33,51 @@ RECORD_SUFFIX = ".kifu"
 DATE_KEY = "imported"
 
 _SLUG_JUNK = re.compile(r"[^\w]+")
+#: Bytes of a slug, and of a whole file stem (slug plus ``-2``, ``-g01`` … suffixes).
+#: File systems allow 255 bytes per name, and the atomic write's temporary file adds 14.
+MAX_SLUG_BYTES = 150
+MAX_STEM_BYTES = 200
+#: Names Windows reserves for devices, whatever follows them (``con.kifu``, ``nul.txt``).
+_WINDOWS_DEVICES = frozenset(
+    {"con", "prn", "aux", "nul", "conin$", "conout$"}
+    | {f"{port}{n}" for port in ("com", "lpt") for n in [*"0123456789", "¹", "²", "³"]}
+)
+
+
+def _fit(text: str, limit: int) -> str:
+    """``text`` within ``limit`` UTF-8 bytes: a long one is cut at a character boundary
+    and ends with a hash of the whole, so it stays the same on every import and two
+    long titles that share their beginning still get different names."""
+    data = text.encode("utf-8")
+    if len(data) <= limit:
+        return text
+    digest = hashlib.blake2b(data, digest_size=4).hexdigest()
+    head = data[: limit - len(digest) - 1].decode("utf-8", errors="ignore").rstrip("-_")
+    return f"{head}-{digest}"
+
+
+def safe_stem(stem: str) -> str:
+    """A file stem every checkout can hold: within :data:`MAX_STEM_BYTES` and never a
+    Windows device name (``con``, ``com1``, ``nul-txt`` → ``record-…``)."""
+    device = re.split(r"[.\-_ ]", stem, maxsplit=1)[0].lower()
+    if device in _WINDOWS_DEVICES:
+        stem = f"record-{stem}"
+    return _fit(stem, MAX_STEM_BYTES)
 
 
 def slugify(text: str, fallback: str = "page") -> str:
     """A file-name-safe slug that keeps Japanese letters.
 
-    ``素数大富豪 第1回/決勝`` → ``素数大富豪-第1回-決勝``.
+    ``素数大富豪 第1回/決勝`` → ``素数大富豪-第1回-決勝``; a title too long for a file
+    name is shortened stably (see :func:`_fit`).
     """
-    text = unicodedata.normalize("NFKC", text).strip().lower()
-    text = _SLUG_JUNK.sub("-", text).strip("-_")[:80].strip("-_")
-    return text or fallback
+    normal = unicodedata.normalize("NFKC", text).strip().lower()
+    slug = _SLUG_JUNK.sub("-", normal).strip("-_")
+    if len(slug) > 80:
+        # The first 80 characters, as before; beyond that a hash tells titles apart.
+        digest = hashlib.blake2b(slug.encode("utf-8"), digest_size=4).hexdigest()
+        slug = f"{slug[:80].strip('-_')}-{digest}"
+    return _fit(slug, MAX_SLUG_BYTES) or fallback
 
 
 def comment_lines(text: str) -> list[str]:
@@ -56,6 +92,7 @@ class BodyNote:
     severity: Severity
     code: str
     message: str
+    message_ja: str = ""
 
 
 @dataclass(slots=True)
@@ -76,14 +113,14 @@ class ImportedRecord:
 
     @property
     def relative_path(self) -> str:
-        return f"{self.game}/{self.slug}{RECORD_SUFFIX}"
+        return f"{self.game}/{safe_stem(self.slug)}{RECORD_SUFFIX}"
 
     def add(self, line: str) -> None:
         self.body.append(line)
 
-    def review(self, original: str, code: str, message: str) -> None:
+    def review(self, original: str, code: str, message: str, ja: str = "") -> None:
         """Keep a line the importer cannot interpret as a marked comment, with a warning."""
-        self.notes.append(BodyNote(len(self.body), Severity.WARNING, code, message))
+        self.notes.append(BodyNote(len(self.body), Severity.WARNING, code, message, ja))
         self.body.append(f"* {REVIEW_MARK} {original.strip()}")
 
     def front_matter(self, date: dt.date | None) -> str:
@@ -110,6 +147,7 @@ class ImportedRecord:
                 self.page,
                 self.relative_path,
                 offset + note.index + 1,
+                note.message_ja,
             )
             for note in self.notes
         ]
@@ -169,7 +207,7 @@ def write_record(
     dry_run: bool = False,
 ) -> WriteResult:
     """Write one record under ``root`` (atomically), unless that would lose a person's edit."""
-    path = root / record.game / f"{record.slug}{RECORD_SUFFIX}"
+    path = root / record.relative_path
     text = record.render(today)
     status = WriteStatus.NEW
     if path.exists():
@@ -192,6 +230,9 @@ def write_record(
                 "changed); it was kept as it is. Use --force to overwrite it",
                 record.page,
                 record.relative_path,
+                message_ja="ファイルがすでにあり、今回の取り込みと内容が違います（手で編集されたか、"
+                "取り込み元が変わりました）。そのまま残しました。"
+                "上書きするには --force を使ってください",
             )
             return WriteResult(path, WriteStatus.KEPT, text, False, issue)
         status = WriteStatus.UPDATED
@@ -206,6 +247,7 @@ def write_record(
             f"cannot write the file: {exc.strerror or exc}",
             record.page,
             record.relative_path,
+            message_ja=f"ファイルを書き込めません: {exc.strerror or exc}",
         )
         return WriteResult(path, WriteStatus.FAILED, text, False, issue)
     return WriteResult(path, status, text, True)

@@ -65,19 +65,34 @@ def import_match(path: Path, source_base: str = DEFAULT_SOURCE_BASE) -> MatchImp
     result = MatchImport(path)
     label = path.as_posix()
 
-    def issue(code: str, message: str, severity: Severity = Severity.WARNING) -> None:
-        result.issues.append(ImportIssue(severity, code, message, label))
+    def issue(code: str, message: str, ja: str, severity: Severity = Severity.WARNING) -> None:
+        result.issues.append(ImportIssue(severity, code, message, label, message_ja=ja))
 
     try:
         match = json.loads(path.read_bytes().decode("utf-8-sig"))
     except OSError as exc:
-        issue("IM004", f"cannot read the file: {exc.strerror or exc}", Severity.ERROR)
+        issue(
+            "IM004",
+            f"cannot read the file: {exc.strerror or exc}",
+            f"ファイルを読めません: {exc.strerror or exc}",
+            Severity.ERROR,
+        )
         return result
     except (UnicodeDecodeError, ValueError) as exc:
-        issue("IM004", f"not a JSON file ({exc})", Severity.ERROR)
+        issue(
+            "IM004",
+            f"not a JSON file ({exc})",
+            f"JSON ファイルではありません（{exc}）",
+            Severity.ERROR,
+        )
         return result
     if not isinstance(match, dict) or not isinstance(match.get("games"), list):
-        issue("IM040", "not a primeqk match file: no 'games' list", Severity.ERROR)
+        issue(
+            "IM040",
+            "not a primeqk match file: no 'games' list",
+            "primeqk の対戦ファイルではありません（games の一覧がありません）",
+            Severity.ERROR,
+        )
         return result
 
     tournament, season = _text(match.get("tournament")), _text(match.get("season"))
@@ -89,7 +104,12 @@ def import_match(path: Path, source_base: str = DEFAULT_SOURCE_BASE) -> MatchImp
 
     for position, game in enumerate(match["games"], start=1):
         if not isinstance(game, dict) or not isinstance(game.get("raw_block"), str):
-            issue("IM040", f"game #{position} has no 'raw_block'; skipped", Severity.ERROR)
+            issue(
+                "IM040",
+                f"game #{position} has no 'raw_block'; skipped",
+                f"第 {position} 局に raw_block がありません。読み飛ばしました",
+                Severity.ERROR,
+            )
             continue
         number = game.get("game_no")
         game_no = number if isinstance(number, int) else position
@@ -101,13 +121,22 @@ def import_match(path: Path, source_base: str = DEFAULT_SOURCE_BASE) -> MatchImp
                 issue(
                     "IM041",
                     f"game {game_no}: its header says game {header['no']}; kept game_no",
+                    f"第 {game_no} 局: 見出しは第 {header['no']} 局です。game_no を使いました",
                 )
         else:
-            issue("IM041", f"game {game_no}: the first line is not a '### …' header; kept it")
+            issue(
+                "IM041",
+                f"game {game_no}: the first line is not a '### …' header; kept it",
+                f"第 {game_no} 局: 最初の行が「### …」の見出しではありません。そのまま残しました",
+            )
         source = _text(game.get("source"))
         date = date_of(source)
         if date is None:
-            issue("IM042", f"game {game_no}: source '{source}' does not begin with YYMMDD")
+            issue(
+                "IM042",
+                f"game {game_no}: source '{source}' does not begin with YYMMDD",
+                f"第 {game_no} 局: source「{source}」が YYMMDD で始まっていません",
+            )
         meta: dict[str, Any] = {
             "game": GAME_ID,
             "title": f"{match_name} 第{game_no}局" if match_name else f"第{game_no}局",
@@ -128,5 +157,5 @@ def import_match(path: Path, source_base: str = DEFAULT_SOURCE_BASE) -> MatchImp
             record.add(line.rstrip())
         result.records.append(record)
     if not result.records and not result.issues:
-        issue("IM040", "the match file lists no games")
+        issue("IM040", "the match file lists no games", "対戦ファイルに対局がありません")
     return result

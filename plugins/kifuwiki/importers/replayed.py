@@ -34,6 +34,7 @@ def rule_errors(record: ImportedRecord) -> list[ImportIssue]:
                         record.page,
                         record.relative_path,
                         diagnostic.line,
+                        f"{diagnostic.code} {diagnostic.text('ja')}",
                     )
                 )
     return issues

@@ -58,6 +58,10 @@ def parse_board(value: Any, harbours: Any, line: int, bag: DiagnosticBag) -> Boa
             f"the board lists {len(flat)} hexes; it needs the 19 land hexes in rows of "
             "3, 4, 5, 4, 3 from the top",
             line,
+            ja=(
+                f"盤面に土地が {len(flat)} 個あります。上から "
+                "3, 4, 5, 4, 3 個の列で 19 個の土地が必要です"
+            ),
         )
         return None
     if len(rows) > 1 and tuple(len(row) for row in rows) != ROW_LENGTHS:
@@ -67,6 +71,9 @@ def parse_board(value: Any, harbours: Any, line: int, bag: DiagnosticBag) -> Boa
             + ", ".join(str(len(row)) for row in rows)
             + " hexes; they need 3, 4, 5, 4, 3",
             line,
+            ja="盤面の列の土地の数が "
+            + ", ".join(str(len(row)) for row in rows)
+            + " です。3, 4, 5, 4, 3 が必要です",
         )
         return None
     hexes: list[BoardHex] = []
@@ -83,6 +90,10 @@ def parse_board(value: Any, harbours: Any, line: int, bag: DiagnosticBag) -> Boa
                     f"board hex '{token}' is not terrain (G B S W T) + number 2–12 "
                     "(+ identifier), or D for the desert",
                     line,
+                    ja=(
+                        f"盤面の「{token}」は土地の種類（G B S W "
+                        "T）＋数字 2–12（＋識別子）でも砂漠 D でもありません"
+                    ),
                 )
                 bad = True
                 continue
@@ -108,9 +119,18 @@ def _check_identifiers(hexes: list[BoardHex], line: int, bag: DiagnosticBag) -> 
                 f"the board has {len(refs)} {key} hexes; give each an identifier "
                 f"({key}n, {key}s …) so the log can say which one",
                 line,
+                ja=(
+                    f"盤面に {key} の土地が {len(refs)} 個あります。"
+                    f"ログでどれか分かるよう、それぞれに識別子（{key}n, {key}s …）を付けてください"
+                ),
             )
         elif len(set(idents)) != len(idents):
-            bag.error("CT117", f"two {key} hexes on the board have the same identifier", line)
+            bag.error(
+                "CT117",
+                f"two {key} hexes on the board have the same identifier",
+                line,
+                ja=f"盤面の2つの {key} に同じ識別子が付いています",
+            )
 
 
 def _check_distribution(hexes: list[BoardHex], line: int, bag: DiagnosticBag) -> None:
@@ -121,6 +141,7 @@ def _check_distribution(hexes: list[BoardHex], line: int, bag: DiagnosticBag) ->
             "CT118",
             "the board's terrains differ from the base game's (4 T, 4 W, 4 G, 3 B, 3 S, 1 D)",
             line,
+            ja="盤面の土地の種類が基本ゲームと違います（T 4, W 4, G 4, B 3, S 3, D 1）",
         )
     if dict(numbers) != NUMBER_COUNTS:
         bag.warning(
@@ -128,6 +149,7 @@ def _check_distribution(hexes: list[BoardHex], line: int, bag: DiagnosticBag) ->
             "the board's number tokens differ from the base game's (2 and 12 once, "
             "3–6 and 8–11 twice)",
             line,
+            ja="盤面の数字チップが基本ゲームと違います（2 と 12 が1枚ずつ、3–6 と 8–11 が2枚ずつ）",
         )
 
 
@@ -141,6 +163,10 @@ def _parse_harbours(value: Any, line: int, bag: DiagnosticBag) -> tuple[str, ...
             "harbours must be 9 entries clockwise from the top-left: 3 for a 3:1 harbour "
             "or G B S W T for a 2:1 harbour",
             line,
+            ja=(
+                "港（harbours）は左上から時計回りに 9 個、3:1 "
+                "の港は 3、2:1 の港は G B S W T で書いてください"
+            ),
         )
         return ()
     return tuple(tokens)
@@ -233,6 +259,10 @@ def parse_start(
             "start must map each player to their settlements' corners, "
             "like 'B: T6/W12/G8 S5/W6/B4s'",
             line,
+            ja=(
+                "start には、プレイヤーごとに開拓地の角を「B: "
+                "T6/W12/G8 S5/W6/B4s」のように書いてください"
+            ),
         )
         return ()
     owners = corner_owners(board.hexes)
@@ -241,7 +271,12 @@ def parse_start(
     for raw_key, raw_corners in value.items():
         key = str(raw_key).strip()
         if key not in players:
-            bag.error("CT101", f"start names '{key}', who is not a player of this record", line)
+            bag.error(
+                "CT101",
+                f"start names '{key}', who is not a player of this record",
+                line,
+                ja=f"start の「{key}」はこの棋譜のプレイヤーではありません",
+            )
             continue
         for text in re.split(r"[\s,、]+", str(raw_corners).strip()):
             if not text:
@@ -261,6 +296,12 @@ def parse_start(
                     f"starting settlements {first.player} {first.text} and {second.player} "
                     f"{second.text} are on {what}; settlements need a free corner between them",
                     line,
+                    ja=(
+                        f"初期配置の開拓地 {first.player} {first.text} "
+                        f"と {second.player} {second.text} が"
+                    )
+                    + ("同じ角" if what == "the same corner" else "隣り合う角")
+                    + "にあります。開拓地の間には空いた角が必要です",
                 )
     return tuple(placed)
 
@@ -280,6 +321,11 @@ def _find_corner(
             f"start corner '{text}': name the 2 or 3 board hexes around it, joined by '/'"
             + (f" ({', '.join(unknown)} is not on the board)" if unknown else ""),
             line,
+            ja=(
+                f"start の角「{text}」: その角を囲む盤面の土地を "
+                "2 つか 3 つ、「/」でつないで書いてください"
+            )
+            + (f"（{', '.join(unknown)} は盤面にありません）" if unknown else ""),
         )
         return None
     wanted = set(names)
@@ -290,6 +336,12 @@ def _find_corner(
             f"start corner '{text}': these hexes do not meet at "
             + ("one corner" if not matches else "exactly one corner (add the third hex)"),
             line,
+            ja=f"start の角「{text}」: これらの土地は"
+            + (
+                "1つの角で接していません"
+                if not matches
+                else "1つの角に決まりません（3つ目の土地を加えてください）"
+            ),
         )
         return None
     return matches[0]

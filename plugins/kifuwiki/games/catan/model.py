@@ -251,6 +251,8 @@ class CatanRecord:
     items: list[Item]
     setup_notes: list[SourceLine] = field(default_factory=list)
     """Comments and bookmarks before the first turn (they belong to the setup step)."""
+    layout: str = "lines"
+    """``lines`` (``12 W: 4 | R``) or ``table`` (one row per turn, one column per player)."""
 
     @property
     def turns(self) -> list[Turn]:

@@ -24,6 +24,7 @@ from typing import Any
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
 from kifuwiki.games.catan.board import parse_board, parse_hex, parse_start
+from kifuwiki.games.catan.body import Body, TurnText
 from kifuwiki.games.catan.model import (
     RESOURCES,
     Action,
@@ -34,12 +35,13 @@ from kifuwiki.games.catan.model import (
     Closing,
     ClosingKind,
     Dice,
-    Item,
     Omission,
     Robbery,
     Turn,
     Unreadable,
 )
+from kifuwiki.games.catan.sheet import points_in
+from kifuwiki.games.catan.table import find_table, merge_table_players, read_table
 
 OMISSION = re.compile(r"^\s*(?:\.\.\.|…|⋯|\.{3,}|[(（]中略[)）]|中略)\s*$")
 CLOSING = re.compile(
@@ -49,7 +51,12 @@ TURN = re.compile(
     r"^(?P<indent>\s*)(?P<turn>[0-9]+)\s+(?P<player>[^\s:：|]+)\s*[:：]\s?(?P<cell>.*)$"
 )
 MARKS = re.compile(r"\s+(?P<marks>!!|\?\?|!\?|\?!|!|\?)$")
-ENTRY = re.compile(r"(?P<player>[^\s,、:：0-9]+)\s*[:：]?\s*(?P<points>-?[0-9]+)\s*点?")
+#: A closing entry: ``Y 1``, ``R=1``, ``R:1``, ``B 5点``, ``Y カード1点`` (the words beside the
+#: number are what people write; :func:`.sheet.points_in` reads the number).
+ENTRY = re.compile(
+    r"(?P<player>[^\s,、:：=0-9]+?)(?:\s*[=:：]\s*|\s+|(?=[-0-9]))"
+    r"(?P<points>(?:[^\s,、:：=0-9-]+\s*)?-?[0-9]{1,4}\s*点?)"
+)
 BUILD_LETTERS = {b.value: b for b in Build}
 
 #: Card letters that only one set uses, and which set they prove.
@@ -98,7 +105,12 @@ def _read_players(source: RecordSource, bag: DiagnosticBag) -> tuple[dict[str, s
         order = _keys(meta["order"])
         line = _front_matter_line(source, "order")
         if len(set(order)) != len(order):
-            bag.error("CT115", "'order' names a player twice", line)
+            bag.error(
+                "CT115",
+                "'order' names a player twice",
+                line,
+                ja="order に同じプレイヤーが2回あります",
+            )
             order = list(dict.fromkeys(order))
         for key in order:
             players.setdefault(key, key)
@@ -109,6 +121,7 @@ def _read_players(source: RecordSource, bag: DiagnosticBag) -> tuple[dict[str, s
             "CT115",
             "player letters must not contain spaces, ':', '|' or parentheses",
             _front_matter_line(source, "players"),
+            ja="プレイヤーの記号に空白・「:」・「|」・括弧は使えません",
         )
     if players and set(players) - set(order):
         extra = ", ".join(sorted(set(players) - set(order)))
@@ -116,6 +129,7 @@ def _read_players(source: RecordSource, bag: DiagnosticBag) -> tuple[dict[str, s
             "CT115",
             f"'players' names {extra}, who is not in 'order'",
             _front_matter_line(source, "order"),
+            ja=f"players にある {extra} が order にいません",
         )
     return players, order
 
@@ -131,6 +145,7 @@ def _read_card_set(source: RecordSource, bag: DiagnosticBag) -> str | None:
             "CT115",
             f"cards: '{raw}' is neither 'de' (German letters) nor 'en' (English letters)",
             _front_matter_line(source, "cards"),
+            ja=f"cards: 「{raw}」は de（ドイツ語の記号）でも en（英語の記号）でもありません",
         )
         return None
     return aliases[value]
@@ -143,12 +158,14 @@ def _read_board(source: RecordSource, order: list[str], bag: DiagnosticBag) -> B
                 "CT226",
                 "starting settlements need a board to stand on",
                 _front_matter_line(source, "start"),
+                ja="初期配置の開拓地には盤面（board）が必要です",
             )
         if source.meta.get("harbours") is not None:
             bag.error(
                 "CT119",
                 "harbours are given without a board",
                 _front_matter_line(source, "harbours"),
+                ja="盤面（board）なしで港（harbours）が書かれています",
             )
         return None
     board = parse_board(
@@ -168,6 +185,7 @@ def _read_board(source: RecordSource, order: list[str], bag: DiagnosticBag) -> B
                 "CT228",
                 f"{key} has {count} starting settlements; the setup places 2 per player",
                 line,
+                ja=f"{key} の初期配置の開拓地が {count} 個です。初期配置は1人2個です",
             )
     return replace(board, start=start)
 
@@ -193,6 +211,10 @@ class _CellReader:
                 "like T8 or S4n, or D for the desert",
                 self.line,
                 column,
+                ja=(
+                    f"「{text[:12]}」は土地ではありません。T8 や S4n "
+                    "のように土地の種類＋数字（＋識別子）で、砂漠は D と書いてください"
+                ),
             )
             return None, len(text.split(" ")[0])
         ref = parse_hex(match.group("hex"), column)
@@ -203,6 +225,10 @@ class _CellReader:
                 "2–12 (+ identifier), like T8 or S4n, or D for the desert",
                 self.line,
                 column,
+                ja=(
+                    f"「{match.group('hex')}」は土地ではありません。土地の種類（G "
+                    "B S W T）＋数字 2–12（＋識別子）で、砂漠は D と書いてください"
+                ),
             )
             return None, match.end()
         victim = match.group("victim")
@@ -216,6 +242,10 @@ class _CellReader:
                     + (f" (players: {', '.join(sorted(self.players))})" if self.players else ""),
                     self.line,
                     victim_column,
+                    ja=f"( ) の中の「{victim}」はこの棋譜のプレイヤーではありません"
+                    + (
+                        f"（プレイヤー: {', '.join(sorted(self.players))}）" if self.players else ""
+                    ),
                 )
         return Robbery(ref, victim, victim_column), match.end()
 
@@ -231,6 +261,12 @@ class _CellReader:
                 else "the dice result is missing",
                 self.line,
                 column,
+                ja=(
+                    f"「{stripped}」はダイスの目ではありません。"
+                    "2–12 の数を書いてください（7 は 7-T8(R)）"
+                    if stripped
+                    else "ダイスの目がありません"
+                ),
             )
             return None
         value = int(match.group("value"))
@@ -242,6 +278,7 @@ class _CellReader:
                     "a 7 needs the robber's destination: write 7-T8(R) (hex, then the victim)",
                     self.line,
                     column,
+                    ja="7 には泥棒の行き先が必要です。7-T8(R) のように土地と被害者を書いてください",
                 )
             return Dice(value, column)
         rest_column = column + match.start("rest")
@@ -251,6 +288,7 @@ class _CellReader:
                 f"only a 7 moves the robber; '{stripped}' rolls {value}",
                 self.line,
                 rest_column,
+                ja=f"泥棒を動かせるのは 7 だけです。「{stripped}」は {value} です",
             )
         robbery, used = self.robbery(rest, rest_column)
         if robbery is not None and used < len(rest):
@@ -259,6 +297,7 @@ class _CellReader:
                 f"unexpected '{rest[used:]}' after the robber's destination",
                 self.line,
                 rest_column + used,
+                ja=f"泥棒の行き先の後に余分な「{rest[used:]}」があります",
             )
         return Dice(value, column, robbery if value == 7 else None)
 
@@ -275,6 +314,7 @@ class _CellReader:
                 f"'[{inner}]': only resource letters G B S W T may follow the card letter",
                 self.line,
                 column,
+                ja=f"「[{inner}]」: カードの記号の後には資源の記号 G B S W T しか書けません",
             )
             resources = tuple(ch for ch in resources if ch in RESOURCES)
         card: Card | None
@@ -296,6 +336,10 @@ class _CellReader:
                 "English letters [K] [R] [M] [D]",
                 self.line,
                 column,
+                ja=(
+                    f"「[{inner}]」はカードではありません。ドイツ語の記号は [R] "
+                    "[S] [M] [E]、英語の記号は [K] [R] [M] [D] です"
+                ),
             )
             return None, (), takes, ""
         return card, resources, takes, letter
@@ -312,7 +356,13 @@ class _CellReader:
             if ch == "[":
                 end = text.find("]", i)
                 if end < 0:
-                    self.bag.error("CT103", "a card bracket '[' is not closed", self.line, at)
+                    self.bag.error(
+                        "CT103",
+                        "a card bracket '[' is not closed",
+                        self.line,
+                        at,
+                        ja="カードの括弧「[」が閉じていません",
+                    )
                     break
                 card, resources, takes, letter = self.card(text[i + 1 : end], at)
                 i = end + 1
@@ -340,6 +390,10 @@ class _CellReader:
                 f"'{text[i:end]}' is not an action: builds are R S C D, cards are in brackets",
                 self.line,
                 at,
+                ja=(
+                    f"「{text[i:end]}」は行動ではありません。"
+                    "建設は R S C D、カードは [ ] で囲みます"
+                ),
             )
             i = end
         return tuple(actions)
@@ -364,6 +418,7 @@ class _CellReader:
                 f"a knight moves the robber: write [{letter}]-T8(B) (hex, then the victim)",
                 self.line,
                 column,
+                ja=f"騎士は泥棒を動かします。[{letter}]-T8(B) のように土地と被害者を書いてください",
             )
         if card is not Card.KNIGHT and robbery is not None:
             self.bag.error(
@@ -371,6 +426,7 @@ class _CellReader:
                 f"only a knight moves the robber; [{letter}] is not a knight here",
                 self.line,
                 column,
+                ja=f"泥棒を動かせるのは騎士だけです。ここでの [{letter}] は騎士ではありません",
             )
             robbery = None
         wanted = {Card.MONOPOLY: 1, Card.DISCOVERY: 2}.get(card, 0)
@@ -379,7 +435,17 @@ class _CellReader:
                 Card.MONOPOLY: "Monopoly names one resource",
                 Card.DISCOVERY: "Discovery takes two resources",
             }.get(card, "this card takes no resources")
-            self.bag.error("CT120", f"[{letter}…]: {what}", self.line, column)
+            self.bag.error(
+                "CT120",
+                f"[{letter}…]: {what}",
+                self.line,
+                column,
+                ja=f"[{letter}…]: "
+                + {
+                    Card.MONOPOLY: "独占は資源を1つ指定します",
+                    Card.DISCOVERY: "発見は資源を2つ取ります",
+                }.get(card, "このカードは資源を取りません"),
+            )
         return Action(column, card=card, resources=resources, robbery=robbery, takes=takes)
 
     def cell(
@@ -397,6 +463,10 @@ class _CellReader:
                 f"this cell has {len(parts)} parts; write before | dice | after",
                 self.line,
                 parts[3][1] - 1,
+                ja=(
+                    f"このセルは {len(parts)} つに分かれています。"
+                    "「行動 | ダイスの目 | 行動」と書いてください"
+                ),
             )
             parts = parts[:3]
         if len(parts) == 3:
@@ -426,6 +496,10 @@ def _closing(
                 f"'{gap}' is not an entry: write the player letter and the points, like 'Y 1'",
                 line.number,
                 base + position,
+                ja=(
+                    f"「{gap}」は項目ではありません。「Y "
+                    "1」のようにプレイヤーの記号と点数を書いてください"
+                ),
             )
         position = entry.end()
         key = entry.group("player")
@@ -435,12 +509,19 @@ def _closing(
                 f"'{key}' is not a player of this record",
                 line.number,
                 base + entry.start(),
+                ja=f"「{key}」はこの棋譜のプレイヤーではありません",
             )
             continue
         if key in values:
-            bag.error("CT109", f"{key} is listed twice", line.number, base + entry.start())
+            bag.error(
+                "CT109",
+                f"{key} is listed twice",
+                line.number,
+                base + entry.start(),
+                ja=f"{key} が2回書かれています",
+            )
             continue
-        values[key] = int(entry.group("points"))
+        values[key] = points_in(entry.group("points")) or 0
     tail = rest[position:].strip(" ,、")
     if tail:
         bag.error(
@@ -448,44 +529,30 @@ def _closing(
             f"'{tail}' is not an entry: write the player letter and the points, like 'Y 1'",
             line.number,
             base + position,
+            ja=(
+                f"「{tail}」は項目ではありません。「Y "
+                "1」のようにプレイヤーの記号と点数を書いてください"
+            ),
         )
     return Closing(kind, label, values, line.number)
 
 
-def parse(source: RecordSource) -> ParseResult:
-    """Parse one game; every problem becomes a diagnostic, never an exception."""
-    bag = DiagnosticBag()
-    players, order = _read_players(source, bag)
-    declared = _read_card_set(source, bag)
-    board = _read_board(source, order, bag)
-    known_players = set(order)
-    infer_order = not order
-
-    items: list[Item] = []
-    setup_notes: list[SourceLine] = []
-    closed = False
-    turn_lines: list[tuple[SourceLine, re.Match[str]]] = []
+def _read_lines(source: RecordSource, players: set[str], bag: DiagnosticBag) -> Body:
+    """The line layout: ``12 W: 4 | R``, ``(中略)``, ``追加点: Y 1``."""
+    body = Body()
     for line in source.lines:
         if line.kind is LineKind.BLANK:
             continue
         if line.kind in (LineKind.COMMENT, LineKind.BOOKMARK):
-            (items[-1].notes if items else setup_notes).append(line)
+            body.note(line)
             continue
         text = line.text
         if OMISSION.match(text):
-            items.append(Omission(line.number, line.text.strip()))
+            body.items.append(Omission(line.number, line.text.strip()))
             continue
         closing = CLOSING.match(text)
         if closing:
-            item = _closing(closing, line, known_players, bag)
-            if any(isinstance(i, Closing) and i.kind is item.kind for i in items):
-                bag.error(
-                    "CT109", f"a second '{item.label}' line", line.number, 1 + closing.start()
-                )
-                items.append(Unreadable(line.number, line.text.strip()))
-            else:
-                items.append(item)
-            closed = True
+            body.close(_closing(closing, line, players, bag), line, 1 + closing.start(), bag)
             continue
         match = TURN.match(text)
         if match is None:
@@ -495,57 +562,66 @@ def parse(source: RecordSource) -> ParseResult:
                 "or a closing line ('追加点:' / '合計:')",
                 line.number,
                 len(text) - len(text.lstrip()) + 1,
+                ja="手番（12 W: 4 | R）、省略（... や (中略)）、締めの行（追加点: / 合計:）"
+                "のどれでもない行です",
             )
-            items.append(Unreadable(line.number, line.text.strip()))
+            body.items.append(Unreadable(line.number, line.text.strip()))
             continue
-        if closed:
-            bag.error(
-                "CT122", "a turn after the closing lines", line.number, 1 + match.start("turn")
-            )
-        player = match.group("player")
-        if infer_order and player not in known_players:
-            order.append(player)
-            players.setdefault(player, player)
-            known_players.add(player)
-        turn_lines.append((line, match))
-        items.append(Turn(0, player, line.number, 0, (), None, (), ""))
+        number = int(match.group("turn")) if len(match.group("turn")) <= 9 else 0
+        body.turn(
+            TurnText(
+                line,
+                number,
+                match.group("player"),
+                match.start("player") + 1,
+                match.group("cell"),
+                match.start("cell") + 1,
+            ),
+            bag,
+        )
+    return body
+
+
+def parse(source: RecordSource) -> ParseResult:
+    """Parse one game; every problem becomes a diagnostic, never an exception."""
+    bag = DiagnosticBag()
+    table = find_table(source)
+    players, order = _read_players(source, bag)
+    if table is not None:
+        order = merge_table_players(table, source, players, order, bag)
+    declared = _read_card_set(source, bag)
+    board = _read_board(source, order, bag)
+    known_players = set(order)
+    infer_order = not order
+    if table is not None:
+        body = read_table(source, table, bag)
+    else:
+        body = _read_lines(source, known_players, bag)
+    if infer_order:
+        for text in body.turns:
+            if text.player not in known_players:
+                order.append(text.player)
+                players.setdefault(text.player, text.player)
+                known_players.add(text.player)
 
     # The card set decides what a bare [R] is, so find it before reading any cell.
-    sets_seen = _card_sets_in(match.group("cell") for _, match in turn_lines)
+    sets_seen = _card_sets_in(text.cell for text in body.turns)
     card_set = declared or (next(iter(sets_seen)) if len(sets_seen) == 1 else "de")
 
     # Cells are read once every player is known (an inferred order grows while reading).
-    turns = iter(item for item in items if isinstance(item, Turn))
-    for (line, match), turn in zip(turn_lines, turns, strict=True):
-        player = match.group("player")
-        cell = match.group("cell")
-        cell_column = match.start("cell") + 1
-        marks = ""
-        mark = MARKS.search(cell)
-        if mark:
-            marks = mark.group("marks")
-            cell = cell[: mark.start()]
-        if player not in known_players:
-            bag.error(
-                "CT101",
-                f"'{player}' is not in the seat order ({' '.join(order)})",
-                line.number,
-                match.start("player") + 1,
-            )
-        reader = _CellReader(line.number, known_players, card_set, bag)
-        errors_before = bag.errors
-        before, dice, after = reader.cell(cell, cell_column)
-        turn.clean = bag.errors == errors_before
-        turn.number = int(match.group("turn"))
-        turn.player = player
-        turn.player_column = match.start("player") + 1
-        turn.before, turn.dice, turn.after = before, dice, after
-        turn.text = cell.strip()
-        turn.marks = marks
+    turns = iter(item for item in body.items if isinstance(item, Turn))
+    strangers: set[str] = set()
+    for text, turn in zip(body.turns, turns, strict=True):
+        _read_turn(text, turn, order, known_players, card_set, strangers, bag)
 
-    if not turn_lines:
-        bag.error("CT123", "this record has no turn lines ('1 B: 6 | R')", source.first_line)
-    if infer_order and turn_lines:
+    if not body.turns:
+        bag.error(
+            "CT123",
+            "this record has no turn lines ('1 B: 6 | R')",
+            source.first_line,
+            ja="手番の行（1 B: 6 | R）が1つもありません",
+        )
+    if infer_order and body.turns:
         bag.warning(
             "CT115",
             "no 'order' in the front matter: the seat order is taken from the first turns ("
@@ -553,6 +629,9 @@ def parse(source: RecordSource) -> ParseResult:
             + ")",
             source.first_line,
             once="order",
+            ja="フロントマターに order がないため、最初の手番から席順を決めました（"
+            + " → ".join(order)
+            + "）",
         )
 
     if len(sets_seen) > 1 or (declared and sets_seen - {declared}):
@@ -561,9 +640,58 @@ def parse(source: RecordSource) -> ParseResult:
             "this record mixes German card letters ([R]=knight, [S], [E]) and English ones "
             "([K], [R]=road building, [D]); each card was read by its own set",
             source.first_line,
+            ja="ドイツ語のカード記号（[R]=騎士, [S], [E]）と英語の記号（[K], [R]=街道建設, [D]）"
+            "が混ざっています。カードごとにその記号の組で読みました",
         )
-    record = CatanRecord(players, order, card_set, board, items, setup_notes)
+    record = CatanRecord(
+        players,
+        order,
+        card_set,
+        board,
+        body.items,
+        body.setup_notes,
+        layout="table" if table is not None else "lines",
+    )
     return ParseResult(record, bag, declared is not None, sets_seen)
+
+
+def _read_turn(
+    text: TurnText,
+    turn: Turn,
+    order: list[str],
+    known_players: set[str],
+    card_set: str,
+    strangers: set[str],
+    bag: DiagnosticBag,
+) -> None:
+    """Read one turn cell into ``turn``. A player who is not in the seat order is
+    reported once, at their first turn, with how many turns they have (one cause,
+    one error); the rules then skip that player's turns instead of blaming the order."""
+    cell = text.cell
+    marks = ""
+    mark = MARKS.search(cell)
+    if mark:
+        marks = mark.group("marks")
+        cell = cell[: mark.start()]
+    if text.player not in known_players and text.player not in strangers:
+        strangers.add(text.player)
+        bag.error(
+            "CT101",
+            f"'{text.player}' is not in the seat order ({' '.join(order)})",
+            text.line.number,
+            text.player_column,
+            ja=f"「{text.player}」は席順（{' '.join(order)}）にいません",
+        )
+    reader = _CellReader(text.line.number, known_players, card_set, bag)
+    errors_before = bag.errors
+    before, dice, after = reader.cell(cell, text.cell_column)
+    turn.clean = bag.errors == errors_before
+    turn.number = text.number
+    turn.player = text.player
+    turn.player_column = text.player_column
+    turn.before, turn.dice, turn.after = before, dice, after
+    turn.text = cell.strip()
+    turn.marks = marks
 
 
 def _card_sets_in(cells: Iterable[str]) -> set[str]:

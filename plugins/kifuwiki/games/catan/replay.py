@@ -158,6 +158,13 @@ class _Engine:
     def check_order(self, turn: Turn, step: int) -> None:
         order = self.record.order
         if turn.player not in order:
+            # Already reported (CT101). Most likely a slip of the pen for whoever's seat
+            # this is: let it take that seat, so correct later turns are not out of order.
+            if self.last is not None and not self.after_omission and order:
+                number, last_seat = self.last
+                self.last = (
+                    (number + 1, 0) if last_seat == len(order) - 1 else (number, last_seat + 1)
+                )
             return
         seat = order.index(turn.player)
         here = (turn.number, seat)
@@ -170,6 +177,10 @@ class _Engine:
                     turn.line,
                     1,
                     step=step,
+                    ja=(
+                        f"{turn.number} {turn.player} の手番が {self.last[0]} "
+                        f"{order[self.last[1]]} の後にあります。手番は先に進むだけです"
+                    ),
                 )
         else:
             if self.last is None:
@@ -189,6 +200,11 @@ class _Engine:
                     turn.line,
                     1,
                     step=step,
+                    ja=(
+                        f"{turn.number} {turn.player} ではなく {expected[0]} {order[expected[1]]} "
+                        f"の手番のはずです（席順 {' → '.join(order)}）"
+                        "。省いた手番は「...」か「(中略)」で示してください"
+                    ),
                 )
         self.last = here
         self.after_omission = False
@@ -208,6 +224,7 @@ class _Engine:
                 turn.line,
                 ref.column,
                 step=step,
+                ja=f"泥棒はすでに {ref.text} にいます。別の土地へ動かさなければなりません",
             )
         if robbery.victim is not None and robbery.victim == turn.player:
             self.bag.error(
@@ -216,6 +233,7 @@ class _Engine:
                 turn.line,
                 robbery.victim_column,
                 step=step,
+                ja=f"{turn.player} は自分からは奪えません。被害者は別のプレイヤーです",
             )
         self.robber = target
         if robbery.victim:
@@ -254,6 +272,10 @@ class _Engine:
                     ref.column,
                     step=step,
                     once=f"CT223:{ref.key}",
+                    ja=(
+                        f"{ref.key} が識別子つきと識別子なしの両方で書かれています。"
+                        f"{ref.key} が2つあるなら毎回識別子を書いてください"
+                    ),
                 )
             return
         found = board.find(ref)
@@ -264,6 +286,7 @@ class _Engine:
                 turn.line,
                 ref.column,
                 step=step,
+                ja=f"この棋譜の盤面に {ref.text} はありません",
             )
         elif len(found) > 1:
             idents = ", ".join(h.ref.text for h in found)
@@ -273,6 +296,10 @@ class _Engine:
                 turn.line,
                 ref.column,
                 step=step,
+                ja=(
+                    f"盤面には {ref.key} が {len(found)} "
+                    f"個あります（{idents}）。どれか書いてください"
+                ),
             )
 
     # -- one action --------------------------------------------------------------
@@ -296,6 +323,7 @@ class _Engine:
                 turn.line,
                 action.column,
                 step=step,
+                ja="発展カードは1手番に1枚しか使えません",
             )
         if self.exact and tally.played + 1 > state.bought_before:
             self.bag.error(
@@ -306,6 +334,11 @@ class _Engine:
                 turn.line,
                 action.column,
                 step=step,
+                ja=(
+                    f"{key} は発展カードを使っていますが、"
+                    f"この手番より前に買ったのは {state.bought_before} "
+                    f"枚で、{tally.played} 枚を使用済みです（この手番に買ったカードは使えません）"
+                ),
             )
         self.deck_played[card] += 1
         if self.deck_played[card] > DECK[card]:
@@ -316,6 +349,10 @@ class _Engine:
                 turn.line,
                 action.column,
                 step=step,
+                ja=(
+                    f"この{label_ja}カードはゲームで {self.deck_played[card]} "
+                    f"枚目です。山札には {DECK[card]} 枚しかありません"
+                ),
             )
         field_name = "knights" if card is Card.KNIGHT else card.value
         tally = replace(tally, **{field_name: getattr(tally, field_name) + 1})
@@ -341,6 +378,10 @@ class _Engine:
                 turn.line,
                 action.column,
                 step=step,
+                ja=(
+                    "+ は最長交易路・最大騎士力の獲得を示します。"
+                    f"{label_ja}カードではどちらも獲得しません"
+                ),
             )
 
     def largest_army(self, turn: Turn, action: Action, step: int, state: _TurnState) -> None:
@@ -356,6 +397,7 @@ class _Engine:
                     turn.line,
                     action.column,
                     step=step,
+                    ja=f"{key} はすでに最大騎士力を持っています。+ は獲得したときに付けます",
                 )
                 return
             if self.exact and not deserved:
@@ -367,6 +409,11 @@ class _Engine:
                     turn.line,
                     action.column,
                     step=step,
+                    ja=(
+                        "最大騎士力には3枚以上の騎士と、持ち主より多い騎士が必要です。"
+                        f"{key} の騎士は {knights} 枚です"
+                    )
+                    + (f"（{self.la} は {holder_knights} 枚）" if self.la else ""),
                 )
             self.take(key, "LA", knights, state)
         elif self.exact and deserved and self.la != key:
@@ -377,6 +424,10 @@ class _Engine:
                 turn.line,
                 action.column,
                 step=step,
+                ja=(
+                    f"{key} の {knights} "
+                    "枚目の騎士で最大騎士力を獲得します。+ を付けてください（[R+]）"
+                ),
             )
             self.take(key, "LA", knights, state)
 
@@ -390,6 +441,7 @@ class _Engine:
                 turn.line,
                 action.column,
                 step=step,
+                ja=f"{key} はすでに最長交易路を持っています。+ は獲得したときに付けます",
             )
             return
         if self.exact and roads < 5:
@@ -399,6 +451,7 @@ class _Engine:
                 turn.line,
                 action.column,
                 step=step,
+                ja=f"最長交易路には5本以上の街道が必要です。{key} の街道は {roads} 本です",
             )
         self.take(key, "LR", roads, state)
 
@@ -441,6 +494,7 @@ class _Engine:
                     turn.line,
                     action.column,
                     step=step,
+                    ja=f"買った発展カードが {self.deck_bought} 枚目です。山札は {DECK_SIZE} 枚です",
                 )
             if action.takes:
                 self.bag.error(
@@ -449,6 +503,10 @@ class _Engine:
                     turn.line,
                     action.column,
                     step=step,
+                    ja=(
+                        "+ は最長交易路・最大騎士力の獲得を示します。"
+                        "発展カードを買っても獲得しません"
+                    ),
                 )
             return
         if kind is Build.ROAD:
@@ -465,6 +523,7 @@ class _Engine:
                     turn.line,
                     action.column,
                     step=step,
+                    ja=f"{key} の街道が {tally.roads} 本になります。街道は1人15本までです",
                 )
         elif kind is Build.SETTLEMENT:
             tally = replace(
@@ -480,6 +539,10 @@ class _Engine:
                     turn.line,
                     action.column,
                     step=step,
+                    ja=(
+                        f"{key} の盤上の開拓地が {tally.settlements} "
+                        "個になります。開拓地は1人5個までです（都市にすると戻ります）"
+                    ),
                 )
         else:
             if self.exact and tally.settlements < 1:
@@ -489,6 +552,7 @@ class _Engine:
                     turn.line,
                     action.column,
                     step=step,
+                    ja=f"{key} には都市にできる開拓地が残っていません",
                 )
             tally = replace(
                 tally,
@@ -503,6 +567,7 @@ class _Engine:
                     turn.line,
                     action.column,
                     step=step,
+                    ja=f"{key} の都市が {tally.cities_built} 個になります。都市は1人4個までです",
                 )
             if action.takes:
                 self.bag.error(
@@ -511,6 +576,7 @@ class _Engine:
                     turn.line,
                     action.column,
                     step=step,
+                    ja="+ は最長交易路・最大騎士力の獲得を示します。都市では獲得しません",
                 )
         self.tallies[key] = tally
         state.built[kind] = state.built.get(kind, 0) + 1
@@ -530,6 +596,10 @@ class _Engine:
                 turn.line,
                 action.column,
                 step=step,
+                ja=(
+                    "街道建設カードでは街道を2本無料で置きます。"
+                    "カードの後に書いてください（[S]R R）。2本として数えました"
+                ),
             )
             tally = self.tallies[turn.player]
             self.tallies[turn.player] = replace(
@@ -552,6 +622,11 @@ class _Engine:
                 1,
                 step=step,
                 once="CT216",
+                ja=(
+                    f"{winner.player} は自分の手番で {WINNING_POINTS} "
+                    f"点に達しました（{winner.number} ターン、"
+                    f"{winner.line} 行目）。ゲームはそこで終わっています"
+                ),
             )
         state = _TurnState(bought_before=self.tallies.get(turn.player, Tally()).bought)
         if turn.player not in self.tallies:
@@ -620,6 +695,7 @@ class _Engine:
                 item.line,
                 1,
                 once="CT224",
+                ja="ここで手番が省かれています。以降の数は下限で、ゲーム全体が必要な確認（開拓地・カード・得点）は行いません",
             )
         self.exact = False
         self.after_omission = True
@@ -667,8 +743,11 @@ def replay(record: CatanRecord, bag: DiagnosticBag) -> Replay:
     final = steps[-1].snapshot
     _check_closing(record, engine, final, bonus, totals, bag)
     winner, ranking = _result(record, final, bonus, totals, steps)
+    reported = bag.warnings + bag.errors
     if totals is not None or engine.exact:
         _check_winner(record, steps, final, bonus, totals, winner, bag)
+    if winner is None and totals is None and bag.warnings + bag.errors == reported:
+        _no_winner_shown(record, final, bonus, steps, bag)
     return Replay(record, steps, totals, bonus, winner, ranking, engine.exact, dice)
 
 
@@ -703,6 +782,12 @@ def _check_closing(
                     ),
                     bonus_line.line,
                     1,
+                    ja=f"{key} の追加点 {points} は、{key} が持てる得点カードより多すぎます"
+                    + (
+                        f"（発展カードは {final.tallies[key].bought} 枚購入）"
+                        if engine.exact
+                        else ""
+                    ),
                 )
         if sum(bonus.values()) > VP_CARDS + 4:
             bag.error(
@@ -711,6 +796,10 @@ def _check_closing(
                 f"{VP_CARDS} victory-point cards (plus 2 for each of LR and LA)",
                 bonus_line.line,
                 1,
+                ja=(
+                    f"追加点の合計が {sum(bonus.values())} です。得点カードは "
+                    f"{VP_CARDS} 枚しかありません（最長交易路・最大騎士力で各2点を加えても）"
+                ),
             )
     if totals is None or total_line is None:
         return
@@ -733,6 +822,13 @@ def _check_closing(
                     + f" + bonus {extra} = {buildings + cards + extra}",
                     total_line.line,
                     1,
+                    ja=(
+                        f"{key} の合計 {totals[key]} が合いません: 開拓地 "
+                        f"{tally.settlements} ＋ 都市 2 × {tally.cities}"
+                    )
+                    + (" ＋ 最長交易路 2" if final.lr_holder == key else "")
+                    + (" ＋ 最大騎士力 2" if final.la_holder == key else "")
+                    + f" ＋ 追加点 {extra} ＝ {buildings + cards + extra}",
                 )
         else:
             floor = 2 + tally.settlements_built + tally.cities_built + extra
@@ -744,6 +840,12 @@ def _check_closing(
                     f"{tally.cities_built} cities built, bonus {extra})",
                     total_line.line,
                     1,
+                    ja=(
+                        f"{key} の合計 {totals[key]} はログより少なすぎます。"
+                        f"少なくとも {floor} 点です（初期配置の開拓地 2、"
+                        f"建てた開拓地 {tally.settlements_built}、"
+                        f"都市 {tally.cities_built}、追加点 {extra}）"
+                    ),
                 )
 
 
@@ -797,6 +899,10 @@ def _check_winner(
                 f"ends on {last.player}'s turn; a player wins only on their own turn",
                 where,
                 1,
+                ja=(
+                    f"{', '.join(reached)} は {WINNING_POINTS} 点以上ですが、"
+                    f"ゲームは {last.player} の手番で終わっています。勝てるのは自分の手番だけです"
+                ),
             )
         elif totals is not None:  # only a record with a final score claims to be finished
             bag.warning(
@@ -804,4 +910,49 @@ def _check_winner(
                 f"nobody reached {WINNING_POINTS} points: the game ends unfinished",
                 where,
                 1,
+                ja=f"誰も {WINNING_POINTS} 点に達していません。ゲームは終わっていません",
             )
+
+
+def _no_winner_shown(
+    record: CatanRecord,
+    final: Snapshot,
+    bonus: dict[str, int],
+    steps: list[StepResult],
+    bag: DiagnosticBag,
+) -> None:
+    """A game whose winner the sheet cannot show must say so, and what is missing."""
+    last = steps[-1].turn
+    if last is None:
+        return  # no turns at all: CT123 has said it
+    points = _final_points(record, final, bonus, None)
+    best = max(record.order, key=lambda k: points[k]) if record.order else last.player
+    missing = ["no 合計 (total) line"]
+    missing_ja = ["合計の行がない"]
+    if not any(action.takes for turn in record.turns for action in turn.actions):
+        missing.append("no '+' marks for Longest Road or Largest Army")
+        missing_ja.append("最長交易路・最大騎士力の + がない")
+    if record.has_omissions:
+        missing.append("turns are omitted")
+        missing_ja.append("手番が省略されている")
+    shown = points.get(best, 0)
+    floor, floor_ja = ("at least ", "少なくとも ") if record.has_omissions else ("", "")
+    missing.append(
+        f"the leader in the log, {best}, has {floor}{shown} points, not {WINNING_POINTS}"
+    )
+    missing_ja.append(
+        f"ログで先頭の {best} は {floor_ja}{shown} 点で、{WINNING_POINTS} 点に届かない"
+    )
+    # Information, not a warning: a fragment (a fence in a page, a few turns worth
+    # discussing) is a fine record; it just cannot name a winner.
+    bag.info(
+        "CT229",
+        "the sheet does not show who won: "
+        + "; ".join(missing)
+        + ". Add the final scores, like '合計: B 5, Y 10' (and '追加点:' for victory-point cards)",
+        last.line,
+        1,
+        ja="このシートからは勝者が分かりません: "
+        + "、".join(missing_ja)
+        + "。最終得点を「合計: B 5, Y 10」のように書いてください（得点カードは「追加点:」）",
+    )

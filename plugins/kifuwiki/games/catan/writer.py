@@ -76,7 +76,9 @@ def _notes(notes: list[SourceLine]) -> list[str]:
 
 
 def write(record: CatanRecord) -> str:
-    """The body text in canonical form (no front matter)."""
+    """The body text in canonical form (no front matter), in the record's own layout."""
+    if record.layout == "table":
+        return write_table(record)
     lines = _notes(record.setup_notes)
     for item in record.items:
         if isinstance(item, Turn):
@@ -87,3 +89,65 @@ def write(record: CatanRecord) -> str:
             lines.append(closing_line(item, record.order))
         lines.extend(_notes(item.notes))
     return "\n".join(lines) + "\n"
+
+
+def _table_cell(text: str) -> str:
+    """A cell of the table layout: its own pipes unspaced and escaped (``6\\|R``)."""
+    return "\\|".join(part.strip() for part in text.split("|")).strip()
+
+
+def _row(cells: list[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def write_table(record: CatanRecord) -> str:
+    """The table layout in canonical form: GitHub-flavoured Markdown, a cell's own pipes
+    escaped, so any Markdown viewer shows the sheet as the seed draws it."""
+    order = record.order
+    lines = _notes(record.setup_notes)
+    lines.append(_row(["ターン", *(f"{record.name(key)}({key})" for key in order)]))
+    lines.append(_row(["---"] * (len(order) + 1)))
+    row: dict[str, Turn] = {}
+    notes: list[SourceLine] = []
+
+    def flush() -> None:
+        if row:
+            number = next(iter(row.values())).number
+            cells = [str(number)]
+            for key in order:
+                turn = row.get(key)
+                if turn is None:
+                    cells.append("")
+                    continue
+                cell = cell_text(turn, record.card_set) if turn.clean else turn.text
+                cells.append(_table_cell(cell) + (f" {turn.marks}" if turn.marks else ""))
+            lines.append(_row(cells))
+            lines.extend(_notes(notes))
+        row.clear()
+        notes.clear()
+
+    for item in record.items:
+        if isinstance(item, Turn):
+            position = order.index(item.player) if item.player in order else -1
+            last = max((order.index(k) for k in row), default=-1)
+            same = not row or next(iter(row.values())).number == item.number
+            if position <= last or not same or item.player in row:
+                flush()
+            if position < 0:
+                lines.append(turn_line(item, record.card_set))  # a stranger: keep it whole
+                lines.extend(_notes(item.notes))
+                continue
+            row[item.player] = item
+            notes.extend(item.notes)
+            continue
+        flush()
+        if isinstance(item, Omission):
+            lines.append(_row([item.text, *([""] * len(order))]))
+        elif isinstance(item, Unreadable):
+            lines.append(item.text)
+        else:
+            values = [str(item.values[k]) if k in item.values else "" for k in order]
+            lines.append(_row([item.label, *values]))
+        lines.extend(_notes(item.notes))
+    flush()
+    return "\n".join(line.rstrip() for line in lines) + "\n"

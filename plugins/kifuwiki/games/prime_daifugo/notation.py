@@ -25,7 +25,13 @@ import re
 from collections.abc import Mapping
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.core.recordfile import LineKind, RecordSource, kanji_number
+from kifuwiki.core.recordfile import (
+    LineKind,
+    RecordSource,
+    heading_rest,
+    kanji_number,
+    split_record_file,
+)
 from kifuwiki.games.prime_daifugo import notation_codes as codes
 from kifuwiki.games.prime_daifugo.model import (
     Action,
@@ -67,9 +73,24 @@ _HAND_SUFFIX = "初期"
 _JUDGE_KEYS = ("素数判定員", "判定員")
 _UNKNOWN_WORD = "不明"
 _SAME_PLAYERS = re.compile(
-    r"\(?\s*(?:(?P<kanji>[一二三四五六七八九十百]+)|(?P<digits>\d+))\s*試合目\s*\)?\s*と同じ"
-    r"|\(?\s*前試合\s*\)?\s*と同じ"
+    # The seed's own sentence is "プレイヤー・素数判定員は一試合目と同じ"; the note may
+    # also be just "(一試合目)と同じ" or name the previous game (前試合).
+    r"(?:プレ[イー]ヤー(?:\s*[・、]\s*素数判定員)?\s*は\s*)?"
+    r"(?:\(?\s*(?:(?P<kanji>[一二三四五六七八九十百]{1,6})|(?P<digits>\d{1,6}))\s*試合目\s*\)?"
+    r"|\(?\s*前試合\s*\)?)\s*と同じ(?:である|です)?\s*。?"
 )
+#: Initial hands written together: "初期手札a:(23) b:(57)", "私の初期手札:(23)".
+_HANDS_LINE = re.compile(r"\s*(?P<mine>私の)?初期手札\s*(?P<rest>.*)")
+#: One "key:cards" item of a hands list (cards in brackets or bare).
+_HAND_ITEM = re.compile(r"(?P<key>[^\s:、,()]+)\s*:\s*\(?(?P<cards>[^\s()、,]*)\)?")
+#: "第2局" / "2局目" (with "：先手あ" or hands after it): the game's title line. (Not a
+#: file-level separator: other games number rounds that way inside one record.)
+_ROUND_TITLE = re.compile(
+    r"\s*(?:第\s*(?:[一二三四五六七八九十百]{1,6}|\d{1,6})\s*局目?"
+    r"|(?:[一二三四五六七八九十百]{1,6}|\d{1,6})\s*局目)\s*(?:[:、,]\s*(?P<rest>.*))?"
+)
+#: "先手あ" in a heading: who moves first (the moves say it too).
+_FIRST_PLAYER = re.compile(r"先手\s*[:：]?\s*\S+")
 _NOT_A_NAME = re.compile(r"[()\[\]|%#=^*,]|^D\(")
 
 _FANDOM_SIGNS = re.compile(
@@ -108,7 +129,22 @@ def detect_dialect(source: RecordSource) -> Dialect:
     if fandom == standard and source.count > 1:
         # A short game in a multi-game file ("二試合目" with a few plain plays) may say
         # nothing (or as much for each dialect) by itself: the file's other games do.
-        fandom, standard = _signs(normalise(source.file_text))
+        return _dialect_of_other_games(source)
+    return Dialect.FANDOM if fandom > standard else Dialect.STANDARD
+
+
+def _dialect_of_other_games(source: RecordSource) -> Dialect:
+    """The dialect of the first other game of the file that shows one by itself; else
+    what the whole file's signs say. (Games that decide for themselves keep their dialect
+    when ``fmt`` rewrites them, so this choice stays the same after formatting.)"""
+    for other in split_record_file(source.file_text, source.path):
+        if other.index == source.index:
+            continue
+        lines = [line.text for line in other.lines if line.kind is LineKind.TEXT]
+        fandom, standard = _signs(normalise("\n".join(lines)))
+        if fandom != standard:
+            return Dialect.FANDOM if fandom > standard else Dialect.STANDARD
+    fandom, standard = _signs(normalise(source.file_text))
     return Dialect.FANDOM if fandom > standard else Dialect.STANDARD
 
 
@@ -158,11 +194,14 @@ class _GameParser:
         "diagnostics",
         "game",
         "header",
+        "heading_hands",
         "known_names",
         "last_move",
         "meta_given",
         "meta_players",
         "movers",
+        "my_hand",
+        "pending",
         "played",
         "seated",
         "source",
@@ -194,6 +233,15 @@ class _GameParser:
         self.text = ""
         #: Still in the header (players, judge, hands): no move line read yet.
         self.header = True
+        #: Moves by names no player line declares: (move, its action as read, column of
+        #: the name, step). Decided at the end: a declaration of someone who never
+        #: moves must not reject the players who do.
+        self.pending: list[tuple[Move, Action, int, int]] = []
+        #: "私の初期手札:(…)": (cards, line, column), whose hand is decided at the end.
+        self.my_hand: tuple[tuple[Card, ...], int, int] | None = None
+        #: Keys whose hand the heading gave (``1セット目、a:23``): the same hand on a
+        #: line of its own (as ``fmt`` writes it) is the same hand, not a second one.
+        self.heading_hands: set[str] = set()
 
     def add(
         self,
@@ -203,10 +251,12 @@ class _GameParser:
         line: int,
         column: int,
         step: int | None = None,
+        *,
+        ja: str = "",
     ) -> None:
         """Record a problem; ``step`` is the 1-based index of the move it belongs to."""
         self.diagnostics.append(
-            Diagnostic(severity, code, message, line, column, self.source.path, step)
+            Diagnostic(severity, code, message, line, column, self.source.path, step, ja)
         )
 
     def _seat(self, key: str) -> None:
@@ -218,6 +268,9 @@ class _GameParser:
 
     def parse(self) -> ParsedGame:
         game = self.game
+        rest = heading_rest(self.source.heading)
+        if rest:
+            self._heading_hands(rest)
         for line in self.source.lines:
             kind = line.kind
             if kind is LineKind.TEXT:
@@ -240,9 +293,150 @@ class _GameParser:
                     target.comment_lines.append(line.number)
                     if text:
                         target.comments.append(text)
+        self._decide_pending_movers()
+        if self.my_hand is not None:
+            self._place_my_hand(*self.my_hand)
         if not self.header:
             self._undeclare_silent_players()
         return game
+
+    def _heading_hands(self, rest: str) -> None:
+        """Hands written in a game's heading: ``1セット目、a:23、b:57``. Other text there
+        (``先手あ``, a title) is the heading's own."""
+        first = self.source.lines[0].number if self.source.lines else 2
+        rest = normalise(_FIRST_PLAYER.sub("", rest))
+        for item in _HAND_ITEM.finditer(rest):
+            cards = item.group("cards")
+            if cards and CARDS_RE.fullmatch(cards):
+                key = item.group("key")
+                self.text = rest
+                self._hand(key, cards, max(first - 1, 1), item.start("cards") + 1, (key, cards, 1))
+                self.heading_hands.add(key)
+
+    def _hands_line(self, number: int, norm: str, match: re.Match[str]) -> bool:
+        """ "初期手札a:(23) b:(57)" (several hands on one line) or "私の初期手札:(23)"
+        (the writer's own hand, whose it is decided at the end). ``False``: not one."""
+        rest = match.group("rest")
+        offset = match.start("rest")
+        if match.group("mine"):
+            body = rest.lstrip(" :")
+            cards = body.strip().strip("()").strip()
+            if not cards or CARDS_RE.fullmatch(cards) is None:
+                return False
+            self.my_hand = (cards_of(cards), number, offset + norm[offset:].find(cards) + 1)
+            return True
+        items = list(_HAND_ITEM.finditer(rest))
+        if not items or not all(CARDS_RE.fullmatch(item.group("cards")) for item in items):
+            return False
+        hands = self.game.initial_hands
+        twice = [
+            item
+            for item in items
+            if item.group("key") in hands
+            and not (
+                item.group("key") in self.heading_hands
+                and _same_cards(hands[item.group("key")], item.group("cards"))
+            )
+        ]
+        if twice:
+            # One error for the line, which is kept once, as written.
+            self.add(
+                Severity.ERROR,
+                codes.HAND_TWICE,
+                f"the initial hand of '{twice[0].group('key')}' is given twice",
+                number,
+                offset + twice[0].start() + 1,
+                None if self.header else len(self.game.moves) + 1,
+                ja=f"'{twice[0].group('key')}' の初期手札が2回書かれている",
+            )
+            self._kept_as_unknown(number, ("", self.text, 1))
+            return True
+        for item in items:
+            key, cards = item.group("key"), item.group("cards")
+            column = offset + item.start("cards") + 1
+            self._hand(key, cards, number, column, (key, cards, column))
+        return True
+
+    def _place_my_hand(self, cards: tuple[Card, ...], number: int, column: int) -> None:
+        """The writer's own hand: front matter ``me:`` says whose; otherwise the first
+        player whose first play it can hold (else the first to move)."""
+        game = self.game
+        me = self.source.meta.get("me")
+        key = str(me) if me is not None else None
+        if key is not None and key not in game.order:
+            # "me:" may give the display name rather than the key.
+            key = next((k for k, name in game.players.items() if name == key), key)
+        if key is None:
+            key = _owner_of(cards, game.moves)
+        if key is None or key in game.initial_hands:
+            self.add(
+                Severity.WARNING,
+                codes.HEADER_TEXT_KEPT,
+                "'私の初期手札' does not say whose hand it is (write 'me: <player>' in the "
+                "front matter); kept as header text",
+                number,
+                column,
+                ja="'私の初期手札' が誰の手札か分からない"
+                "(front matter に 'me: プレイヤー' と書く)。"
+                "見出しの文として残す",
+            )
+            game.header_lines.append(f"私の初期手札:({''.join(str(c) for c in cards)})")
+            return
+        game.initial_hands[key] = Hand(cards, number, column)
+        self._seat(key)
+
+    def _decide_pending_movers(self) -> None:
+        """Moves by undeclared names: accepted when a declared player never moves (that
+        line was a heading or a note, not a seat), else one error per unknown name."""
+        if not self.pending:
+            return
+        game = self.game
+        # Player symbols (A, B1) are seats by the Fandom spec: a mover missing from a
+        # list of them is a typo. A longer key that never moves ("1セット目:先手あ",
+        # "先手:nishimura") was a heading or a note.
+        silent = [
+            key
+            for key in game.declared_players
+            if key not in self.movers
+            and key not in game.initial_hands
+            and not _FANDOM_SYMBOL.fullmatch(key)
+        ]
+        # Hands for two or more players name the seats (as in _known_player).
+        if silent and len(game.initial_hands) < 2:
+            for move, action, _, _ in self.pending:
+                move.action = action
+                self._seat(move.player)
+                self.movers.add(move.player)
+            for key in silent:
+                for number, column, text in self.declaration_lines.get(key, []):
+                    self.add(
+                        Severity.WARNING,
+                        codes.HEADER_TEXT_KEPT,
+                        f"'{text.strip()}' names no player who plays; kept as header text",
+                        number,
+                        column,
+                        ja=f"'{text.strip()}' は手を指すプレイヤーを挙げていない。"
+                        "見出しの文として残す",
+                    )
+                self._undeclare(key)
+            return
+        by_name: dict[str, list[tuple[Move, int, int]]] = {}
+        for move, _, name_column, step in self.pending:
+            by_name.setdefault(move.player, []).append((move, name_column, step))
+        for name, moves in by_name.items():
+            first, name_column, step = moves[0]
+            more = len(moves) - 1
+            self.add(
+                Severity.ERROR,
+                codes.UNKNOWN_PLAYER,
+                f"'{name}' is not a player in this game"
+                + (f"; its {more} later move(s) are skipped too" if more else ""),
+                first.line,
+                name_column,
+                step,
+                ja=f"'{name}' はこのゲームのプレイヤーではない"
+                + (f"(その後の {more} 手も飛ばす)" if more else ""),
+            )
 
     def _undeclare_silent_players(self) -> None:
         """A ``key:text`` header line whose key never plays and has no hand is header
@@ -258,13 +452,7 @@ class _GameParser:
             if _FANDOM_SYMBOL.fullmatch(key):
                 continue
             kept.extend(self.declaration_lines[key])
-            game.declared_players.remove(key)
-            game.order.remove(key)
-            self.declared.discard(key)
-            if key in self.meta_players:
-                game.players[key] = str(self.meta_players[key])
-            else:
-                del game.players[key]
+            self._undeclare(key, keep=False)
         for number, column, text in sorted(kept):
             game.header_lines.append(text)
             self.add(
@@ -273,7 +461,24 @@ class _GameParser:
                 f"'{text.strip()}' names no player who plays; kept as header text",
                 number,
                 column,
+                ja=f"'{text.strip()}' は手を指すプレイヤーを挙げていない。見出しの文として残す",
             )
+
+    def _undeclare(self, key: str, keep: bool = True) -> None:
+        """``key`` is no seat after all; its line stays as header text (``keep``)."""
+        game = self.game
+        if keep:
+            for _, _, text in self.declaration_lines.get(key, []):
+                game.header_lines.append(text)
+        game.declared_players.remove(key)
+        if key in game.order:
+            game.order.remove(key)
+        self.declared.discard(key)
+        self.seated.discard(key)
+        if key in self.meta_players:
+            game.players[key] = str(self.meta_players[key])
+        else:
+            game.players.pop(key, None)
 
     def _text(self, number: int, text: str) -> None:
         game = self.game
@@ -298,6 +503,17 @@ class _GameParser:
                 game.same_players_as = max(self.source.index - 1, 0)
             game.same_players_line = number
             return
+        if "局" in norm and self.header:
+            title = _ROUND_TITLE.fullmatch(norm)
+            if title is not None:
+                self.game.header_lines.append(text)
+                if title.group("rest"):
+                    self._heading_hands(title.group("rest"))
+                return
+        if "初期手札" in norm:
+            hands = _HANDS_LINE.fullmatch(norm)
+            if hands is not None and self._hands_line(number, norm, hands):
+                return
         match = _LINE.match(norm)
         if match is None:
             self._not_a_move(number, text, norm)
@@ -315,6 +531,7 @@ class _GameParser:
                     f"the judge was already named '{game.judge}'; now '{judge}'",
                     number,
                     column,
+                    ja=f"判定員は '{game.judge}' と書かれていたが、ここでは '{judge}'",
                 )
             game.judge = judge
             return
@@ -348,6 +565,7 @@ class _GameParser:
                 f"'{text.strip()}' is not a player, hand or move line; kept as header text",
                 number,
                 len(norm) - len(norm.lstrip()) + 1,
+                ja=f"'{text.strip()}' はプレイヤー・手札・手の行ではない。見出しの文として残す",
             )
             return
         move = Move(number, 1, "", text, Action.UNKNOWN)
@@ -361,6 +579,7 @@ class _GameParser:
             number,
             len(norm) - len(norm.lstrip()) + 1,
             len(game.moves),
+            ja=f"'{text.strip()}' は手('名前:…')でもコメント('* …')でもない",
         )
 
     def _is_declaration(self, body: str) -> bool:
@@ -387,6 +606,7 @@ class _GameParser:
                 f"player '{key}' was already declared as '{game.players[key]}'",
                 number,
                 column,
+                ja=f"プレイヤー '{key}' は '{game.players[key]}' として宣言済み",
             )
         if key not in self.declared:
             game.declared_players.append(key)
@@ -406,6 +626,8 @@ class _GameParser:
         footnotes = tuple(_FOOTNOTES.findall(body))
         value = _FOOTNOTES.sub("", body).strip() if footnotes else body.strip()
         if key in game.initial_hands:
+            if key in self.heading_hands and _same_cards(game.initial_hands[key], value):
+                return
             self.add(
                 Severity.ERROR,
                 codes.HAND_TWICE,
@@ -413,6 +635,7 @@ class _GameParser:
                 number,
                 column,
                 None if self.header else len(game.moves) + 1,
+                ja=f"'{key}' の初期手札が2回書かれている",
             )
             self._kept_as_unknown(number, line)
             return
@@ -430,6 +653,7 @@ class _GameParser:
                 number,
                 column + (len(body) - len(body.lstrip())) + offset,
                 None if self.header else len(game.moves) + 1,
+                ja=f"'{key}' の初期手札の '{value[offset]}' はカードではない",
             )
             self._kept_as_unknown(number, line)
             return
@@ -477,19 +701,18 @@ class _GameParser:
         scanned = scan_move(body, column, game.dialect)
         step = len(game.moves) + 1
         for problem in scanned.problems:
-            self.add(problem.severity, problem.code, problem.message, number, problem.column, step)
-        action = scanned.action
-        if not self._known_player(name):
             self.add(
-                Severity.ERROR,
-                codes.UNKNOWN_PLAYER,
-                f"'{name}' is not a player in this game",
+                problem.severity,
+                problem.code,
+                problem.message,
                 number,
-                match.start("name") + 1,
+                problem.column,
                 step,
+                ja=problem.ja,
             )
-            action = Action.UNKNOWN
-        else:
+        action = scanned.action
+        known = self._known_player(name)
+        if known:
             self._seat(name)
             self.movers.add(name)
             if action is not Action.UNKNOWN:
@@ -499,7 +722,7 @@ class _GameParser:
             column=column,
             player=name,
             raw=raw,
-            action=action,
+            action=action if known else Action.UNKNOWN,
             marks=marks,
             number_label=match.group("label"),
             revolution_mark=bool(match.group("rev")) or scanned.revolution,
@@ -514,6 +737,12 @@ class _GameParser:
             move.out = scanned.out
             move.flush_mark = scanned.flush
             move.footnotes = tuple(scanned.footnotes)
+        else:
+            # What cannot be read keeps the marks that can: a going-out "#" (the game
+            # must still have its winner) and a Fandom flush mark "r".
+            move.out, move.flush_mark = _end_marks(body, game.dialect)
+        if not known:
+            self.pending.append((move, action, match.start("name") + 1, step))
         game.moves.append(move)
         self.header = False
         self.last_move = move
@@ -597,6 +826,42 @@ class _GameParser:
         return len(game.initial_hands) < 2
 
 
+def _same_cards(hand: Hand, text: str) -> bool:
+    return hand.cards is not None and "".join(str(card) for card in hand.cards) == text
+
+
+_TRAILING_FOOTNOTES = re.compile(r"(?:\s*\[\d+\])+\s*\Z")
+
+
+def _end_marks(body: str, dialect: Dialect) -> tuple[bool, bool]:
+    """(going out, flush mark) at the end of a move body that could not be read."""
+    text = _TRAILING_FOOTNOTES.sub("", body).rstrip()
+    flush = dialect is Dialect.FANDOM and text.endswith("r") and len(text) > 1
+    if flush:
+        text = text[:-1].rstrip()
+    return text.endswith("#"), flush
+
+
+def _owner_of(cards: tuple[Card, ...], moves: list[Move]) -> str | None:
+    """Whose hand ``cards`` are: the first player whose first play they can hold."""
+    hand = [card.rank for card in cards]
+    tried: set[str] = set()
+    for move in moves:
+        if move.player in tried or move.number is None:
+            continue
+        tried.add(move.player)
+        left = list(hand) + [card.rank for card in move.draw or ()]
+        played = [card.rank for card in move.number.cards]
+        played += [card.rank for factor in move.factors for card in factor.cards]
+        for rank in played:
+            if rank not in left:
+                break
+            left.remove(rank)
+        else:
+            return move.player
+    return moves[0].player if moves else None
+
+
 def parse_game(
     source: RecordSource, players_meta: Mapping[str, str] | None = None
 ) -> tuple[ParsedGame, list[Diagnostic]]:
@@ -612,6 +877,8 @@ def parse_game(
                 1,
                 1,
                 source.path,
+                message_ja=f"記法 '{declared}' は 'standard' でも 'fandom' でもないため、"
+                "自動判定する",
             )
         )
     parser = _GameParser(source, players_meta, detect_dialect(source))
@@ -642,6 +909,8 @@ def resolve_same_players(games: list[ParsedGame]) -> list[Diagnostic]:
                     f"game {index} says its players are those of game {ref}, "
                     "which is not earlier in this file",
                     game.same_players_line or 1,
+                    message_ja=f"{index} 試合目はプレイヤーが {ref} 試合目と同じとしているが、"
+                    "その試合はこのファイルでより前にない",
                 )
             )
             continue

@@ -69,3 +69,42 @@ CODES: dict[str, str] = {
     BAD_PENALTY: "error: the cards or count of a penalty `P(…)` are not readable",
     TWO_NUMBERS: "error: a move puts two separate numbers on the field",
 }
+
+CODES_JA: dict[str, str] = {
+    UNREADABLE_MOVE: (
+        "エラー: 手の行に読めない文字がある。列は最初に読めなかった文字を指し、手は書かれたまま残す"
+    ),
+    NOT_A_MOVE_LINE: (
+        "エラー: 最初の手より後の行が、手(`名前:…`)でもコメントでもない。書かれたまま残す"
+    ),
+    HEADER_TEXT_KEPT: (
+        "警告: 最初の手より前の行が、"
+        "プレイヤー・判定員・手札・手のどれでもない。見出しの文として残す"
+    ),
+    UNKNOWN_PLAYER: "エラー: 手の行が、このゲームのプレイヤーでない名前を挙げている(名前ごとに1件)",
+    DECIMAL_NUMBER: (
+        "警告: カードが10進の数で書かれていて(QK を 1213 と書くなど)曖昧。推測せず書かれたまま残す"
+    ),
+    BAD_COMPOSITE: (
+        "エラー: 合成数出し(`N=因数` または `因数=N`)の形が正しくない: 空の因数、2つ目の `=`、"
+        "因数分解と読める側がない"
+    ),
+    HAND_TWICE: (
+        "エラー: プレイヤーの初期手札が2回書かれている。最初のものを使い、行は書かれたまま残す"
+    ),
+    BAD_HAND: "エラー: 初期手札にカードでないものがある。行は書かれたまま残す",
+    EMPTY_MOVE: "エラー: 手の行の `名前:` の後に何もない",
+    BAD_JOKER_VALUE: "エラー: ジョーカーの値が 0–13(0, A, 2 … 9, T, J, Q, K または 10 … 13)でない",
+    PLAYER_TWICE: (
+        "警告: プレイヤーの記号(または判定員)が別の名前で2回宣言されている。後のものを使う"
+    ),
+    BAD_NOTATION_OPTION: (
+        "警告: front matter の `notation:` が `standard` でも `fandom` でもない。記法は自動判定する"
+    ),
+    SAME_PLAYERS_UNKNOWN: "エラー: 「(…試合目)と同じ」が同じファイルのより前の試合を指していない",
+    BAD_DRAW: "エラー: ドロー `D(…)` のカードが読めない",
+    BAD_PENALTY: (
+        "エラー: ペナルティ `P(…)` のカードまたは枚数が読めない(どのデッキよりも多い枚数を含む)"
+    ),
+    TWO_NUMBERS: "エラー: 1つの手で2つの別々の数を場に出している",
+}

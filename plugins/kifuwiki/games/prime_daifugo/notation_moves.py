@@ -115,6 +115,10 @@ SPECIALS = {
     "IN": Special.IN,
 }
 
+#: A count of cards (a penalty's ``P(12)``) has at most this many digits: no deck holds
+#: more than 9,999 cards, and Python will not even read a number of 4,300 digits.
+MAX_COUNT_DIGITS = 4
+
 # --------------------------------------------------------------------------- regexes
 
 _C = "[A2-9TJQKX?]"
@@ -178,6 +182,8 @@ class Problem:
     code: str
     message: str
     column: int
+    ja: str = ""
+    """The message in Japanese."""
 
 
 @dataclass(slots=True)
@@ -265,8 +271,10 @@ class MoveScanner:
         self.dialect = dialect
         self.result = Scanned()
 
-    def _problem(self, severity: Severity, code: str, message: str, offset: int) -> None:
-        self.result.problems.append(Problem(severity, code, message, self.column + offset))
+    def _problem(
+        self, severity: Severity, code: str, message: str, offset: int, *, ja: str = ""
+    ) -> None:
+        self.result.problems.append(Problem(severity, code, message, self.column + offset, ja))
 
     def scan(self) -> Scanned:
         result = self.result
@@ -286,6 +294,7 @@ class MoveScanner:
                         codes.TWO_NUMBERS,
                         f"'{text}' is a second number in one move",
                         start,
+                        ja=f"'{text}' は1つの手の2つ目の数",
                     )
                     return self._unknown()
                 expression.append((kind or "", text, start))
@@ -298,6 +307,7 @@ class MoveScanner:
                     codes.UNREADABLE_MOVE,
                     f"cannot read '{text}' in the move '{self.body.strip()}'",
                     start,
+                    ja=f"手 '{self.body.strip()}' の '{text}' が読めない",
                 )
                 return self._unknown()
             if kind == "pass":
@@ -316,6 +326,7 @@ class MoveScanner:
                     codes.BAD_JOKER_VALUE,
                     "a joker value must follow 'X=': 0–13 (0, A, 2 … 9, T, J, Q, K)",
                     match.end(),
+                    ja="'X=' の後にはジョーカーの値 0–13(0, A, 2 … 9, T, J, Q, K)を書く",
                 )
                 return self._unknown()
             elif kind in ("pen", "penf", "penj"):
@@ -336,6 +347,7 @@ class MoveScanner:
                     codes.TWO_NUMBERS,
                     "a move cannot both pass and play cards",
                     expression[0][2],
+                    ja="1つの手でパスとカードを出すことは同時にできない",
                 )
                 return self._unknown()
             if not self._expression(expression):
@@ -354,6 +366,9 @@ class MoveScanner:
                 if self.body.strip()
                 else "nothing is written after 'name:'",
                 0,
+                ja="カードを出す・パス・ドローのどれもない手"
+                if self.body.strip()
+                else "'名前:' の後に何も書かれていない",
             )
             return self._unknown()
         return result
@@ -386,6 +401,7 @@ class MoveScanner:
                 if inner.strip()
                 else "the drawn cards are not cards",
                 offset,
+                ja=f"ドローしたカード '{inner.strip()}' がカードとして読めない",
             )
             return False
         self.result.draw = cards_of(inner.strip())
@@ -400,6 +416,7 @@ class MoveScanner:
                     codes.BAD_JOKER_VALUE,
                     f"the joker value '{value}' is not 0–13",
                     match.start("jv"),
+                    ja=f"ジョーカーの値 '{value}' が 0–13 でない",
                 )
                 return False
             self.result.joker_values.append(canonical)
@@ -413,6 +430,15 @@ class MoveScanner:
         raw = text
         text = text.strip()
         if text.isdigit() and (counts or "0" in text or "1" in text):
+            if len(text) > MAX_COUNT_DIGITS:
+                self._problem(
+                    Severity.ERROR,
+                    codes.BAD_PENALTY,
+                    f"the penalty of {len(text)} digits is more cards than any deck holds",
+                    offset + len(raw) - len(raw.lstrip()),
+                    ja=f"{len(text)} 桁のペナルティは、どのデッキよりも多い枚数",
+                )
+                return None
             return Penalty(None, int(text), self.column + start)
         if CARDS_RE.fullmatch(text) is not None:
             cards = cards_of(text)
@@ -422,6 +448,7 @@ class MoveScanner:
             codes.BAD_PENALTY,
             f"the penalty '{text}' is neither cards nor a number of cards",
             offset + first_non_card(raw),
+            ja=f"ペナルティ '{text}' がカードでも枚数でもない",
         )
         return None
 
@@ -443,7 +470,10 @@ class MoveScanner:
                     return False
                 self.result.penalty = found
             elif count is not None:
-                self.result.penalty = Penalty(None, int(count), self.column + start)
+                found = self._penalty_content(count, match.start("pen_n"), start, True)
+                if found is None:
+                    return False
+                self.result.penalty = found
             else:
                 self.result.penalty = Penalty(None, None, self.column + start)
             return True
@@ -467,9 +497,19 @@ class MoveScanner:
                 codes.BAD_PENALTY,
                 f"the penalty '{match.group()}' is not 'P=cards'",
                 start,
+                ja=f"ペナルティ '{match.group()}' が 'P=カード' の形でない",
             )
             return False
         cards = cards_of(cards_text)
+        if count_text is not None and len(count_text.strip()) > MAX_COUNT_DIGITS:
+            self._problem(
+                Severity.ERROR,
+                codes.BAD_PENALTY,
+                "the penalty count is more cards than any deck holds",
+                start,
+                ja="ペナルティの枚数が、どのデッキよりも多い",
+            )
+            return False
         if count_text is not None:
             drawn = int(count_text)
         elif current is not None and current.cards is None and current.count is not None:
@@ -489,6 +529,8 @@ class MoveScanner:
                     f"'{text}' looks like a decimal number, not cards "
                     "(write cards: A for 1, T for 10, J, Q, K); kept as written",
                     start,
+                    ja=f"'{text}' はカードでなく10進の数に見える(A=1, T=10, J, Q, K のカードで"
+                    "書く)。書かれたまま残す",
                 )
                 return False
         equals = [i for i, (kind, text, _) in enumerate(tokens) if text == "="]
@@ -504,6 +546,7 @@ class MoveScanner:
                     codes.BAD_COMPOSITE,
                     "a factorisation needs '=' and the composite number",
                     first_op[2],
+                    ja="素因数分解には '=' と合成数が要る",
                 )
             else:
                 self._problem(
@@ -511,6 +554,7 @@ class MoveScanner:
                     codes.TWO_NUMBERS,
                     f"'{tokens[1][1]}' is a second number in one move",
                     tokens[1][2],
+                    ja=f"'{tokens[1][1]}' は1つの手の2つ目の数",
                 )
             return False
         if len(equals) > 1:
@@ -519,6 +563,7 @@ class MoveScanner:
                 codes.BAD_COMPOSITE,
                 "a second '=' in one play",
                 tokens[equals[1]][2],
+                ja="1つの出し方に2つ目の '=' がある",
             )
             return False
         left, right = tokens[: equals[0]], tokens[equals[0] + 1 :]
@@ -539,6 +584,7 @@ class MoveScanner:
                 codes.BAD_COMPOSITE,
                 "a composite play is 'number=factors' (or 'factors=number' in Fandom records)",
                 tokens[equals[0]][2],
+                ja="合成数出しは '数=因数'(Fandom の棋譜では '因数=数')",
             )
             return False
         factors = self._factors(factor_side)
@@ -558,6 +604,7 @@ class MoveScanner:
                     codes.BAD_COMPOSITE,
                     f"unexpected '{text}' in the factorisation",
                     start,
+                    ja=f"素因数分解に予期しない '{text}' がある",
                 )
                 return None
         if not tokens or len(tokens) % 2 == 0:
@@ -567,6 +614,7 @@ class MoveScanner:
                 codes.BAD_COMPOSITE,
                 "the factorisation ends without a factor",
                 where,
+                ja="素因数分解が因数なしで終わっている",
             )
             return None
         factors: list[Factor] = []

@@ -107,6 +107,16 @@ _BOOL_OPTIONS = {
     "flush_on_pass",
     "composite_57",
 }
+#: The range of every whole-number option (inclusive). Outside it an option is ignored
+#: with a warning: no deck holds more than 1,000 cards (a play of them makes a number
+#: of at most 2,000 digits, which stays fast to test), no hand more than the deck.
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "hand_size": (1, 1000),
+    "deck_size": (1, 1000),
+    "joker_min": (0, 13),
+    "joker_max": (0, 13),
+    "max_draws_per_turn": (0, 1000),
+}
 _INT_OPTIONS = {"deck_size", "joker_min", "joker_max", "max_draws_per_turn"}
 
 
@@ -127,7 +137,8 @@ def _joker_range(value: object) -> tuple[int, int] | None:
         pair = int(str(low).strip()), int(str(high).strip())
     except ValueError:
         return None
-    return pair if 0 <= pair[0] <= pair[1] else None
+    low, high = OPTION_RANGES["joker_min"]
+    return pair if low <= pair[0] <= pair[1] <= high else None
 
 
 def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
@@ -143,13 +154,21 @@ def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
         if preset is None:
             bag.warning(
                 "PD100",
-                f"unknown rule set '{spec}'; using 'standard' (known: {', '.join(PRESETS)})",
+                f"unknown rule set '{_shown(spec)}'; using 'standard' (known: "
+                f"{', '.join(PRESETS)})",
                 line,
+                ja=f"知らないルール '{_shown(spec)}' のため 'standard' を使う"
+                f"(使えるのは {', '.join(PRESETS)})",
             )
             return STANDARD
         return preset
     if not isinstance(spec, Mapping):
-        bag.warning("PD100", "'rules' must be a rule-set name or a mapping of options", line)
+        bag.warning(
+            "PD100",
+            "'rules' must be a rule-set name or a mapping of options",
+            line,
+            ja="'rules' にはルール名か設定の対応表を書く",
+        )
         return STANDARD
     options: dict[str, Any] = {_option_key(str(k)): v for k, v in spec.items()}
     rules = resolve_rules(options.pop("preset", None) or options.pop("name", None), bag, line)
@@ -159,39 +178,88 @@ def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
             if isinstance(value, bool):
                 changes[key] = value
             else:
-                _bad_value(bag, line, key, value, "true or false")
-        elif key in _INT_OPTIONS:
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                _bad_value(bag, line, key, value, "true or false", "true か false")
+        elif key in _INT_OPTIONS or (key == "hand_size" and value is not None):
+            low, high = OPTION_RANGES[key]
+            if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
                 changes[key] = value
             else:
-                _bad_value(bag, line, key, value, "a whole number")
+                _bad_value(
+                    bag,
+                    line,
+                    key,
+                    value,
+                    f"a whole number from {low} to {high}",
+                    f"{low} から {high} までの整数",
+                )
         elif key == "hand_size":
-            if value is None or (
-                isinstance(value, int) and not isinstance(value, bool) and value > 0
-            ):
-                changes[key] = value
-            else:
-                _bad_value(bag, line, key, value, "a whole number of cards")
+            changes[key] = None
         elif key == "penalty_mode":
-            mode = next((m for m in PenaltyMode if m.value == str(value).strip().lower()), None)
+            mode = next((m for m in PenaltyMode if m.value == _shown(value).strip().lower()), None)
             if mode is None:
-                _bad_value(bag, line, key, value, ", ".join(m.value for m in PenaltyMode))
+                modes = ", ".join(m.value for m in PenaltyMode)
+                _bad_value(bag, line, key, value, modes, f"{modes} のどれか")
             else:
                 changes[key] = mode
         elif key == "joker_range":
             pair = _joker_range(value)
             if pair is None:
-                _bad_value(bag, line, key, value, "a range like 0-13")
+                _bad_value(bag, line, key, value, "a range like 0-13", "0-13 のような範囲")
             else:
                 changes["joker_min"], changes["joker_max"] = pair
         else:
-            bag.warning("PD101", f"unknown rule option '{key}' is ignored", line)
+            shown = _shown(key)
+            bag.warning(
+                "PD101",
+                f"unknown rule option '{shown}' is ignored",
+                line,
+                ja=f"知らないルール設定 '{shown}' は無視する",
+            )
     if changes.get("joker_min", rules.joker_min) > changes.get("joker_max", rules.joker_max):
-        bag.warning("PD102", "joker_min is above joker_max; the joker range is unchanged", line)
+        bag.warning(
+            "PD102",
+            "joker_min is above joker_max; the joker range is unchanged",
+            line,
+            ja="joker_min が joker_max より大きいため、ジョーカーの範囲は変えない",
+        )
         changes.pop("joker_min", None)
         changes.pop("joker_max", None)
     return replace(rules, **changes) if changes else rules
 
 
-def _bad_value(bag: DiagnosticBag, line: int, key: str, value: object, expected: str) -> None:
-    bag.warning("PD102", f"rule option '{key}' has value '{value}'; expected {expected}", line)
+def _shown(value: object) -> str:
+    """A value for a message, short whatever it is (``str`` of a huge int even raises)."""
+    if isinstance(value, int) and value.bit_length() > 128:
+        return "a number of more than 38 digits"
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def _bad_value(
+    bag: DiagnosticBag, line: int, key: str, value: object, expected: str, expected_ja: str
+) -> None:
+    shown = _shown(value)
+    bag.warning(
+        "PD102",
+        f"rule option '{key}' has value '{shown}'; expected {expected}",
+        line,
+        ja=f"ルールの設定 '{key}' の値 '{shown}' は使えない({expected_ja})",
+    )
+
+
+def rank_titles(players: int) -> list[str]:
+    """The game's titles by finishing place, as ordinary 大富豪 gives them (seed 003:
+    "あがった順に富豪, 平民, · · · , 大貧民 ... 通常の大富豪と同様に").
+
+    Two players are 大富豪 and 大貧民; three add 平民 between them; four are 大富豪, 富豪,
+    貧民, 大貧民; from five on, everyone between 富豪 and 貧民 is 平民.
+    """
+    if players <= 0:
+        return []
+    if players == 1:
+        return ["大富豪"]
+    if players == 2:
+        return ["大富豪", "大貧民"]
+    if players == 3:
+        return ["大富豪", "平民", "大貧民"]
+    return ["大富豪", "富豪", *["平民"] * (players - 4), "貧民", "大貧民"]

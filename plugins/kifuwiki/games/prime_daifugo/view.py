@@ -17,6 +17,7 @@ from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
 from kifuwiki.games.prime_daifugo.i18n import KIND_WORDS_JA, annotation_ja
 from kifuwiki.games.prime_daifugo.model import ParsedGame
 from kifuwiki.games.prime_daifugo.replay import Replay, State, Step
+from kifuwiki.games.prime_daifugo.rules import rank_titles
 from kifuwiki.games.viewkit import (
     Text,
     first_step_of_lines,
@@ -255,6 +256,10 @@ def build_view(record: GameRecord) -> RecordView:
         steps.append(_step(step, game, last_flush))
     seats = replay.seats
     header = [header_row(Text("ルール", "Rules"), replay.rules.describe())]
+    if len(replay.ranking) == len(seats):
+        places = zip(rank_titles(len(seats)), replay.ranking, strict=True)
+        ranking = ", ".join(f"{title} {names[seat]}" for title, seat in places)
+        header.append(header_row(Text("階級", "Ranking"), ranking))
     if parsed.judge:
         header.append(header_row(Text("素数判定員", "Judge"), parsed.judge))
     header.append(header_row(Text("記法", "Notation"), parsed.dialect.value))

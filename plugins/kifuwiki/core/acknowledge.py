@@ -1,0 +1,171 @@
+"""Warnings a record accepts: known, explained, and no longer failing ``--strict``.
+
+A record says which warnings it knows about, in the spirit of ``# noqa``:
+
+* for the whole file, in front matter — ``accept: [CT224]``, ``accept: CT224``, or with
+  reasons ``accept: {CT224: turns 2–10 are omitted in the original}``;
+* for one line, with a comment line right below it — ``* accept: CT224 the sheet
+  omits these turns``. A comment line (not a marker at the end of the move) because
+  every game's ``fmt`` keeps comments where they are, so the acknowledgement survives
+  formatting.
+
+An accepted warning stays in the report, marked acknowledged, as information: it is
+shown (``(acknowledged: reason)``) but counts as neither a warning nor an error, so
+``kifuwiki validate --strict`` and strict builds pass. Errors cannot be accepted: a
+record that accepts an error code gets an RF008 warning saying so.
+
+:func:`acknowledge` is the one function the loader calls (``archive.load_source``), so
+the CLI, the MkDocs pages and the fence all see the same result.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.core.recordfile import LineKind, RecordSource
+
+ACCEPT_KEY = "accept"
+_CODE = re.compile(r"[A-Z]{2}[0-9]{3}\Z")
+_COMMENT = re.compile(
+    r"^\s*\*\s*accept\s*[:：]\s*(?P<codes>[A-Za-z]{2}[0-9]{3}(?:\s*[,、]\s*[A-Za-z]{2}[0-9]{3})*)"
+    r"(?:\s+(?P<reason>.*))?$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(slots=True)
+class Acceptance:
+    """What one record accepts: codes for the whole file, and codes per line."""
+
+    file: dict[str, str] = field(default_factory=dict)
+    """Code → reason (possibly empty)."""
+    lines: dict[int, dict[str, str]] = field(default_factory=dict)
+    """Line of the move a comment follows → code → reason."""
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def reason(self, diagnostic: Diagnostic) -> str | None:
+        """Why ``diagnostic`` is accepted, or ``None`` when it is not."""
+        at_line = self.lines.get(diagnostic.line, {})
+        if diagnostic.code in at_line:
+            return at_line[diagnostic.code]
+        return self.file.get(diagnostic.code)
+
+    def __bool__(self) -> bool:
+        return bool(self.file or self.lines or self.problems)
+
+
+def _bad_value(line: int, value: object) -> Diagnostic:
+    shown = str(value)[:40]
+    return Diagnostic(
+        Severity.WARNING,
+        "RF008",
+        f"accept: '{shown}' is not a warning code like CT224; it accepts nothing",
+        line,
+        1,
+        message_ja=f"accept: の「{shown}」は CT224 のような警告コードではありません。"
+        "何も承認しません",
+    )
+
+
+def _front_matter(value: Any, line: int, acceptance: Acceptance) -> None:
+    entries: Iterable[tuple[object, object]]
+    if isinstance(value, Mapping):
+        entries = value.items()
+    elif isinstance(value, (list, tuple)):
+        entries = ((item, "") for item in value)
+    else:
+        entries = ((part, "") for part in re.split(r"[\s,、]+", str(value)) if part)
+    for code, reason in entries:
+        text = str(code).strip().upper()
+        if not _CODE.match(text):
+            acceptance.problems.append(_bad_value(line, code))
+            continue
+        acceptance.file[text] = "" if reason is None else str(reason).strip()
+
+
+def _meta_line(source: RecordSource) -> int:
+    """The file line of the ``accept:`` key, for diagnostics about it."""
+    for number, text in enumerate(source.file_text.split("\n")[1:], start=2):
+        if text.strip() in ("---", "..."):
+            break
+        if text.startswith(f"{ACCEPT_KEY}:"):
+            return number
+    return 1
+
+
+def acceptance_of(source: RecordSource) -> Acceptance:
+    """The warnings ``source`` accepts, from its front matter and its comment lines."""
+    acceptance = Acceptance()
+    if source.meta.get(ACCEPT_KEY) is not None:
+        _front_matter(source.meta[ACCEPT_KEY], _meta_line(source), acceptance)
+    previous: int | None = None
+    for line in source.lines:
+        if line.kind is LineKind.COMMENT:
+            match = _COMMENT.match(line.text)
+            if match is not None:
+                reason = (match.group("reason") or "").strip()
+                at = acceptance.lines.setdefault(previous or line.number, {})
+                for code in re.split(r"\s*[,、]\s*", match.group("codes")):
+                    at[code.upper()] = reason
+                # The comment line itself too: a warning may point at the comment.
+                acceptance.lines.setdefault(line.number, {}).update(at)
+            continue
+        if line.kind is LineKind.TEXT:
+            previous = line.number
+    return acceptance
+
+
+def _acknowledged(diagnostic: Diagnostic, reason: str) -> Diagnostic:
+    suffix_en = f" (acknowledged: {reason})" if reason else " (acknowledged)"
+    suffix_ja = f"（承認済み: {reason}）" if reason else "（承認済み）"
+    return replace(
+        diagnostic,
+        severity=Severity.INFO,
+        message=diagnostic.message + suffix_en,
+        message_ja=(diagnostic.message_ja + suffix_ja) if diagnostic.message_ja else "",
+        acknowledged=True,
+    )
+
+
+def acknowledge(diagnostics: list[Diagnostic], source: RecordSource) -> list[Diagnostic]:
+    """``diagnostics`` with the warnings ``source`` accepts marked acknowledged.
+
+    Returns the list unchanged (the same object) when the record accepts nothing, which
+    is nearly every record.
+    """
+    if ACCEPT_KEY not in source.meta and not any(
+        line.kind is LineKind.COMMENT and "accept" in line.text.lower() for line in source.lines
+    ):
+        return diagnostics
+    acceptance = acceptance_of(source)
+    result: list[Diagnostic] = []
+    refused: set[str] = set()
+    for diagnostic in diagnostics:
+        reason = acceptance.reason(diagnostic)
+        if reason is None or diagnostic.acknowledged:
+            result.append(diagnostic)
+        elif diagnostic.severity is Severity.ERROR:
+            refused.add(diagnostic.code)
+            result.append(diagnostic)
+        else:
+            result.append(_acknowledged(diagnostic, reason))
+    line = _meta_line(source) if acceptance.file else source.first_line
+    for code in sorted(refused):
+        result.append(
+            Diagnostic(
+                Severity.WARNING,
+                "RF008",
+                f"accept: {code} is an error here, and errors cannot be accepted: "
+                "fix the record instead",
+                line,
+                1,
+                message_ja=f"accept: {code} はこの棋譜ではエラーです。エラーは承認できません。"
+                "棋譜を直してください",
+            )
+        )
+    problems = acceptance.problems if source.index == 1 else []
+    return [*problems, *result]

@@ -1,0 +1,176 @@
+"""The table layout of a log sheet in a record file (the seed's own example)::
+
+    ターン | 青プレイヤー(B) | 黄プレイヤー(Y) | 赤プレイヤー(R) | 白プレイヤー(W)
+    ---|---|---|---|---
+    1 | 6|R | 7-T8(R)| | 6| | 7-T5(Y)|R
+    (中略) | | | |
+    11 | 7-S5(W)| | 2|S | 5|S | [R]-G8(B)|8|R R+
+    追加点 | | カード1点 | |
+    合計 | 5点 | 5点 | 7点 | 11点
+
+The header row names the seat order; each turn row holds one cell per player, read
+exactly as a line ``1 B: 6 | R`` would be, so a table gets the same checks. How a row is
+split into cells is :func:`.sheet.split_row`'s business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
+from kifuwiki.games.catan.body import Body, TurnText
+from kifuwiki.games.catan.model import Closing, ClosingKind, Omission, Unreadable
+from kifuwiki.games.catan.sheet import (
+    BONUS,
+    OMITTED,
+    TOTAL,
+    Cell,
+    Column,
+    header_columns,
+    is_empty_cell,
+    is_separator_row,
+    points_in,
+    split_row,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    header: SourceLine
+    columns: list[Column | None]
+    """One entry per cell after the turn column; ``None`` for a column of no player."""
+
+    @property
+    def players(self) -> list[Column]:
+        return [column for column in self.columns if column is not None]
+
+
+def find_table(source: RecordSource) -> Table | None:
+    """The table header, when the body's first text line is one (``ターン | 青(B) | …``)."""
+    first = next((line for line in source.lines if line.kind is LineKind.TEXT), None)
+    if first is None or ("|" not in first.text and "\t" not in first.text):
+        return None
+    columns = header_columns([cell.text for cell in split_row(first.text)])
+    return Table(first, columns) if columns is not None else None
+
+
+def merge_table_players(
+    table: Table,
+    source: RecordSource,
+    players: dict[str, str],
+    order: list[str],
+    bag: DiagnosticBag,
+) -> list[str]:
+    """The seat order is the header's; front matter may name the players, not reorder them."""
+    letters = [column.letter for column in table.players]
+    if order and order != letters:
+        bag.error(
+            "CT115",
+            f"'order' ({' '.join(order)}) differs from the table's columns "
+            f"({' '.join(letters)}); the columns were used",
+            table.header.number,
+            ja=f"order（{' '.join(order)}）が表の列（{' '.join(letters)}）と違います。"
+            "表の列を使いました",
+        )
+    for column in table.players:
+        players.setdefault(column.letter, column.name)
+    for key in [k for k in players if k not in letters]:
+        del players[key]
+    return letters
+
+
+def _row_error(line: SourceLine, column: int, english: str, ja: str, bag: DiagnosticBag) -> None:
+    bag.error("CT124", english, line.number, column, ja=ja)
+
+
+def _closing_row(
+    line: SourceLine,
+    kind: ClosingKind,
+    label: Cell,
+    cells: list[Cell],
+    table: Table,
+    bag: DiagnosticBag,
+) -> Closing:
+    values: dict[str, int] = {}
+    for column, cell in zip(table.columns, cells, strict=False):
+        if is_empty_cell(cell.text):
+            continue
+        points = points_in(cell.text)
+        if column is None or points is None:
+            what = "a column of no player" if column is None else "not a number of points"
+            bag.error(
+                "CT108",
+                f"'{cell.text}' in the {label.text} row is {what}",
+                line.number,
+                cell.column,
+                ja=f"{label.text}の行の「{cell.text}」は"
+                + ("どのプレイヤーの列でもありません" if column is None else "点数ではありません"),
+            )
+            continue
+        values[column.letter] = points
+    return Closing(kind, label.text, values, line.number)
+
+
+def _turn_row(
+    line: SourceLine, number: Cell, cells: list[Cell], table: Table, body: Body, bag: DiagnosticBag
+) -> None:
+    turn = int(number.text) if len(number.text) <= 9 else 0
+    for column, cell in zip(table.columns, cells, strict=False):
+        if not cell.text:
+            continue  # the game ended before this player's turn, or the cell was left blank
+        if column is None:
+            _row_error(
+                line,
+                cell.column,
+                f"'{cell.text}' is in a column of no player",
+                f"「{cell.text}」はどのプレイヤーの列でもありません",
+                bag,
+            )
+            continue
+        body.turn(TurnText(line, turn, column.letter, number.column, cell.text, cell.column), bag)
+
+
+def read_table(source: RecordSource, table: Table, bag: DiagnosticBag) -> Body:
+    """Turn rows, ``(中略)`` rows and closing rows of a table body."""
+    body = Body()
+    for line in source.lines:
+        if line is table.header or line.kind is LineKind.BLANK:
+            continue
+        if line.kind in (LineKind.COMMENT, LineKind.BOOKMARK):
+            body.note(line)
+            continue
+        if is_separator_row(line.text):
+            continue
+        cells = split_row(line.text)
+        first, rest = (cells[0], cells[1:]) if cells else (Cell("", 1), [])
+        if len(rest) > len(table.columns) and any(
+            not is_empty_cell(c.text) for c in rest[len(table.columns) :]
+        ):
+            extra = rest[len(table.columns)]
+            _row_error(
+                line,
+                extra.column,
+                f"this row has more cells than the header has players ({len(table.columns)})",
+                f"この行のセルが見出しのプレイヤー数（{len(table.columns)}）より多くあります",
+                bag,
+            )
+        if first.text.isdigit():
+            _turn_row(line, first, rest, table, body, bag)
+        elif OMITTED.match(first.text) and all(is_empty_cell(c.text) for c in rest):
+            body.items.append(Omission(line.number, first.text))
+        elif BONUS.match(first.text) or TOTAL.match(first.text):
+            kind = ClosingKind.BONUS if BONUS.match(first.text) else ClosingKind.TOTAL
+            item = _closing_row(line, kind, first, rest, table, bag)
+            body.close(item, line, first.column, bag)
+        else:
+            _row_error(
+                line,
+                first.column,
+                "this row is not a turn (a number first), an omission ((中略)) or a closing "
+                "row (追加点 / 合計)",
+                "手番（先頭が数字）、省略（(中略)）、締め（追加点・合計）のどの行でもありません",
+                bag,
+            )
+            body.items.append(Unreadable(line.number, line.text.strip()))
+    return body
