@@ -29,7 +29,8 @@ def test_sdist_to_wheel_to_fresh_venv(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     _run(sys.executable, "-m", "hatchling", "build", "-t", "sdist", "-d", dist, cwd=ROOT)
     (sdist,) = dist.glob("kifuwiki-*.tar.gz")
-    names = tarfile.open(sdist).getnames()
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
     top = names[0].split("/")[0]
     for needed in ("pyproject.toml", "README.md", "CHANGELOG.md", "templates/viewer.html"):
         assert f"{top}/{needed}" in names
@@ -42,7 +43,8 @@ def test_sdist_to_wheel_to_fresh_venv(tmp_path: Path) -> None:
     _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
          "-w", wheels, sdist)  # fmt: skip
     (wheel,) = wheels.glob("kifuwiki-*.whl")
-    assert "kifuwiki/templates/viewer.html" in zipfile.ZipFile(wheel).namelist()
+    with zipfile.ZipFile(wheel) as archive:
+        assert "kifuwiki/templates/viewer.html" in archive.namelist()
 
     # A fresh venv; its dependencies come from this test environment (offline), kifuwiki
     # itself only from the wheel.
@@ -60,4 +62,4 @@ def test_sdist_to_wheel_to_fresh_venv(tmp_path: Path) -> None:
     record = tmp_path / "g.kifu"
     record.write_text("---\nrules: {hand_size: 1}\n---\nA:(7)\nB:(K)\nA:7#\n", encoding="utf-8")
     out = _run(python, "-m", "kifuwiki", "validate", record)
-    assert "0 error(s)" in out + ""
+    assert "0 error(s)" in out
