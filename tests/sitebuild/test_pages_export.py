@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+import re
 import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -174,3 +175,37 @@ def test_a_bad_config_is_a_usage_error(site: Path, config: str, message: str) ->
     result = CliRunner().invoke(cli, ["pages"])
     assert result.exit_code == 2 and message in result.output
     assert "Traceback" not in result.output
+
+
+def _mkdocs_build(site: Path, out: str) -> dict[str, bytes]:
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", out],
+        cwd=site,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    root = site / out
+    # MkDocs' own theme writes the build time into every page.
+    stamp = re.compile(rb"Build Date UTC : [^\n]*")
+    return {
+        p.relative_to(root).as_posix(): stamp.sub(b"", p.read_bytes())
+        for p in root.rglob("*")
+        if p.is_file() and not p.name.endswith(".gz")
+    }
+
+
+@pytest.mark.slow
+def test_mkdocs_ignores_pages_exported_for_another_engine(site: Path) -> None:
+    """`kifuwiki pages` (for Zensical) then `mkdocs build` in the same folder: the plugin
+    leaves the exported files out and builds the same site as without them."""
+    clean = _mkdocs_build(site, "clean")
+    pages()
+    assert (site / "docs" / MANIFEST).is_file()
+    after_export = _mkdocs_build(site, "after")
+    assert sorted(after_export) == sorted(clean)
+    assert [name for name in clean if clean[name] != after_export[name]] == []

@@ -32,6 +32,7 @@ from kifuwiki.render.assets import VIEWER_MARK, add_game_assets, shared_assets, 
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.site import SitePage
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
+from kifuwiki.sitebuild.export import exported_files
 from kifuwiki.sitebuild.site import UrlOf, site_rules
 
 log = get_plugin_logger(__name__)
@@ -145,6 +146,12 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._deferred = {}
         self._urls = {}
         self._pages = {}
+        # Pages `kifuwiki pages` exported for another engine (Zensical) sit in the docs
+        # folder with links of their own; this build generates them afresh, so they go.
+        for uri in exported_files(Path(config.docs_dir)):
+            exported = files.get_file_from_path(uri)
+            if exported is not None:
+                files.remove(exported)
         for page in self._build.prepare().plan.pages:
             if files.get_file_from_path(page.src_uri) is not None:
                 # A hand-written page wins (a user's own records/index.md, say); for

@@ -95,6 +95,13 @@ def _link_base(url_of: UrlOf, src_uri: str) -> str:
     return url_of(src_uri)
 
 
+def exported_files(docs_dir: Path) -> set[str]:
+    """What an earlier ``kifuwiki pages`` wrote into ``docs_dir`` (the manifest too): a
+    front end that generates the pages itself (the MkDocs plugin) leaves these out."""
+    found = _read_manifest(docs_dir)
+    return found | {MANIFEST} if found else found
+
+
 def _read_manifest(docs_dir: Path) -> set[str]:
     try:
         entries = json.loads((docs_dir / MANIFEST).read_text(encoding="utf-8"))
