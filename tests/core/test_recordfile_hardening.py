@@ -223,3 +223,28 @@ def test_links_out_of_the_records_folder_and_loops_are_not_read(tmp_path: Path) 
     assert "outside" in next(d.message for d in problems if d.path.endswith("leak.kifu"))
     result = CliRunner().invoke(cli, ["validate", "-j", "1", str(tmp_path / "records")])
     assert "hunter2" not in result.output and "Traceback" not in result.output
+    # validate names every file it did not read, and fails on it like on any error.
+    assert result.exit_code == 1
+    assert result.output.count("RF009") == 3
+    assert "leak.kifu:1:1: error RF009" in result.output
+
+
+@needs_symlinks
+def test_the_site_build_reports_links_it_did_not_read(tmp_path: Path) -> None:
+    from kifuwiki.sitebuild import BuildSettings, SiteBuild
+
+    (tmp_path / "secret.txt").write_text("password=hunter2\n", encoding="utf-8")
+    records = tmp_path / "records"
+    records.mkdir()
+    (records / "real.kifu").write_text(PD_GAME.format(extra=""), encoding="utf-8")
+    (records / "leak.kifu").symlink_to(tmp_path / "secret.txt")
+    build = SiteBuild()
+    build.configure(BuildSettings(records_dir=records, base=tmp_path, jobs=1))
+    try:
+        build.prepare()
+        assert [(Path(d.path or "").name, d.code) for d in build.skipped] == [
+            ("leak.kifu", "RF009")
+        ]
+        assert [Path(r.path or "").name for r in build.records] == ["real.kifu"]
+    finally:
+        build.close()

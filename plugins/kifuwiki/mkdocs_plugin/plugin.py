@@ -172,16 +172,17 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         for uri, path in site_assets():
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
-        self._report(self._build.records)
+        self._report(self._build.records, self._build.skipped)
         return files
 
-    def _report(self, records: list[GameRecord]) -> None:
-        """Log every diagnostic: errors as warnings (``mkdocs build --strict`` fails on
-        them), the rest as info; with the plugin's own ``strict``, stop with the first."""
+    def _report(self, records: list[GameRecord], skipped: list[Diagnostic]) -> None:
+        """Log every diagnostic (and every record file not read): errors as warnings
+        (``mkdocs build --strict`` fails on them), the rest as info; with the plugin's
+        own ``strict``, stop with the first."""
         first_error: Diagnostic | None = None
         errors = 0
-        for record in records:
-            for diagnostic in record.diagnostics:
+        for diagnostics in [skipped, *(record.diagnostics for record in records)]:
+            for diagnostic in diagnostics:
                 text = diagnostic.format_text()
                 if diagnostic.severity is Severity.ERROR:
                     errors += 1

@@ -182,7 +182,9 @@ def _views(job: PrerenderJob) -> list[RecordView]:
 def view_of(record: GameRecord) -> RecordView:
     """The game's view, or a minimal one when the game is unknown or its view failed."""
     game_id = normalise_game_id(record.game)
-    if game_id is not None:
+    # A record whose game could not read it (RF999 already says why) has nothing for
+    # the game's view to show: a second internal error would only repeat the first.
+    if game_id is not None and record.data is not None:
         try:
             return get_game(game_id).view(record)
         except ImportError:
@@ -198,6 +200,9 @@ def view_of(record: GameRecord) -> RecordView:
                     record.source.first_line,
                     1,
                     record.path,
+                    None,
+                    "この棋譜を表示する途中で内部エラーが起きました"
+                    f"({type(exc).__name__})。棋譜を添えて報告してください",
                 )
             )
     return RecordView(record=record, players=[], steps=[])

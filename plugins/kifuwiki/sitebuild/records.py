@@ -21,6 +21,7 @@ from typing import Any
 
 from kifuwiki.archive import iter_record_paths
 from kifuwiki.core.cache import ContentCache
+from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.render.prerender import (
     CacheTarget,
@@ -69,6 +70,8 @@ class LoadResult:
     pending: dict[str, PrerenderJob] = field(default_factory=dict)
     """Files (by key) whose pages the pool is still to render."""
     pool: ProcessPoolExecutor | None = None
+    skipped: list[Diagnostic] = field(default_factory=list)
+    """Record files not read (RF009: a symbolic link out of the folder, a loop)."""
 
 
 def read_file(path: Path) -> tuple[bytes | None, str]:
@@ -102,7 +105,8 @@ class RecordLoader:
         found: list[str] = []  # file keys in archive order
         todo: dict[str, PrerenderJob] = {}
         paths: dict[str, Path] = {}
-        for path in iter_record_paths([records_dir]):
+        skipped: list[Diagnostic] = []
+        for path in iter_record_paths([records_dir], skipped):
             name = display_path(path, base)
             data, error = read_file(path)
             key = file_key(name, data, error)
@@ -113,7 +117,7 @@ class RecordLoader:
                 fresh[key] = items
             elif key not in todo:
                 todo[key] = PrerenderJob(name, data, error, settings, cache_target(cache, key))
-        result = LoadResult([])
+        result = LoadResult([], skipped=skipped)
         if parallel(jobs, len(todo)):
             result.pool, lights = lights_in_pool(list(todo.values()), jobs)
             if lights is not None:

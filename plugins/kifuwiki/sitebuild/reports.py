@@ -17,6 +17,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from kifuwiki.archive import RecordReport, iter_record_paths, load_file
+from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games import game_module_names
 from kifuwiki.sitebuild import pool as pools
 
@@ -82,10 +83,40 @@ def report_paths(
     shard: Shard | None = None,
 ) -> Iterator[RecordReport]:
     """Validate files and folders (or one shard of them), in order; ``jobs`` workers at
-    most (0 = one per core), never more than the files or the cores."""
-    files: Iterator[str] = (str(path) for path in iter_record_paths(paths))
+    most (0 = one per core), never more than the files or the cores. Record files that
+    were not read (RF009: a symbolic link out of the folder, a loop) come last, each as a
+    report of its own, so they count and fail the run like any error."""
+    skipped: list[Diagnostic] = []
+    files: Iterator[str] = (str(path) for path in iter_record_paths(paths, skipped))
     if shard is not None:
         files = (name for name in files if shard.owns(name))
+    yield from _report_files(files, rules, jobs)
+    for diagnostic in skipped:
+        if shard is None or shard.owns(diagnostic.path or ""):
+            yield _skipped_report(diagnostic)
+
+
+def _skipped_report(diagnostic: Diagnostic) -> RecordReport:
+    summary: dict[str, Any] = {
+        "path": diagnostic.path,
+        "index": 1,
+        "game": None,
+        "title": "",
+        "players": [],
+        "first_player": None,
+        "winner": None,
+        "ranking": [],
+        "moves": 0,
+        "errors": 1,
+        "warnings": 0,
+        "diagnostics": [diagnostic.to_json()],
+    }
+    return RecordReport(diagnostic.path, 1, summary, (diagnostic,), 1, 0)
+
+
+def _report_files(
+    files: Iterator[str], rules: Mapping[str, Any] | None, jobs: int
+) -> Iterator[RecordReport]:
     # Look ahead only as far as the workers we might start: a single file gets no pool,
     # and a long listing is still streamed.
     limit = pools.worker_count(jobs, pools.available_cores())

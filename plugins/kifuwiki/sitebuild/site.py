@@ -28,6 +28,7 @@ from typing import Any
 import jinja2
 
 from kifuwiki.core.cache import ContentCache, cache_salt, templates_fingerprint
+from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import GameRecord
 from kifuwiki.render.archive import Archive
 from kifuwiki.render.assets import games_fingerprint
@@ -94,6 +95,9 @@ class SiteBuild:
         # A record's search text waits here from its page's render to the index.
         self._search_texts: dict[str, str] = {}
         self.env: jinja2.Environment = make_environment(None)
+        #: Record files the last :meth:`prepare` did not read (RF009), for the front end
+        #: to report like any record's diagnostics.
+        self.skipped: list[Diagnostic] = []
 
     # -- set-up ---------------------------------------------------------------------
 
@@ -167,6 +171,7 @@ class SiteBuild:
             settings.jobs,
         )
         self._pool, self._pending = loaded.pool, loaded.pending
+        self.skipped = loaded.skipped
         self._by_key = {record_key(item.record): item for item in loaded.records}
         self._search_texts = {}
         records_root = display_path(settings.records_dir, settings.base)
