@@ -183,3 +183,16 @@ def test_a_tied_game_follows_the_other_games_dialect() -> None:
     once = fmt(text)
     assert once is not None and "nishimura初期:" in once
     assert fmt(once) == once
+
+
+def test_a_standard_hand_after_the_players_own_moves_keeps_the_dialect() -> None:
+    # Fuzz finds 6379 and 19063: a late hand written as "B初期:…" is a Fandom sign, and
+    # tipped the written game to Fandom on the second fmt ("B:…,P()" → "B:… P(0);P=").
+    text = "game: prime-daifugo\n---\nB:QQTTTJJKK,P()\nB:(782967QA46Q)\na:KJQJ\n"
+    once = fmt(text)
+    assert once is not None and "初期手札B:(782967QA46Q)" in once
+    assert fmt(once) == once
+    text = "C:%\nC:(7T2J43252XJ)\nB:8866A2QTA2J,P(T3JAQ6A3232)\nx＊8[=\n"
+    once = fmt(text)
+    assert once is not None and ",P(T3JAQ6A3232)" in once
+    assert fmt(once) == once

@@ -20,6 +20,7 @@ Dialect differences handled here:
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from kifuwiki.core.recordfile import kanji_heading
@@ -38,6 +39,8 @@ from kifuwiki.games.prime_daifugo.model import (
 
 _UNKNOWN_WORD = "不明"
 _JUDGE = "素数判定員"
+#: A key the hands-line form ``初期手札key:(cards)`` reads back (the parser's ``_HAND_ITEM``).
+_HAND_KEY = re.compile(r"[^\s:、,()]+")
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
@@ -273,15 +276,30 @@ def _declaration(key: str, game: ParsedGame) -> str:
 
 
 def _hand_line(key: str, game: ParsedGame, dialect: Dialect, *, after_moves: bool = False) -> str:
-    """``key:(cards)`` (standard) or ``key初期:cards`` (Fandom). A standard hand written
-    after the player's own moves takes the ``初期`` form, which reads in both dialects
-    (``key:(…)`` would read as a move there)."""
+    """``key:(cards)`` (standard) or ``key初期:cards`` (Fandom).
+
+    A standard hand written after the player's own moves cannot be ``key:(…)``, which
+    would read as a move there. It takes the hands-line form ``初期手札key:(cards)``: a
+    standard sign. The ``key初期:`` form is a Fandom sign, so it could tip the dialect
+    detection of the written text to Fandom, and a second ``fmt`` would rewrite the game
+    in the other dialect (not idempotent). ``key初期:`` stays only for what the
+    hands-line form cannot say (footnotes, an unknown hand, a key with spaces)."""
     hand = game.initial_hands[key]
     cards = _cards(hand.cards) if hand.cards is not None else _UNKNOWN_WORD
     notes = "".join(hand.footnotes)
     if dialect is Dialect.STANDARD and not after_moves:
         return f"{key}:({cards}){notes}"
+    if dialect is Dialect.STANDARD and _hands_line_reads(key, hand.cards, notes):
+        return f"初期手札{key}:({cards})"
     return f"{key}初期:{cards}{notes}"
+
+
+def _hands_line_reads(key: str, cards: tuple[Card, ...] | None, notes: str) -> bool:
+    """Whether ``初期手札key:(cards)`` reads back as this hand (see the parser's
+    ``_HANDS_LINE`` / ``_HAND_ITEM``)."""
+    if cards is None or notes or not key:
+        return False
+    return _HAND_KEY.fullmatch(key) is not None and not key.startswith("私の")
 
 
 def _late_hands(game: ParsedGame) -> list[tuple[int, str]]:
