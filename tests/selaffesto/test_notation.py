@@ -150,3 +150,45 @@ def test_untagged_records_are_detected_and_site_defaults_apply() -> None:
     assert not GAME.detect(prose)
     assert GAME.load(untagged, {"preset": "strict"}).rules == "strict"
     assert GAME.load(untagged).rules == "original"
+
+
+def _fmt_file(text: str) -> tuple[list[str], str]:
+    """What ``kifuwiki fmt`` does to a whole file: (the games it was read as, its text)."""
+    from kifuwiki.archive import load_source
+    from kifuwiki.cli.fmt import format_records
+    from kifuwiki.core.recordfile import split_record_file
+
+    records = [load_source(source) for source in split_record_file(text, "fuzz.kifu")]
+    return [record.game for record in records], format_records(records, None)
+
+
+def test_fmt_keeps_a_line_with_an_unreadable_token_as_written() -> None:
+    kept = [
+        "W:g2 4-8-6-12 [put] {W:19[ // (24|12) -> 6",
+        "W:(6-12-4-2 4-8-6-12 25)20-22-24 11-22-11-22)",
+        "B:(10-5-25-20 2-10-15-9一 2-3(2-7)",
+        "W:g3   White",
+    ]
+    for line in kept:
+        record = load(line)
+        assert record.diagnostics
+        assert GAME.format(record) == line + "\n"
+    assert GAME.format(load("W:  g2   4-8-6-12  [put]")) == "W:g2 4-8-6-12 [put]\n"
+
+
+def test_fmt_of_an_untagged_record_with_unreadable_hands_is_idempotent() -> None:
+    # The fuzz finds selaffesto-4198/16042: dropping the unreadable tokens of the hand
+    # lines made them clean hands, so the formatted file was detected as Prime Daifugo.
+    text = (
+        "---\ngame: selaffesto\nplayers:\nW:f2 x\n  B: Black\n---\n"
+        "W:(6-12-4-2 4-8-6-12 3-6-9-18 7-24-9-14 2-2-3-16 25)20-22-24 11-22-11-22)\n"
+        "W:g1 6-12-4-2\n"
+        "B:(10-5-25-20 5-7-14-11 2-10-15-9一 5-22-4-3 2-3(2-7 12-12-12-12 16-8-4-2)\n"
+        "B:g13 10-5-25-20\n"
+        "W:g2 4-8-6-12 [put]\n"
+    )
+    games, once = _fmt_file(text)
+    assert games == ["selaffesto"]
+    games_again, twice = _fmt_file(once)
+    assert games_again == ["selaffesto"]
+    assert twice == once

@@ -135,6 +135,9 @@ class MoveLine:
     trailing_comment: str = ""
     notes: list[SourceLine] = field(default_factory=list)
     """Comment and bookmark lines written after this line."""
+    unread: bool = False
+    """A token of the line could not be read (diagnosed): ``fmt`` writes the line as
+    written rather than drop what it did not understand."""
 
 
 @dataclass(slots=True)

@@ -74,6 +74,7 @@ class _LineReader:
         """A cell waiting for its card (with the cell an LC was lifted from)."""
 
     def error(self, code: str, column: int, en: str, ja: str) -> None:
+        self.move.unread = True
         self.bag.error(code, en, self.move.line, self.offset + column, ja=ja)
 
     def cell(self, text: str, column: int) -> Cell | None:

@@ -1,6 +1,7 @@
 """Canonical text of a selaffesto record (``kifuwiki fmt``): one action per line,
-tokens in the notation's order, single spaces; comments, bookmarks and unreadable
-lines kept where they were. ``write(parse(write(r))) == write(r)``."""
+tokens in the notation's order, single spaces; comments, bookmarks, unreadable
+lines and move lines with an unreadable token kept where they were, as written.
+``write(parse(write(r))) == write(r)``."""
 
 from __future__ import annotations
 
@@ -55,7 +56,11 @@ def move_text(move: MoveLine, *, comment: bool = True) -> str:
 def write(record: SelaffestoRecord) -> str:
     lines: list[tuple[int, str]] = [(line.number, line.text.strip()) for line in record.setup_notes]
     for move in record.moves:
-        lines.append((move.line, f"{move.written_player}:{move_text(move)}"))
+        # A line with a token that could not be read is kept as written: writing only
+        # what was read would drop text, and the shorter record can read differently
+        # (another game by detection, other moves), so fmt would not be idempotent.
+        body = move.text.strip() if move.unread else move_text(move)
+        lines.append((move.line, f"{move.written_player}:{body}"))
         lines.extend((line.number, line.text.strip()) for line in move.notes)
     lines.extend(record.bad_lines)
     lines.sort(key=lambda item: item[0])
