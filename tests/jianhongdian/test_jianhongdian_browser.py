@@ -1,72 +1,38 @@
 """A 撿紅點 record page in Debian's chromium: stepping turn by turn follows the engine.
 
 A small site (plain ``mkdocs`` theme, the kifuwiki plugin, two demo records) is built
-into ``tmp_path`` and served on 127.0.0.1. Skipped, with the reason, until the game
-registry knows the game (the contract's entry points).
+into ``tmp_path`` (tests/browser/game_site.py) and served on 127.0.0.1.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.browser.conftest import serve
+from tests.browser.game_site import build_site
 
 from kifuwiki.archive import load_file
-from kifuwiki.games import get_game, normalise_game_id
+from kifuwiki.games import get_game
 from kifuwiki.games.base import RecordView
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
-    pytest.mark.skipif(
-        normalise_game_id("jianhongdian") is None,
-        reason="the game registry does not know jianhongdian yet (contract phase 1 not merged)",
-    ),
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "records" / "jianhongdian"
 RECORD = "annotated-2p"
 
-MKDOCS_YML = """site_name: kifuwiki jianhongdian
-docs_dir: docs
-theme:
-  name: mkdocs
-  highlightjs: false
-nav:
-  - Home: index.md
-plugins:
-  - search
-  - kifuwiki:
-      language: en
-"""
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("jianhongdian-site")
-    (root / "docs").mkdir()
-    (root / "docs" / "index.md").write_text("# 撿紅點\n", encoding="utf-8")
-    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
-    (root / "records" / "jianhongdian").mkdir(parents=True)
-    shutil.copy(RECORDS / f"{RECORD}.kifu", root / "records" / "jianhongdian" / f"{RECORD}.kifu")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
-        cwd=root,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    with serve(root / "site") as url:
+    site = build_site(root, "jianhongdian", [RECORDS / f"{RECORD}.kifu"])
+    with serve(site) as url:
         yield url
 
 

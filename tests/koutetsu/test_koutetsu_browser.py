@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from tests.browser.conftest import serve
-from tests.koutetsu.site import build_site
+from tests.browser.game_site import build_site
 
 from kifuwiki.archive import load_file
 from kifuwiki.games import get_game

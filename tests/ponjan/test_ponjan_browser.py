@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from tests.browser.conftest import serve
-from tests.ponjan.site import build_site
+from tests.browser.game_site import build_site
 
 from kifuwiki.archive import load_file
 from kifuwiki.games import get_game
