@@ -12,17 +12,41 @@ import re
 from pathlib import Path
 
 import kifuwiki
+from kifuwiki.games import game_ids, get_game
 
 PACKAGE = Path(kifuwiki.__file__).parent
 ROOT = PACKAGE.parent.parent
 TEMPLATES = ROOT / "templates"
 
-GAME_NAMES = re.compile(r"prime[-_ ]?daifugo|catan|素数大富豪|カタン|primeqk", re.IGNORECASE)
 
-#: Path (relative to the package) → why it may name a built-in game.
+def _spellings() -> dict[str, set[str]]:
+    """Every installed game's package folder → the ways it is named (id, display names,
+    aliases, the id with '_' or ' ' for '-'): taken from the registry, so a game added
+    tomorrow is checked the same way."""
+    found: dict[str, set[str]] = {}
+    for game_id in game_ids():
+        game = get_game(game_id)
+        names = {game_id, *game.names.values(), *game.aliases}
+        names |= {game_id.replace("-", sep) for sep in ("_", " ", "")}
+        try:
+            folder = Path(game.package_dir).resolve().relative_to(PACKAGE).as_posix()
+        except ValueError:  # installed from elsewhere (the example game): not kifuwiki's
+            continue
+        found[folder] = {n for n in names if len(n) >= 3}
+    return found
+
+
+SPELLINGS = _spellings()
+GAME_NAMES = re.compile(
+    "|".join(sorted({re.escape(n) for names in SPELLINGS.values() for n in names} | {"primeqk"}))
+    or "(?!)",
+    re.IGNORECASE,
+)
+
+#: Path (relative to the package) → why it may name a built-in game. Each game's own
+#: package may name that game (only).
 ALLOWED = {
-    "games/prime_daifugo": "the game's own package",
-    "games/catan": "the game's own package",
+    **{folder: "the game's own package" for folder in SPELLINGS},
     "games/__init__.py": "the registry: the default game of the fence and of `rules: name`",
     "importers": "each importer reads one game's sources (Fandom, log sheets, primeqk)",
     "cli/import_cmd.py": "`kifuwiki import <source>`: one sub-command per importer",

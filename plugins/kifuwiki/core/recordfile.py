@@ -30,7 +30,7 @@ _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "�
 
 #: Game headings in the forms people write: the Fandom spec's 試合番号 (一試合目), sets
 #: of a match (1セット目, 第三試合), and ``Game 2`` / ``# Game 2``. Not 局: other games
-#: number rounds inside one record that way (ポンジャン's "第1局 親 A"); a game reads its
+#: number rounds inside one record that way ("第1局 親 A"); a game reads its
 #: own 局 lines.
 #: Text after the heading (``1セット目:先手あ``, ``Game 1: final``) is part of its title;
 #: a game may read more from it (:func:`heading_rest`).
