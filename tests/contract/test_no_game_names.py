@@ -46,7 +46,7 @@ GAME_NAMES = re.compile(
 #: Path (relative to the package) → why it may name a built-in game. Each game's own
 #: package may name that game (only).
 ALLOWED = {
-    **{folder: "the game's own package" for folder in SPELLINGS},
+    **dict.fromkeys(SPELLINGS, "the game's own package"),
     "games/__init__.py": "the registry: the default game of the fence and of `rules: name`",
     "importers": "each importer reads one game's sources (Fandom, log sheets, primeqk)",
     "cli/import_cmd.py": "`kifuwiki import <source>`: one sub-command per importer",
