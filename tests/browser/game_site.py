@@ -1,5 +1,10 @@
-"""A small site (plain mkdocs theme, the kifuwiki plugin, some records) built for a
-browser test into a temporary folder."""
+"""A small site (MkDocs' default theme or Material, the kifuwiki plugin, some records)
+built for a browser test into a temporary folder.
+
+Issue 14 asks every viewer feature to be checked on both themes: pass ``theme="material"``
+(Material, with instant navigation on, the harder case for the viewer script) or keep
+the default ``"mkdocs"``.
+"""
 
 from __future__ import annotations
 
@@ -11,9 +16,7 @@ from pathlib import Path
 
 MKDOCS_YML = """site_name: kifuwiki {game}
 docs_dir: docs
-theme:
-  name: mkdocs
-  highlightjs: false
+{theme}
 nav:
   - Home: index.md
   - Records: records/{game}/index.md
@@ -24,10 +27,19 @@ plugins:
 """
 
 
-def build_site(root: Path, game: str, records: list[Path], lang: str = "en") -> Path:
+THEMES = {
+    "mkdocs": "theme:\n  name: mkdocs\n  highlightjs: false",
+    "material": "theme:\n  name: material\n  features:\n    - navigation.instant",
+}
+
+
+def build_site(
+    root: Path, game: str, records: list[Path], lang: str = "en", theme: str = "mkdocs"
+) -> Path:
     (root / "docs").mkdir()
     (root / "docs" / "index.md").write_text(f"# {game}\n", encoding="utf-8")
-    (root / "mkdocs.yml").write_text(MKDOCS_YML.format(game=game, lang=lang), encoding="utf-8")
+    config = MKDOCS_YML.format(game=game, lang=lang, theme=THEMES[theme])
+    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
     folder = root / "records" / game
     folder.mkdir(parents=True)
     for record in records:
