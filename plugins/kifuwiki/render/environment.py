@@ -8,9 +8,10 @@ and environments are cached per folder so templates compile once per process.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from functools import cache
 from pathlib import Path
+from typing import Any, cast
 
 import jinja2
 from markupsafe import Markup, escape
@@ -19,6 +20,7 @@ from kifuwiki.core.safe_markdown import render_comment, render_inline
 from kifuwiki.games import all_games, get_game, normalise_game_id, registry_generation
 from kifuwiki.games.base import CORE_FLAGS, StepFlag, step_annotations, step_label
 from kifuwiki.render.labels import badge_label, sorted_badges, t
+from kifuwiki.render.partials import make_state_partial
 from kifuwiki.render.resources import templates_dir
 
 
@@ -70,6 +72,66 @@ def _flag_badges(game_id: str, lang: str, games_generation: int) -> dict[str, Ma
     return badge_markup(viewer_flags(game_id), lang)
 
 
+try:  # markupsafe's C escaper without the Markup wrapper (pure Python where not built)
+    from markupsafe._speedups import _escape_inner
+except ImportError:  # pragma: no cover - markupsafe without its C extension
+    from markupsafe._native import _escape_inner
+
+
+def output_escape(value: object) -> str:
+    """What an autoescaping template writes for ``{{ value }}``: the same text as
+    :func:`markupsafe.escape`, as a plain ``str`` for the common types.
+
+    Compiled templates call ``escape`` for every ``{{ … }}`` and only join the results
+    (a block or macro wraps the joined text in ``Markup`` itself), so building a
+    ``Markup`` per output, about a third of a record page's render, buys nothing."""
+    kind = type(value)
+    if kind is str:
+        return _escape_inner(cast(str, value))
+    if kind is int:  # digits and a sign: nothing to escape (bool is not int here)
+        return str(value)
+    return escape(value)
+
+
+class KifuwikiTemplate(jinja2.Template):
+    """A template whose output expressions use :func:`output_escape`."""
+
+    @classmethod
+    def _from_namespace(
+        cls,
+        environment: jinja2.Environment,
+        namespace: MutableMapping[str, Any],
+        globals: MutableMapping[str, Any],
+    ) -> jinja2.Template:
+        # The compiled module imported markupsafe's escape as a global of its own
+        # namespace; its functions (root, blocks, macros) look it up there at run time.
+        namespace["escape"] = output_escape
+        return super()._from_namespace(environment, namespace, globals)
+
+
+#: What a plain ``dict`` has as attributes (its methods): ``d.items`` stays the method.
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class KifuwikiEnvironment(jinja2.Environment):
+    """Jinja's environment, with ``mapping.key`` looked up first as a key for a plain
+    ``dict`` (games' state mappings are dicts read once per field per step).
+
+    Jinja tries ``getattr`` first, which for a dict key raises ``AttributeError`` on
+    every read. A plain dict instance has exactly ``dir(dict)`` as attributes, so this
+    gives the same result as Jinja's order for every name, without the exception."""
+
+    template_class = KifuwikiTemplate
+
+    def getattr(self, obj: object, attribute: str) -> object:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+
 def make_environment(custom_templates: Path | None = None) -> jinja2.Environment:
     """The (cached) environment for ``custom_templates`` over the packaged templates."""
     key = str(custom_templates.resolve()) if custom_templates is not None else None
@@ -93,7 +155,7 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
             }
         )
     )
-    env = jinja2.Environment(
+    env = KifuwikiEnvironment(
         loader=jinja2.ChoiceLoader(loaders),
         autoescape=True,
         trim_blocks=True,
@@ -115,6 +177,8 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
     env.globals["step_annotations"] = step_annotations
     env.globals["viewer_flags"] = viewer_flags
     env.globals["flag_badges"] = flag_badges
+    # Per-step positions: a compiled partial with a minimal context (render/partials.py).
+    env.globals["state_partial"] = make_state_partial(env)
     return env
 
 
