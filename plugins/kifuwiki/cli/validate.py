@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
@@ -66,17 +66,23 @@ def json_summary(record: RecordReport) -> dict[str, Any]:
 def validate_records(
     records: Iterable[RecordReport], output_format: str, strict: bool, lang: str = "en"
 ) -> int:
-    """Print the report for ``records`` and return the exit code."""
-    files: set[str] = set()
-    errors = warnings = 0
-    games: list[dict[str, object]] = []
+    """Print the report for ``records`` and return the exit code.
+
+    Streamed: each game is written as it comes (a JSON report too), so memory does not
+    grow with the archive. A file's games come one after another, so a new file is a
+    new path."""
+    files = errors = warnings = 0
+    last_path: str | None = None
     out = sys.stdout
+    json_report = JsonReportWriter(out) if output_format == "json" else None
     for record in records:
-        files.add(record.path or "")
+        path = record.path or ""
+        if path != last_path:
+            files, last_path = files + 1, path
         errors += record.errors
         warnings += record.warnings
-        if output_format == "json":
-            games.append(json_summary(record))
+        if json_report is not None:
+            json_report.game(json_summary(record))
         elif output_format == "github":
             for diagnostic in record.diagnostics:
                 if diagnostic.severity is not Severity.INFO:
@@ -84,14 +90,35 @@ def validate_records(
         else:
             for diagnostic in record.diagnostics:
                 out.write(format_text(diagnostic, lang) + "\n")
-    if output_format == "json":
-        report = {"games": games, "files": len(files), "errors": errors, "warnings": warnings}
-        out.write(json.dumps(report, ensure_ascii=False, indent=1) + "\n")
+    if json_report is not None:
+        json_report.close(files=files, errors=errors, warnings=warnings)
     else:
-        click.echo(_totals(len(files), errors, warnings, lang), err=output_format == "github")
+        click.echo(_totals(files, errors, warnings, lang), err=output_format == "github")
     if errors or (strict and warnings):
         return 1
     return 0
+
+
+class JsonReportWriter:
+    """``{"games": [...], "files": …, "errors": …, "warnings": …}``, written game by
+    game: one game per line, each through the json module's C encoder (an indented
+    dump goes through its pure-Python encoder, about a second for 10,000 records)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.count = 0
+        out.write('{\n "games": [')
+
+    def game(self, summary: Mapping[str, Any]) -> None:
+        self.out.write(",\n  " if self.count else "\n  ")
+        self.out.write(json.dumps(summary, ensure_ascii=False))
+        self.count += 1
+
+    def close(self, **totals: int) -> None:
+        self.out.write("\n ]" if self.count else "]")
+        for key, value in totals.items():
+            self.out.write(f",\n {json.dumps(key)}: {value}")
+        self.out.write("\n}\n")
 
 
 def _totals(files: int, errors: int, warnings: int, lang: str) -> str:
