@@ -37,21 +37,43 @@ PASSED = frozenset({"state", "step", "compact"})
 StatePartial = Callable[..., Markup]
 
 
+class _Partial:
+    """One compiled state partial: the template, the names it reads from its caller
+    (``None``: all of them) and its globals as a plain dict, copied under each call's
+    variables (Jinja would build the same dict from a ``ChainMap`` every time)."""
+
+    __slots__ = ("base", "reads", "template")
+
+    def __init__(self, template: jinja2.Template, reads: tuple[str, ...] | None) -> None:
+        self.template = template
+        self.reads = reads
+        self.base = dict(template.globals)
+
+    def render(self, variables: dict[str, Any]) -> Markup:
+        template = self.template
+        context = template.new_context({**self.base, **variables}, shared=True)
+        try:
+            html = "".join(template.root_render_func(context))
+        except Exception:
+            # Jinja's own handling: the traceback points at the template's line.
+            template.environment.handle_exception()
+        return Markup(html)  # noqa: S704 - an autoescaping template
+
+
 class _Partials:
     """Compiled state partials of one environment, with the context names each reads."""
 
     def __init__(self, env: jinja2.Environment) -> None:
         self.env = env
-        self.known: dict[str, tuple[jinja2.Template, tuple[str, ...] | None]] = {}
+        self.known: dict[str, _Partial] = {}
 
-    def get(self, name: str) -> tuple[jinja2.Template, tuple[str, ...] | None]:
-        entry = self.known.get(name)
-        if entry is None:
-            template = self.env.get_template(name)
+    def get(self, name: str) -> _Partial:
+        partial = self.known.get(name)
+        if partial is None:
             reads = self._reads(name, set())
             names = None if reads is None else tuple(sorted(reads - PASSED))
-            entry = self.known[name] = (template, names)
-        return entry
+            partial = self.known[name] = _Partial(self.env.get_template(name), names)
+        return partial
 
     def _reads(self, name: str, seen: set[str]) -> set[str] | None:
         """Names ``name`` and the templates it includes or imports read but do not set;
@@ -82,8 +104,9 @@ def make_state_partial(env: jinja2.Environment) -> StatePartial:
 
     @jinja2.pass_context
     def state_partial(context: Context, game: str, state: Any, step: Any, compact: bool) -> Markup:
-        template, reads = partials.get(f"{game}/state.html")
+        partial = partials.get(f"{game}/state.html")
         variables: dict[str, Any] = {"state": state, "step": step, "compact": compact}
+        reads = partial.reads
         if reads is None:
             variables = {**context.get_all(), **variables}
             reads = ()
@@ -91,6 +114,6 @@ def make_state_partial(env: jinja2.Environment) -> StatePartial:
             value = context.resolve(name)
             if not isinstance(value, Undefined):  # unset there: unset here too
                 variables[name] = value
-        return Markup(template.render(variables))  # noqa: S704 - an autoescaping template
+        return partial.render(variables)
 
     return state_partial
