@@ -114,7 +114,7 @@ def median_of(runs: int, command: list[str]) -> tuple[float, float]:
     return statistics.median(c for c, _ in results), statistics.median(w for _, w in results)
 
 
-def profile_validate(folder: Path) -> None:
+def profile_validate(folder: Path, sort: str = "cumulative") -> None:
     from kifuwiki.cli import cli
 
     profile = cProfile.Profile()
@@ -125,7 +125,7 @@ def profile_validate(folder: Path) -> None:
                 ["validate", "-j", "1", "--format", "json", str(folder)], standalone_mode=False
             )
         profile.disable()
-    pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
+    pstats.Stats(profile).sort_stats(sort).print_stats(40)
 
 
 def main() -> None:
@@ -134,6 +134,7 @@ def main() -> None:
     parser.add_argument("--generated", type=int, default=0)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--sort", default="cumulative", help="cProfile order for --profile")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="kifuwiki-validate-process-"))
     try:
@@ -150,7 +151,7 @@ def main() -> None:
             print(f"skipped: no corpus at {CORPUS} (use --generated N)")
             return
         if args.profile:
-            profile_validate(folder)
+            profile_validate(folder, args.sort)
             return
         become_subreaper()
         kifuwiki = str(Path(sys.executable).with_name("kifuwiki"))
