@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import _sites
 from _sites import make_record_site, make_twin_site, timed_build
 
 
@@ -60,7 +61,9 @@ def main() -> None:
         twin = make_twin_site(work / "twin-site", args.n)
         shutil.rmtree(records / ".cache", ignore_errors=True)
         twin_time = timed_build(twin)
+        twin_cpu = _sites.last_cpu
         record_time = timed_build(records)
+        record_cpu = _sites.last_cpu
         print(f"build, {args.n} games, Material theme, fresh processes, cold cache:")
         print(
             f"  plain Markdown twin : {twin_time:8.2f} s  ({twin_time / args.n * 1000:.2f} ms/page)"
@@ -70,6 +73,10 @@ def main() -> None:
             f"({record_time / args.n * 1000:.2f} ms/page)"
         )
         print(f"  ratio               : {record_time / twin_time:8.2f}x  (goal <= 1.0x)")
+        print(
+            f"  CPU, all processes  : twin {twin_cpu:.2f} s, records {record_cpu:.2f} s, "
+            f"ratio {record_cpu / twin_cpu:.2f}x (what the build costs, whatever the load)"
+        )
         warm_time = timed_build(records)
         print(
             f"  kifuwiki, warm cache: {warm_time:8.2f} s  (a fresh process; no record parsed "
