@@ -1,10 +1,11 @@
 """The per-step positions' fast path (``state_partial``) against Jinja's ``{% include %}``.
 
 ``templates/viewer.html`` renders each game's ``state.html`` through the
-``state_partial`` global (``render/partials.py``). The general path is the include it
-replaced; here a copy of the viewer with the include back in place is put in a
-``custom_templates`` folder, and every registered game's demo records are rendered
-both ways: the pages must be the same byte for byte.
+``state_partial`` global (``render/partials.py``). The general path is the include,
+which the viewer keeps for environments without that global; here a copy of the viewer
+that always takes the include is put in a ``custom_templates`` folder, and every
+registered game's demo records are rendered both ways: the pages must be the same
+byte for byte.
 """
 
 from __future__ import annotations
@@ -30,11 +31,10 @@ from kifuwiki.render.resources import templates_dir
 REPO = Path(__file__).resolve().parents[2]
 DEMO_FOLDERS = [REPO / "records", REPO / "tests" / "example_game" / "site" / "records"]
 
-FAST_BOARD = "{{ state_partial(game, final.state, final, false) }}"
-FAST_STEP = "{{ state_partial(game, state, step, true) }}"
-INCLUDE = '{% include game ~ "/state.html" %}'
-GENERAL_BOARD = "{% with step = final, state = final.state, compact = false %}" + INCLUDE
-GENERAL_STEP = "{% with compact = true %}" + INCLUDE
+#: viewer.html takes the fast path when the environment has ``state_partial`` (kifuwiki's
+#: always does), else the include (a plain Jinja environment, as the browser harness's).
+FAST_PATH = "{% if state_partial is defined %}"
+GENERAL_PATH = "{% if false %}"
 
 
 def demo_views() -> dict[str, list[RecordView]]:
@@ -56,12 +56,10 @@ def views() -> dict[str, list[RecordView]]:
 
 @pytest.fixture(scope="module")
 def general_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A custom_templates folder whose viewer.html includes the partials (the old way)."""
+    """A custom_templates folder whose viewer.html takes the include path."""
     source = (templates_dir() / "viewer.html").read_text(encoding="utf-8")
-    assert source.count(FAST_BOARD) == 1 and source.count(FAST_STEP) == 1
-    general = source.replace(FAST_BOARD, GENERAL_BOARD + "{% endwith %}").replace(
-        FAST_STEP, GENERAL_STEP + "{% endwith %}"
-    )
+    assert source.count(FAST_PATH) == 2  # the board and the per-step positions
+    general = source.replace(FAST_PATH, GENERAL_PATH)
     folder = tmp_path_factory.mktemp("general-viewer")
     (folder / "viewer.html").write_text(general, encoding="utf-8")
     return folder
