@@ -23,9 +23,12 @@
     /* Label (number link's title) and flags, from each <li>. */
     this.steps = this.items.map(function (li) {
       var num = li.querySelector(".kw-num");
+      var notation = li.querySelector(".kw-notation");
       return {
         label: num ? num.getAttribute("title") || "" : "",
-        flags: (li.getAttribute("data-flags") || "").split(" ")
+        flags: (li.getAttribute("data-flags") || "").split(" "),
+        player: li.getAttribute("data-kw-player") || "",
+        notation: notation ? notation.textContent : ""
       };
     });
     this.board = root.querySelector(".kw-board");
@@ -52,6 +55,7 @@
     var note = root.querySelector(".kw-nojs");
     if (note) note.hidden = true;
     if (!root.hasAttribute("tabindex")) root.tabIndex = -1;
+    this.setupModes();
 
     root.addEventListener("click", function (ev) {
       var button = ev.target.closest("button");
@@ -62,6 +66,9 @@
         if (go === "play") self.toggleAutoplay();
         else if (go === "help") self.toggleHelp();
         else if (go === "copy") self.copyLink(button);
+        else if (go === "copy-text") self.copyPosition();
+        else if (go === "guess") self.toggleGuess();
+        else if (go === "reveal") self.revealNext();
         else if (go) { self.stop(); self.go(go); }
         else if (jump) { self.stop(); self.jump(jump, 1); }
         return;
@@ -106,13 +113,17 @@
 
   Viewer.prototype.last = function () { return this.items.length - 1; };
 
+  /* The last step the reader may see: in guess mode, the last one revealed. */
+  Viewer.prototype.limit = function () { return this.guessing ? this.frontier : this.last(); };
+
   Viewer.prototype.show = function (n, updateHash) {
-    n = Math.max(0, Math.min(this.last(), n));
+    n = Math.max(0, Math.min(this.limit(), n));
     var item = this.items[n];
     var state = item.querySelector(".kw-state");
     var old = this.board.querySelector(".kw-state");
     if (state) {
       var copy = state.cloneNode(true);
+      this.maskSeats(copy);
       if (old) this.board.replaceChild(copy, old); else this.board.appendChild(copy);
       /* A game's script finishes the position (glyphs, highlights). */
       copy.dispatchEvent(new CustomEvent("kifuwiki:show", { bubbles: true, detail: { step: n } }));
@@ -161,12 +172,13 @@
     if (where === "first") n = 0;
     else if (where === "prev") n -= 1;
     else if (where === "next") n += 1;
-    else if (where === "last") n = this.last();
-    if (n !== this.current && n >= 0 && n <= this.last()) this.show(n, true);
+    else if (where === "last") n = this.limit();
+    if (where === "next" && this.guessing && n > this.frontier) { this.askFirst(); return; }
+    if (n !== this.current && n >= 0 && n <= this.limit()) this.show(n, true);
   };
 
   Viewer.prototype.jump = function (flag, direction) {
-    for (var n = this.current + direction; n >= 0 && n <= this.last(); n += direction) {
+    for (var n = this.current + direction; n >= 0 && n <= this.limit(); n += direction) {
       if (this.steps[n] && this.steps[n].flags.indexOf(flag) >= 0) {
         this.show(n, true);
         return true;
@@ -178,11 +190,11 @@
   Viewer.prototype.toggleAutoplay = function () {
     if (this.timer) { this.stop(); return; }
     var self = this;
-    if (this.current >= this.last()) this.show(0, true);
+    if (this.current >= this.limit()) this.show(0, true);
     this.playButton.setAttribute("aria-pressed", "true");
     this.playButton.classList.add("kw-playing");
     var tick = function () {
-      if (self.current >= self.last() || !document.contains(self.root)) { self.stop(); return; }
+      if (self.current >= self.limit() || !document.contains(self.root)) { self.stop(); return; }
       self.show(self.current + 1, true);
       self.timer = setTimeout(tick, parseInt(self.speed.value, 10) || 1500);
     };
@@ -216,6 +228,342 @@
     }
   };
 
+  /* ---- viewer modes (issue 14): copy the position as text, seat view, guess the move ---- */
+
+  /* "{n} cards" + {n: 3} -> "3 cards": the page's labels carry the placeholders. */
+  function fill(template, values) {
+    return String(template || "").replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  var BLOCK = /^(ARTICLE|ASIDE|BLOCKQUOTE|DETAILS|DIV|DL|DD|DT|FIGURE|FIGCAPTION|FOOTER|H[1-6]|HEADER|LI|OL|P|PRE|SECTION|SUMMARY|TABLE|TBODY|THEAD|TFOOT|TR|UL)$/;
+
+  /* A position as plain text: one line per block (a player, a hand, the table), a <dt> and
+     its <dd> on one line, an <svg> by its label; what is hidden from readers is left out.
+     Written from the markup, not from the layout, so both themes and every width agree.
+     Inline elements are words (badges and cards sit side by side with no space between
+     them in the markup, CSS spaces them), but no space goes inside brackets. */
+  function positionText(node) {
+    var lines = [];
+    var line = [];
+    function flush() {
+      var text = line.join("").replace(/\s+/g, " ").replace(/ ([)\]、。,.:;])/g, "$1")
+        .replace(/([(\[]) /g, "$1").trim();
+      if (text) lines.push(text);
+      line = [];
+    }
+    function walk(n) {
+      if (n.nodeType === 3) { line.push(n.nodeValue); return; }
+      if (n.nodeType !== 1 || n.hidden || n.getAttribute("aria-hidden") === "true") return;
+      var tag = n.tagName.toUpperCase();
+      if (tag === "SCRIPT" || tag === "STYLE" || tag === "TEMPLATE") return;
+      if (tag === "SVG") {
+        var label = n.getAttribute("aria-label");
+        if (label) { flush(); line.push(label); flush(); }
+        return;
+      }
+      if (tag === "BR") { flush(); return; }
+      /* A picture with a name (cards face down): the name, as a reader hears it. */
+      if (n.getAttribute("role") === "img" && n.getAttribute("aria-label")) {
+        line.push(" " + n.getAttribute("aria-label") + " ");
+        return;
+      }
+      var block = BLOCK.test(tag);
+      if (tag === "DD" || tag === "TD" || tag === "TH") line.push(" ");
+      else if (block) flush();
+      else line.push(" ");
+      for (var c = n.firstChild; c; c = c.nextSibling) walk(c);
+      if (tag === "DT") { line.push(":"); return; } /* its <dd> follows on the same line */
+      if (block) flush(); else line.push(" ");
+    }
+    walk(node);
+    flush();
+    return lines.join("\n");
+  }
+
+  /* text to the clipboard: the Clipboard API, else a selected <textarea> and execCommand. */
+  function copyText(text, done, failed) {
+    function fallback() {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.top = "0";
+      area.style.left = "-9999px";
+      document.body.appendChild(area);
+      area.select();
+      var ok = false;
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      document.body.removeChild(area);
+      if (ok) done(); else failed();
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, fallback);
+    } else {
+      fallback();
+    }
+  }
+
+  /* Guess and move alike: NFKC (full-width letters typed with an IME), case, spacing. */
+  function normalise(text) {
+    var s = String(text || "");
+    if (s.normalize) s = s.normalize("NFKC");
+    return s.toLowerCase().replace(/\s+/g, " ").trim();
+  }
+  /* Without the mover's "A:" / "E: " prefix: the reader knows whose move it is. */
+  function unprefixed(text) { return text.replace(/^[^\s:]{1,12}:\s*/, ""); }
+  /* The same set written in another order: sorted tokens. */
+  function tokens(text) { return text.split(/[\s,;()]+/).filter(Boolean).sort().join(" "); }
+
+  function sameMove(guess, notation) {
+    var g = unprefixed(normalise(guess));
+    var a = unprefixed(normalise(notation));
+    return g !== "" && (g === a || tokens(g) === tokens(a));
+  }
+
+  Viewer.prototype.setupModes = function () {
+    var self = this;
+    var root = this.root;
+    this.copyTextButton = root.querySelector('[data-kw-go="copy-text"]');
+    this.copyTextButton.hidden = false;
+    this.seat = "";
+    this.names = {};
+    this.seatOf = {};
+    this.seatLabel = root.querySelector(".kw-seat-view");
+    this.seatSelect = this.seatLabel.querySelector("select");
+    this.setupSeats();
+    this.seatSelect.addEventListener("change", function () {
+      active = self;
+      self.setSeat(self.seatSelect.value);
+    });
+    this.guessing = false;
+    this.frontier = this.last();
+    this.score = { right: 0, tried: 0 };
+    this.guessButton = root.querySelector('[data-kw-go="guess"]');
+    this.guessButton.hidden = false;
+    this.guessForm = root.querySelector(".kw-guess");
+    this.guessInput = this.guessForm.querySelector(".kw-guess-input");
+    this.guessResult = this.guessForm.querySelector(".kw-guess-result");
+    this.guessForm.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      self.guess(self.guessInput.value);
+    });
+    this.guessInput.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape") { ev.preventDefault(); root.focus(); }
+    });
+  };
+
+  /* Seat view is offered when the game marks hands with data-kw-seat, for those seats. */
+  Viewer.prototype.setupSeats = function () {
+    var seen = {};
+    var marked = this.root.querySelectorAll(".kw-moves [data-kw-seat]");
+    for (var i = 0; i < marked.length; i++) seen[marked[i].getAttribute("data-kw-seat")] = true;
+    var options = Array.prototype.slice.call(this.seatSelect.options);
+    for (var j = 0; j < options.length; j++) {
+      var option = options[j];
+      if (option.value) {
+        this.names[option.value] = option.textContent;
+        this.seatOf[option.value] = option.value;
+        /* A step names its mover by key or by name (games differ): both lead to the seat. */
+        if (!this.seatOf[option.textContent]) this.seatOf[option.textContent] = option.value;
+      }
+      if (option.value && !seen[option.value]) option.remove();
+    }
+    if (this.seatSelect.options.length < 2) return;
+    this.seatLabel.hidden = false;
+    Array.prototype.forEach.call(this.root.querySelectorAll(".kw-help-seat"), function (el) { el.hidden = false; });
+    var wanted = new URLSearchParams(location.search).get(this.seatParam());
+    if (wanted && seen[wanted]) { this.seat = wanted; this.seatSelect.value = wanted; }
+  };
+
+  /* ?seat=B on a record page; ?seat-k1=B for the embed with prefix "k1-". */
+  Viewer.prototype.seatParam = function () {
+    var prefix = this.root.getAttribute("data-kw-prefix") || "";
+    return prefix ? "seat-" + prefix.replace(/-$/, "") : "seat";
+  };
+
+  Viewer.prototype.setSeat = function (key) {
+    this.seat = key;
+    this.seatSelect.value = key;
+    if (history.replaceState) {
+      var url = new URL(location.href);
+      if (key) url.searchParams.set(this.seatParam(), key);
+      else url.searchParams.delete(this.seatParam());
+      history.replaceState(history.state, "", url.href);
+    }
+    if (this.guessing) { this.advanceOthers(); this.applyFrontier(); }
+    this.show(this.guessing ? this.frontier : this.current, false);
+    var option = this.seatSelect.options[this.seatSelect.selectedIndex];
+    this.live.textContent = this.seatLabel.firstChild.textContent.trim() + ": " + (option ? option.textContent : "");
+  };
+
+  Viewer.prototype.cycleSeat = function (direction) {
+    var count = this.seatSelect.options.length;
+    var next = (this.seatSelect.selectedIndex + direction + count) % count;
+    this.setSeat(this.seatSelect.options[next].value);
+  };
+
+  /* Every other seat's private cards face down (in the board's copy of the state only). */
+  Viewer.prototype.maskSeats = function (state) {
+    if (!this.seat) return;
+    var template = this.seatSelect.getAttribute("data-kw-face-down");
+    var hands = state.querySelectorAll("[data-kw-seat]");
+    for (var i = 0; i < hands.length; i++) {
+      var hand = hands[i];
+      if (hand.getAttribute("data-kw-seat") === this.seat) continue;
+      var count = parseInt(hand.getAttribute("data-kw-count"), 10);
+      if (isNaN(count)) count = hand.textContent.split(/\s+/).filter(Boolean).length;
+      var label = fill(template, { n: count });
+      var down = document.createElement("span");
+      down.className = "kw-face-down";
+      down.setAttribute("role", "img");
+      down.setAttribute("aria-label", label);
+      down.title = label;
+      /* 🂠 drawn by the stylesheet whatever the fonts, and the count; the label speaks. */
+      var back = document.createElement("span");
+      back.className = "kw-card-back";
+      back.textContent = "\uD83C\uDCA0";
+      var times = document.createElement("span");
+      times.textContent = " \u00D7" + count;
+      back.setAttribute("aria-hidden", "true");
+      times.setAttribute("aria-hidden", "true");
+      down.appendChild(back);
+      down.appendChild(times);
+      hand.textContent = "";
+      hand.removeAttribute("title");
+      hand.appendChild(down);
+      hand.classList.add("kw-seat-hidden");
+    }
+  };
+
+  Viewer.prototype.positionText = function () {
+    var button = this.copyTextButton;
+    var state = this.board.querySelector(".kw-state");
+    var heading = fill(button.getAttribute("data-kw-heading"), {
+      n: this.current, label: this.steps[this.current].label
+    });
+    var title = this.root.getAttribute("data-kw-title") || "";
+    return (title ? title + " \u2014 " : "") + heading + "\n" + (state ? positionText(state) : "");
+  };
+
+  Viewer.prototype.copyPosition = function () {
+    var self = this;
+    var button = this.copyTextButton;
+    var text = this.positionText();
+    copyText(text, function () {
+      self.live.textContent = button.getAttribute("data-kw-done");
+      button.setAttribute("data-kw-copied", "");
+      setTimeout(function () { button.removeAttribute("data-kw-copied"); }, 2000);
+    }, function () {
+      /* Nothing could copy: show the text, selected, for the reader to copy. */
+      var box = self.root.querySelector(".kw-copy-fallback");
+      if (!box) {
+        box = document.createElement("textarea");
+        box.className = "kw-copy-fallback";
+        box.setAttribute("readonly", "");
+        box.setAttribute("aria-label", button.getAttribute("aria-label"));
+        self.root.querySelector(".kw-controls").appendChild(box);
+      }
+      box.value = text;
+      box.rows = Math.min(12, text.split("\n").length);
+      box.focus();
+      box.select();
+      self.live.textContent = button.getAttribute("data-kw-failed");
+    });
+  };
+
+  /* ---- guess the move ---- */
+
+  Viewer.prototype.toggleGuess = function () {
+    this.stop();
+    this.guessing = !this.guessing;
+    this.guessButton.setAttribute("aria-pressed", String(this.guessing));
+    this.guessForm.hidden = !this.guessing;
+    this.root.classList.toggle("kw-guessing", this.guessing);
+    this.guessResult.textContent = "";
+    if (this.guessing) {
+      this.score = { right: 0, tried: 0 };
+      this.frontier = this.current;
+      this.advanceOthers();
+    } else {
+      this.frontier = this.last();
+    }
+    this.applyFrontier();
+    this.show(this.guessing ? this.frontier : this.current, true);
+    this.live.textContent = this.guessButton.getAttribute(this.guessing ? "data-kw-on" : "data-kw-off");
+    if (this.guessing && !this.guessInput.disabled) this.guessInput.focus();
+  };
+
+  /* With a seat chosen, only that player's moves are guessed: the others' are revealed. */
+  Viewer.prototype.advanceOthers = function () {
+    if (!this.seat) return;
+    while (this.frontier < this.last() && this.seatOf[this.steps[this.frontier + 1].player] !== this.seat) {
+      this.frontier += 1;
+    }
+  };
+
+  /* Rows after the frontier leave the page (display: none: no text, no accessibility tree). */
+  Viewer.prototype.applyFrontier = function () {
+    var limit = this.limit();
+    for (var i = 0; i < this.items.length; i++) this.items[i].hidden = i > limit;
+    this.slider.max = String(limit);
+    var form = this.guessForm;
+    var ended = this.frontier >= this.last();
+    /* Results in the page header wait too (kifuwiki.css). */
+    if (this.guessing && !ended) this.root.setAttribute("data-kw-guessing", "");
+    else this.root.removeAttribute("data-kw-guessing");
+    var prompt = form.querySelector(".kw-guess-prompt");
+    if (ended) {
+      prompt.textContent = form.getAttribute("data-kw-end");
+    } else {
+      var next = this.steps[this.frontier + 1];
+      prompt.textContent = fill(form.getAttribute("data-kw-prompt"), {
+        n: this.frontier + 1, player: this.names[next.player] || next.player || "\u2014"
+      });
+    }
+    this.guessInput.disabled = ended;
+    Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = ended; });
+    form.querySelector(".kw-guess-score").textContent = fill(form.getAttribute("data-kw-score"), this.score);
+  };
+
+  Viewer.prototype.guess = function (text) {
+    if (!this.guessing || this.frontier >= this.last()) return;
+    if (!text.trim()) { this.guessInput.focus(); return; }
+    var n = this.frontier + 1;
+    var move = this.steps[n].notation;
+    var right = sameMove(text, move);
+    this.score.tried += 1;
+    if (right) this.score.right += 1;
+    var form = this.guessForm;
+    this.commit(n, fill(form.getAttribute(right ? "data-kw-right" : "data-kw-wrong"), {
+      n: n, move: move, guess: text.trim()
+    }), right ? "right" : "wrong");
+  };
+
+  Viewer.prototype.revealNext = function () {
+    if (!this.guessing || this.frontier >= this.last()) return;
+    var n = this.frontier + 1;
+    this.commit(n, fill(this.guessForm.getAttribute("data-kw-shown"), { n: n, move: this.steps[n].notation }), "shown");
+  };
+
+  Viewer.prototype.commit = function (n, message, outcome) {
+    this.frontier = n;
+    this.advanceOthers();
+    this.applyFrontier();
+    this.show(this.frontier, true);
+    this.guessResult.textContent = message;
+    this.guessResult.setAttribute("data-kw-outcome", outcome);
+    this.live.textContent = message;
+    this.guessInput.value = "";
+    if (!this.guessInput.disabled && this.root.contains(document.activeElement)) this.guessInput.focus();
+  };
+
+  Viewer.prototype.askFirst = function () {
+    this.live.textContent = this.guessForm.getAttribute("data-kw-first");
+    this.guessInput.focus();
+  };
+
   /* Returns true when the key was ours. */
   Viewer.prototype.key = function (ev) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey) return false;
@@ -235,6 +583,12 @@
         this.toggleAutoplay();
         return true;
       case "?": this.toggleHelp(); return true;
+      case "x": case "X": this.copyPosition(); return true;
+      case "g": case "G": this.toggleGuess(); return true;
+      case "v": case "V":
+        if (this.seatLabel.hidden) return false;
+        this.cycleSeat(ev.shiftKey ? -1 : 1);
+        return true;
       case "Escape":
         if (!this.help.hidden) { this.toggleHelp(); return true; }
         return false;
