@@ -68,7 +68,7 @@
         else if (go === "copy") self.copyLink(button);
         else if (go === "copy-text") self.copyPosition();
         else if (go === "guess") self.toggleGuess();
-        else if (go === "reveal") self.revealNext();
+        else if (go === "reveal") self.guess(false);
         else if (go) { self.stop(); self.go(go); }
         else if (jump) { self.stop(); self.jump(jump, 1); }
         return;
@@ -113,7 +113,6 @@
 
   Viewer.prototype.last = function () { return this.items.length - 1; };
 
-  /* The last step the reader may see: in guess mode, the last one revealed. */
   Viewer.prototype.limit = function () { return this.guessing ? this.frontier : this.last(); };
 
   Viewer.prototype.show = function (n, updateHash) {
@@ -136,6 +135,8 @@
     item.setAttribute("aria-current", "step");
     this.current = n;
     this.root.setAttribute("data-kw-current", String(n));
+    var stale = this.root.querySelector(".kw-copy-fallback");
+    if (stale) stale.remove(); /* copy-by-hand text of the last step */
     /* Hidden results show once the end was reached (kifuwiki.css). */
     if (n === this.last()) this.root.setAttribute("data-kw-at-end", "");
     var label = this.steps[n] ? this.steps[n].label : "";
@@ -173,7 +174,11 @@
     else if (where === "prev") n -= 1;
     else if (where === "next") n += 1;
     else if (where === "last") n = this.limit();
-    if (where === "next" && this.guessing && n > this.frontier) { this.askFirst(); return; }
+    if (where === "next" && this.guessing && n > this.frontier) {
+      this.live.textContent = this.guessForm.getAttribute("data-kw-first");
+      this.guessInput.focus();
+      return;
+    }
     if (n !== this.current && n >= 0 && n <= this.limit()) this.show(n, true);
   };
 
@@ -216,352 +221,203 @@
   /* The move's address to the clipboard (else announced; the address bar has it too). */
   Viewer.prototype.copyLink = function (button) {
     var url = location.href.split("#")[0] + "#" + this.items[this.current].id;
-    var live = this.live;
     history.replaceState(history.state, "", url);
-    live.textContent = url;
-    if (navigator.clipboard) {
-      navigator.clipboard.writeText(url).then(function () {
-        live.textContent = button.getAttribute("data-kw-done") + ": " + url;
-        button.setAttribute("data-kw-copied", "");
-        setTimeout(function () { button.removeAttribute("data-kw-copied"); }, 2000);
-      });
-    }
+    this.live.textContent = url;
+    this.copy(button, url, button.getAttribute("data-kw-done") + ": " + url, function () {});
   };
 
-  /* ---- viewer modes (issue 14): copy the position as text, seat view, guess the move ---- */
+  /* The Clipboard API, else execCommand (http:, old browsers), else failed(). */
+  Viewer.prototype.copy = function (button, text, said, failed) {
+    var live = this.live;
+    function done() {
+      live.textContent = said;
+      button.setAttribute("data-kw-copied", "");
+      setTimeout(function () { button.removeAttribute("data-kw-copied"); }, 2000);
+    }
+    function fallback() {
+      var area = document.body.appendChild(document.createElement("textarea")), ok = false;
+      area.value = text;
+      area.style.cssText = "position:fixed;top:0;left:-9999px";
+      area.select();
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      area.remove();
+      (ok ? done : failed)();
+    }
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, fallback);
+    else fallback();
+  };
 
-  /* "{n} cards" + {n: 3} -> "3 cards": the page's labels carry the placeholders. */
+  /* ---- modes (issue 14): position as text, seat view, guess the move ---- */
+
   function fill(template, values) {
-    return String(template || "").replace(/\{(\w+)\}/g, function (whole, name) {
-      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
-    });
+    return String(template || "").replace(/\{(\w+)\}/g, function (all, k) { return k in values ? values[k] : all; });
   }
 
-  var BLOCK = /^(ARTICLE|ASIDE|BLOCKQUOTE|DETAILS|DIV|DL|DD|DT|FIGURE|FIGCAPTION|FOOTER|H[1-6]|HEADER|LI|OL|P|PRE|SECTION|SUMMARY|TABLE|TBODY|THEAD|TFOOT|TR|UL)$/;
+  var BLOCK = /^(DIV|P|LI|UL|OL|DL|DT|DD|TABLE|TR|SECTION|H\d)$/;
 
-  /* A position as plain text: one line per block (a player, a hand, the table), a <dt> and
-     its <dd> on one line, an <svg> by its label; what is hidden from readers is left out.
-     Written from the markup, not from the layout, so both themes and every width agree.
-     Inline elements are words (badges and cards sit side by side with no space between
-     them in the markup, CSS spaces them), but no space goes inside brackets. */
+  /* From the markup, not the layout (themes, widths agree): a line per block, inline
+     elements as words (CSS spaces badges). */
   function positionText(node) {
-    var lines = [];
-    var line = [];
+    var lines = [], line = "";
     function flush() {
-      var text = line.join("").replace(/\s+/g, " ").replace(/ ([)\]、。,.:;])/g, "$1")
-        .replace(/([(\[]) /g, "$1").trim();
-      if (text) lines.push(text);
-      line = [];
+      line = line.replace(/\s+/g, " ").replace(/ ([)\]、,.:;])/g, "$1").replace(/([(\[]) /g, "$1").trim();
+      if (line) lines.push(line);
+      line = "";
     }
-    function walk(n) {
-      if (n.nodeType === 3) { line.push(n.nodeValue); return; }
-      if (n.nodeType !== 1 || n.hidden || n.getAttribute("aria-hidden") === "true") return;
-      var tag = n.tagName.toUpperCase();
-      if (tag === "SCRIPT" || tag === "STYLE" || tag === "TEMPLATE") return;
-      if (tag === "SVG") {
-        var label = n.getAttribute("aria-label");
-        if (label) { flush(); line.push(label); flush(); }
-        return;
-      }
-      if (tag === "BR") { flush(); return; }
-      /* A picture with a name (cards face down): the name, as a reader hears it. */
-      if (n.getAttribute("role") === "img" && n.getAttribute("aria-label")) {
-        line.push(" " + n.getAttribute("aria-label") + " ");
-        return;
-      }
-      var block = BLOCK.test(tag);
-      if (tag === "DD" || tag === "TD" || tag === "TH") line.push(" ");
-      else if (block) flush();
-      else line.push(" ");
+    (function walk(n) {
+      if (n.nodeType === 3) { line += n.nodeValue; return; }
+      if (n.nodeType !== 1 || n.hidden || n.getAttribute("aria-hidden") === "true" || /^(svg|script|style)$/i.test(n.tagName)) return;
+      var label = n.getAttribute("role") === "img" && n.getAttribute("aria-label");
+      if (label) { line += " " + label + " "; return; }
+      var tag = n.tagName.toUpperCase(), block = BLOCK.test(tag);
+      if (tag === "DD") line += " "; else if (block) flush(); else line += " ";
       for (var c = n.firstChild; c; c = c.nextSibling) walk(c);
-      if (tag === "DT") { line.push(":"); return; } /* its <dd> follows on the same line */
-      if (block) flush(); else line.push(" ");
-    }
-    walk(node);
+      if (tag === "DT") line += ":"; else if (block) flush(); else line += " ";
+    })(node);
     flush();
     return lines.join("\n");
   }
 
-  /* text to the clipboard: the Clipboard API, else a selected <textarea> and execCommand. */
-  function copyText(text, done, failed) {
-    function fallback() {
-      var area = document.createElement("textarea");
-      area.value = text;
-      area.setAttribute("readonly", "");
-      area.style.position = "fixed";
-      area.style.top = "0";
-      area.style.left = "-9999px";
-      document.body.appendChild(area);
-      area.select();
-      var ok = false;
-      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
-      document.body.removeChild(area);
-      if (ok) done(); else failed();
-    }
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(done, fallback);
-    } else {
-      fallback();
-    }
-  }
-
-  /* Guess and move alike: NFKC (full-width letters typed with an IME), case, spacing. */
-  function normalise(text) {
-    var s = String(text || "");
-    if (s.normalize) s = s.normalize("NFKC");
-    return s.toLowerCase().replace(/\s+/g, " ").trim();
-  }
-  /* Without the mover's "A:" / "E: " prefix: the reader knows whose move it is. */
-  function unprefixed(text) { return text.replace(/^[^\s:]{1,12}:\s*/, ""); }
-  /* The same set written in another order: sorted tokens. */
-  function tokens(text) { return text.split(/[\s,;()]+/).filter(Boolean).sort().join(" "); }
-
-  function sameMove(guess, notation) {
-    var g = unprefixed(normalise(guess));
-    var a = unprefixed(normalise(notation));
-    return g !== "" && (g === a || tokens(g) === tokens(a));
+  /* Ignores case, spacing, an "A:" prefix, token order (a set of cards). */
+  function sameMove(guess, move) {
+    function norm(s) { return (s.normalize ? s.normalize("NFKC") : s).toLowerCase().trim().replace(/^[^\s:]{1,12}:/, ""); }
+    function sorted(s) { return s.split(/[\s,;()]+/).filter(Boolean).sort().join(" "); }
+    var g = norm(guess), m = norm(move);
+    return g !== "" && sorted(g) === sorted(m);
   }
 
   Viewer.prototype.setupModes = function () {
-    var self = this;
-    var root = this.root;
-    this.copyTextButton = root.querySelector('[data-kw-go="copy-text"]');
-    this.copyTextButton.hidden = false;
+    var self = this, root = this.root, $ = function (s) { return root.querySelector(s); };
     this.seat = "";
-    this.names = {};
-    this.seatOf = {};
-    this.seatLabel = root.querySelector(".kw-seat-view");
-    this.seatSelect = this.seatLabel.querySelector("select");
-    this.setupSeats();
-    this.seatSelect.addEventListener("change", function () {
-      active = self;
-      self.setSeat(self.seatSelect.value);
-    });
     this.guessing = false;
     this.frontier = this.last();
-    this.score = { right: 0, tried: 0 };
-    this.guessButton = root.querySelector('[data-kw-go="guess"]');
-    this.guessButton.hidden = false;
-    this.guessForm = root.querySelector(".kw-guess");
-    this.guessInput = this.guessForm.querySelector(".kw-guess-input");
+    this.copyButton = $('[data-kw-go="copy-text"]');
+    this.seatLabel = $(".kw-seat-view");
+    this.guessForm = $(".kw-guess");
+    /* custom_templates may hold an older viewer.html */
+    this.modes = Boolean(this.copyButton && this.seatLabel && this.guessForm);
+    if (!this.modes) return;
+    this.copyButton.hidden = $('[data-kw-go="guess"]').hidden = false;
+    this.seatSelect = this.seatLabel.querySelector("select");
+    this.guessInput = this.guessForm.querySelector("input");
     this.guessResult = this.guessForm.querySelector(".kw-guess-result");
-    this.guessForm.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      self.guess(self.guessInput.value);
-    });
-    this.guessInput.addEventListener("keydown", function (ev) {
-      if (ev.key === "Escape") { ev.preventDefault(); root.focus(); }
-    });
+    this.setupSeats();
+    this.seatSelect.addEventListener("change", function () { active = self; self.setSeat(self.seatSelect.value); });
+    this.guessForm.addEventListener("submit", function (ev) { ev.preventDefault(); self.guess(true); });
+    this.guessInput.addEventListener("keydown", function (ev) { if (ev.key === "Escape") root.focus(); });
   };
 
-  /* Seat view is offered when the game marks hands with data-kw-seat, for those seats. */
+  /* Seats the game marks (data-kw-seat); steps name the mover by key or name: seatOf. */
   Viewer.prototype.setupSeats = function () {
-    var seen = {};
-    var marked = this.root.querySelectorAll(".kw-moves [data-kw-seat]");
-    for (var i = 0; i < marked.length; i++) seen[marked[i].getAttribute("data-kw-seat")] = true;
-    var options = Array.prototype.slice.call(this.seatSelect.options);
-    for (var j = 0; j < options.length; j++) {
-      var option = options[j];
-      if (option.value) {
-        this.names[option.value] = option.textContent;
-        this.seatOf[option.value] = option.value;
-        /* A step names its mover by key or by name (games differ): both lead to the seat. */
-        if (!this.seatOf[option.textContent]) this.seatOf[option.textContent] = option.value;
-      }
-      if (option.value && !seen[option.value]) option.remove();
-    }
+    var seen = {}, names = this.names = {}, seatOf = this.seatOf = {};
+    Array.prototype.forEach.call(this.root.querySelectorAll(".kw-moves [data-kw-seat]"), function (el) {
+      seen[el.getAttribute("data-kw-seat")] = true;
+    });
+    Array.prototype.slice.call(this.seatSelect.options, 1).forEach(function (o) {
+      names[o.value] = o.textContent;
+      seatOf[o.value] = seatOf[o.value] || o.value;
+      seatOf[o.textContent] = seatOf[o.textContent] || o.value;
+      if (!seen[o.value]) o.remove();
+    });
     if (this.seatSelect.options.length < 2) return;
     this.seatLabel.hidden = false;
     Array.prototype.forEach.call(this.root.querySelectorAll(".kw-help-seat"), function (el) { el.hidden = false; });
     var wanted = new URLSearchParams(location.search).get(this.seatParam());
-    if (wanted && seen[wanted]) { this.seat = wanted; this.seatSelect.value = wanted; }
+    if (seen[wanted]) this.seat = this.seatSelect.value = wanted;
   };
 
-  /* ?seat=B on a record page; ?seat-k1=B for the embed with prefix "k1-". */
   Viewer.prototype.seatParam = function () {
-    var prefix = this.root.getAttribute("data-kw-prefix") || "";
+    var prefix = this.root.getAttribute("data-kw-prefix");
     return prefix ? "seat-" + prefix.replace(/-$/, "") : "seat";
   };
 
   Viewer.prototype.setSeat = function (key) {
-    this.seat = key;
-    this.seatSelect.value = key;
-    if (history.replaceState) {
-      var url = new URL(location.href);
-      if (key) url.searchParams.set(this.seatParam(), key);
-      else url.searchParams.delete(this.seatParam());
-      history.replaceState(history.state, "", url.href);
-    }
+    var url = new URL(location.href);
+    this.seat = this.seatSelect.value = key;
+    if (key) url.searchParams.set(this.seatParam(), key); else url.searchParams.delete(this.seatParam());
+    history.replaceState(history.state, "", url.href);
     if (this.guessing) { this.advanceOthers(); this.applyFrontier(); }
     this.show(this.guessing ? this.frontier : this.current, false);
-    var option = this.seatSelect.options[this.seatSelect.selectedIndex];
-    this.live.textContent = this.seatLabel.firstChild.textContent.trim() + ": " + (option ? option.textContent : "");
   };
 
-  Viewer.prototype.cycleSeat = function (direction) {
-    var count = this.seatSelect.options.length;
-    var next = (this.seatSelect.selectedIndex + direction + count) % count;
-    this.setSeat(this.seatSelect.options[next].value);
-  };
-
-  /* Every other seat's private cards face down (in the board's copy of the state only). */
+  /* Others' cards: a card back and a count, named for screen readers. */
   Viewer.prototype.maskSeats = function (state) {
     if (!this.seat) return;
     var template = this.seatSelect.getAttribute("data-kw-face-down");
-    var hands = state.querySelectorAll("[data-kw-seat]");
-    for (var i = 0; i < hands.length; i++) {
-      var hand = hands[i];
-      if (hand.getAttribute("data-kw-seat") === this.seat) continue;
-      var count = parseInt(hand.getAttribute("data-kw-count"), 10);
-      if (isNaN(count)) count = hand.textContent.split(/\s+/).filter(Boolean).length;
-      var label = fill(template, { n: count });
-      var down = document.createElement("span");
-      down.className = "kw-face-down";
-      down.setAttribute("role", "img");
-      down.setAttribute("aria-label", label);
-      down.title = label;
-      /* 🂠 drawn by the stylesheet whatever the fonts, and the count; the label speaks. */
-      var back = document.createElement("span");
-      back.className = "kw-card-back";
-      back.textContent = "\uD83C\uDCA0";
-      var times = document.createElement("span");
-      times.textContent = " \u00D7" + count;
-      back.setAttribute("aria-hidden", "true");
-      times.setAttribute("aria-hidden", "true");
-      down.appendChild(back);
-      down.appendChild(times);
-      hand.textContent = "";
+    Array.prototype.forEach.call(state.querySelectorAll("[data-kw-seat]"), function (hand) {
+      if (hand.getAttribute("data-kw-seat") === this.seat) return;
+      var n = parseInt(hand.getAttribute("data-kw-count"), 10);
+      if (isNaN(n)) n = hand.textContent.split(/\s+/).filter(Boolean).length;
       hand.removeAttribute("title");
-      hand.appendChild(down);
-      hand.classList.add("kw-seat-hidden");
-    }
-  };
-
-  Viewer.prototype.positionText = function () {
-    var button = this.copyTextButton;
-    var state = this.board.querySelector(".kw-state");
-    var heading = fill(button.getAttribute("data-kw-heading"), {
-      n: this.current, label: this.steps[this.current].label
-    });
-    var title = this.root.getAttribute("data-kw-title") || "";
-    return (title ? title + " \u2014 " : "") + heading + "\n" + (state ? positionText(state) : "");
+      hand.innerHTML = '<span class="kw-face-down" role="img"><span class="kw-card-back" aria-hidden="true">\uD83C\uDCA0</span><span aria-hidden="true"> \u00D7' + n + "</span></span>";
+      hand.firstChild.setAttribute("aria-label", fill(template, { n: n }));
+    }, this);
   };
 
   Viewer.prototype.copyPosition = function () {
-    var self = this;
-    var button = this.copyTextButton;
-    var text = this.positionText();
-    copyText(text, function () {
-      self.live.textContent = button.getAttribute("data-kw-done");
-      button.setAttribute("data-kw-copied", "");
-      setTimeout(function () { button.removeAttribute("data-kw-copied"); }, 2000);
-    }, function () {
-      /* Nothing could copy: show the text, selected, for the reader to copy. */
-      var box = self.root.querySelector(".kw-copy-fallback");
-      if (!box) {
-        box = document.createElement("textarea");
-        box.className = "kw-copy-fallback";
-        box.setAttribute("readonly", "");
-        box.setAttribute("aria-label", button.getAttribute("aria-label"));
-        self.root.querySelector(".kw-controls").appendChild(box);
-      }
+    var self = this, button = this.copyButton;
+    var state = this.board.querySelector(".kw-state");
+    var text = this.root.getAttribute("data-kw-title") + " \u2014 " +
+      fill(button.getAttribute("data-kw-heading"), { n: this.current, label: this.steps[this.current].label }) +
+      "\n" + (state ? positionText(state) : "");
+    this.copy(button, text, button.getAttribute("data-kw-done"), function () {
+      /* Shown, selected, to copy by hand (gone on the next step). */
+      var box = self.root.querySelector("textarea") || self.root.querySelector(".kw-controls").appendChild(document.createElement("textarea"));
+      box.className = "kw-copy-fallback";
       box.value = text;
-      box.rows = Math.min(12, text.split("\n").length);
-      box.focus();
       box.select();
       self.live.textContent = button.getAttribute("data-kw-failed");
     });
   };
 
-  /* ---- guess the move ---- */
-
+  /* Guessing: the steps after this.frontier are hidden. */
   Viewer.prototype.toggleGuess = function () {
     this.stop();
     this.guessing = !this.guessing;
-    this.guessButton.setAttribute("aria-pressed", String(this.guessing));
+    this.root.querySelector('[data-kw-go="guess"]').setAttribute("aria-pressed", this.guessing);
     this.guessForm.hidden = !this.guessing;
-    this.root.classList.toggle("kw-guessing", this.guessing);
     this.guessResult.textContent = "";
-    if (this.guessing) {
-      this.score = { right: 0, tried: 0 };
-      this.frontier = this.current;
-      this.advanceOthers();
-    } else {
-      this.frontier = this.last();
-    }
+    this.score = { right: 0, tried: 0 };
+    this.frontier = this.guessing ? this.current : this.last();
+    this.advanceOthers();
     this.applyFrontier();
     this.show(this.guessing ? this.frontier : this.current, true);
-    this.live.textContent = this.guessButton.getAttribute(this.guessing ? "data-kw-on" : "data-kw-off");
-    if (this.guessing && !this.guessInput.disabled) this.guessInput.focus();
+    if (this.guessing) this.guessInput.focus();
   };
 
-  /* With a seat chosen, only that player's moves are guessed: the others' are revealed. */
   Viewer.prototype.advanceOthers = function () {
-    if (!this.seat) return;
-    while (this.frontier < this.last() && this.seatOf[this.steps[this.frontier + 1].player] !== this.seat) {
+    while (this.seat && this.frontier < this.last() && this.seatOf[this.steps[this.frontier + 1].player] !== this.seat) {
       this.frontier += 1;
     }
   };
 
-  /* Rows after the frontier leave the page (display: none: no text, no accessibility tree). */
   Viewer.prototype.applyFrontier = function () {
-    var limit = this.limit();
-    for (var i = 0; i < this.items.length; i++) this.items[i].hidden = i > limit;
-    this.slider.max = String(limit);
-    var form = this.guessForm;
-    var ended = this.frontier >= this.last();
-    /* Results in the page header wait too (kifuwiki.css). */
-    if (this.guessing && !ended) this.root.setAttribute("data-kw-guessing", "");
-    else this.root.removeAttribute("data-kw-guessing");
-    var prompt = form.querySelector(".kw-guess-prompt");
-    if (ended) {
-      prompt.textContent = form.getAttribute("data-kw-end");
-    } else {
-      var next = this.steps[this.frontier + 1];
-      prompt.textContent = fill(form.getAttribute("data-kw-prompt"), {
-        n: this.frontier + 1, player: this.names[next.player] || next.player || "\u2014"
-      });
-    }
-    this.guessInput.disabled = ended;
-    Array.prototype.forEach.call(form.querySelectorAll("button"), function (b) { b.disabled = ended; });
+    var limit = this.limit(), form = this.guessForm, ended = this.frontier >= this.last();
+    var next = this.steps[this.frontier + 1];
+    this.items.forEach(function (li, i) { li.hidden = i > limit; });
+    this.slider.max = limit;
+    this.root.toggleAttribute("data-kw-guessing", this.guessing && !ended);
+    form.querySelector("label").textContent = ended ? form.getAttribute("data-kw-end") :
+      fill(form.getAttribute("data-kw-prompt"), { n: this.frontier + 1, player: this.names[next.player] || next.player || "\u2014" });
+    form.querySelector("fieldset").disabled = ended;
     form.querySelector(".kw-guess-score").textContent = fill(form.getAttribute("data-kw-score"), this.score);
   };
 
-  Viewer.prototype.guess = function (text) {
-    if (!this.guessing || this.frontier >= this.last()) return;
-    if (!text.trim()) { this.guessInput.focus(); return; }
-    var n = this.frontier + 1;
+  /* asked: a typed guess, else "show" */
+  Viewer.prototype.guess = function (asked) {
+    var text = this.guessInput.value.trim(), n = this.frontier + 1;
+    if (!this.guessing || n > this.last() || (asked && !text)) return;
     var move = this.steps[n].notation;
-    var right = sameMove(text, move);
-    this.score.tried += 1;
-    if (right) this.score.right += 1;
-    var form = this.guessForm;
-    this.commit(n, fill(form.getAttribute(right ? "data-kw-right" : "data-kw-wrong"), {
-      n: n, move: move, guess: text.trim()
-    }), right ? "right" : "wrong");
-  };
-
-  Viewer.prototype.revealNext = function () {
-    if (!this.guessing || this.frontier >= this.last()) return;
-    var n = this.frontier + 1;
-    this.commit(n, fill(this.guessForm.getAttribute("data-kw-shown"), { n: n, move: this.steps[n].notation }), "shown");
-  };
-
-  Viewer.prototype.commit = function (n, message, outcome) {
+    var right = asked && sameMove(text, move), outcome = asked ? (right ? "right" : "wrong") : "shown";
+    if (asked) { this.score.tried += 1; this.score.right += right; }
     this.frontier = n;
     this.advanceOthers();
     this.applyFrontier();
     this.show(this.frontier, true);
-    this.guessResult.textContent = message;
+    this.live.textContent = this.guessResult.textContent = fill(this.guessForm.getAttribute("data-kw-" + outcome), { n: n, move: move, guess: text });
     this.guessResult.setAttribute("data-kw-outcome", outcome);
-    this.live.textContent = message;
     this.guessInput.value = "";
-    if (!this.guessInput.disabled && this.root.contains(document.activeElement)) this.guessInput.focus();
-  };
-
-  Viewer.prototype.askFirst = function () {
-    this.live.textContent = this.guessForm.getAttribute("data-kw-first");
-    this.guessInput.focus();
+    if (this.root.contains(document.activeElement)) this.guessInput.focus();
   };
 
   /* Returns true when the key was ours. */
@@ -583,11 +439,13 @@
         this.toggleAutoplay();
         return true;
       case "?": this.toggleHelp(); return true;
-      case "x": case "X": this.copyPosition(); return true;
-      case "g": case "G": this.toggleGuess(); return true;
+      case "x": case "X": if (!this.modes) return false; this.copyPosition(); return true;
+      case "g": case "G": if (!this.modes) return false; this.toggleGuess(); return true;
       case "v": case "V":
-        if (this.seatLabel.hidden) return false;
-        this.cycleSeat(ev.shiftKey ? -1 : 1);
+        if (!this.modes || this.seatLabel.hidden) return false;
+        var options = this.seatSelect.options;
+        this.setSeat(options[(this.seatSelect.selectedIndex + 1) % options.length].value);
+        this.live.textContent = options[this.seatSelect.selectedIndex].textContent;
         return true;
       case "Escape":
         if (!this.help.hidden) { this.toggleHelp(); return true; }
