@@ -157,3 +157,12 @@ def test_the_viewer_nests_a_side_line_with_its_own_prefix() -> None:
 def test_every_variation_code_is_documented_in_both_languages() -> None:
     for code in ("RF020", "RF021", "RF022", "RF023", "RF024"):
         assert CODES[code] and CODES_JA[code]
+
+
+def test_the_public_api_gives_each_variation_and_its_steps() -> None:
+    record = load(HEAD + GOOD)
+    (variation,) = record.variations
+    steps = record.side_line(variation)
+    assert [s.index for s in steps] == [6, 7, 8, 9]
+    assert [s.notation for s in steps[1:]] == ["B:7 8 9 10 J Q", "C:%", "A:%"]
+    assert variation.diagnostics == []
