@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import kifuwiki
 from kifuwiki.archive import load_text
 from kifuwiki.cli.fmt import format_records
+from kifuwiki.core import variations
 from kifuwiki.core.codes import CODES, CODES_JA
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.core.variations import MAX_DEPTH, find_blocks, split_comments
@@ -166,3 +169,35 @@ def test_the_public_api_gives_each_variation_and_its_steps() -> None:
     assert [s.index for s in steps] == [6, 7, 8, 9]
     assert [s.notation for s in steps[1:]] == ["B:7 8 9 10 J Q", "C:%", "A:%"]
     assert variation.diagnostics == []
+
+
+def test_past_the_count_bound_a_variation_is_kept_as_a_comment(monkeypatch: Any) -> None:
+    monkeypatch.setattr(variations, "MAX_VARIATIONS", 1)
+    record = load(HEAD + GOOD + "* ```kifu\n* A:%\n* ```\n")
+    assert len(record.variations) == 1
+    (skipped,) = [d for d in record.diagnostics if d.code == "RF024"]
+    assert (skipped.line, skipped.column) == (22, 3)
+    assert "A:%" in record.steps[-1].comments  # still shown, as a comment
+
+
+class _ShortView:
+    """A game whose view of a replayed variation stops before the branch step."""
+
+    def __init__(self) -> None:
+        self.game = get_game("doudizhu")
+        self.calls = 0
+
+    def load(self, source: Any, rules: Any = None) -> Any:
+        return self.game.load(source, rules)
+
+    def view(self, record: Any) -> Any:
+        self.calls += 1
+        full = self.game.view(record)
+        return full if self.calls == 1 else replace(full, steps=full.steps[:2])
+
+
+def test_a_game_that_cannot_replay_up_to_the_branch_is_reported() -> None:
+    record = kifuwiki.loads(HEAD + GOOD, "v.kifu")[0].record
+    found, problems = variations.check_variations(_ShortView(), record)
+    assert found[0].record is None
+    assert [(d.code, d.line) for d in problems] == [("RF023", 15)]

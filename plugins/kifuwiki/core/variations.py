@@ -241,29 +241,7 @@ def check_variations(
     per_step: dict[int, int] = {}
     for block in blocks:
         if depth > MAX_DEPTH or context.budget[0] <= 0:
-            too_deep = depth > MAX_DEPTH
-            found.append(
-                Diagnostic(
-                    Severity.WARNING,
-                    TOO_DEEP if too_deep else TOO_MANY,
-                    (
-                        f"variations nest at most {MAX_DEPTH} deep; this one is shown as a "
-                        "comment and not checked"
-                        if too_deep
-                        else f"a record is checked for at most {MAX_VARIATIONS} variations; "
-                        "this one is shown as a comment and not checked"
-                    ),
-                    block.start,
-                    block.column,
-                    message_ja=(
-                        f"変化の入れ子は {MAX_DEPTH} 段までです。この変化はコメントとして表示し、"
-                        "検査していません"
-                        if too_deep
-                        else f"1つの棋譜で検査する変化は {MAX_VARIATIONS} 個までです。"
-                        "この変化はコメントとして表示し、検査していません"
-                    ),
-                )
-            )
+            found.append(_not_checked(block, too_deep=depth > MAX_DEPTH))
             continue
         context.budget[0] -= 1
         branch = _branch_step(steps, block.start)
@@ -339,6 +317,27 @@ def _replay(
     variation.diagnostics.extend(nested)
     replayed.diagnostics = list(variation.diagnostics)
     return variation
+
+
+def _not_checked(block: VariationBlock, *, too_deep: bool) -> Diagnostic:
+    """A block past the depth or count bound: kept as comment text, with a warning."""
+    if too_deep:
+        code, message, ja = (
+            TOO_DEEP,
+            f"variations nest at most {MAX_DEPTH} deep; this one is shown as a comment "
+            "and not checked",
+            f"変化の入れ子は {MAX_DEPTH} 段までです。この変化はコメントとして表示し、"
+            "検査していません",
+        )
+    else:
+        code, message, ja = (
+            TOO_MANY,
+            f"a record is checked for at most {MAX_VARIATIONS} variations; this one is "
+            "shown as a comment and not checked",
+            f"1つの棋譜で検査する変化は {MAX_VARIATIONS} 個までです。"
+            "この変化はコメントとして表示し、検査していません",
+        )
+    return Diagnostic(Severity.WARNING, code, message, block.start, block.column, message_ja=ja)
 
 
 def _cannot_branch(block: VariationBlock, branch: int) -> Diagnostic:
