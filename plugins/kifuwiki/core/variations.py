@@ -220,6 +220,7 @@ def check_variations(
     own_lines: Sequence[SourceLine] | None = None,
     offsets: Mapping[int, int] | None = None,
     depth: int = 1,
+    steps: Sequence[StepView] | None = None,
     _context: _Context | None = None,
 ) -> tuple[list[Variation], list[Diagnostic]]:
     """The variations written in ``record``'s comments, each replayed by ``game``.
@@ -227,7 +228,8 @@ def check_variations(
     Returns the variations and the diagnostics to add to the record: unclosed blocks,
     and every problem of a variation (its own and its nested ones'), located in the file
     and attached to the step the variation branches from. ``own_lines`` limits the search
-    to part of the record (a variation's own lines, for nested ones)."""
+    to part of the record (a variation's own lines, for nested ones); ``steps``, the
+    record's view steps when the caller has them already (a view is not cheap)."""
     context = _context or _Context(game, rules, [MAX_VARIATIONS])
     lines = list(own_lines) if own_lines is not None else record.source.lines
     if not has_blocks(lines):
@@ -235,7 +237,8 @@ def check_variations(
     blocks, found = find_blocks(lines, offsets)
     if not blocks:
         return [], found
-    steps = game.view(record).steps
+    if steps is None:
+        steps = game.view(record).steps
     main = {_key(d) for d in record.diagnostics}
     variations: list[Variation] = []
     per_step: dict[int, int] = {}
@@ -310,6 +313,7 @@ def _replay(
         own_lines=block.lines,
         offsets=block.columns,
         depth=depth + 1,
+        steps=steps,
         _context=context,
     )
     variation.children = children
