@@ -119,10 +119,15 @@ def test_rendered_page_matches_every_state(view: RecordView) -> None:
         assert [h["data-cards"] for h in hands] == [p["cards"] for p in state["players"]]
         assert [h["data-count"] for h in hands] == [str(p["count"]) for p in state["players"]]
         current = [p["key"] for p in state["players"] if p["current"]]
-        assert [el["data-player"] for el in li.select(".kw-player.kw-current")] == current
+        shown = [el["data-player"] for el in li.select(".kw-player.kw-current .kw-hand")]
+        assert shown == current
         field = li.select_one(".kw-field")
         assert field is not None
         assert field["data-cards"] == (state["field"]["cards"] if state["field"] else "")
+        run = field.select_one(".kw-cards")
+        assert (run.get_text() if run else "") == (
+            state["field"]["faces"] if state["field"] else ""
+        )
     # Per-step positions are compact: the ranks as text (only once: no data-cards on the
     # run), drawn as glyphs only in the board.
     runs = soup.select("li#m0 .kw-hand[data-player='k'] .kw-cards")
