@@ -146,19 +146,26 @@ def _spell_steps(
     spellings: frozenset[Spelling], digit: str, leading: bool, jokers: tuple[tuple[str, str], ...]
 ) -> frozenset[Spelling]:
     """The spellings after writing one more ``digit``."""
-    after: set[Spelling] = set()
+    return frozenset(_next_digits(spellings, leading, jokers).get(digit, ()))
+
+
+def _next_digits(
+    spellings: frozenset[Spelling], leading: bool, jokers: tuple[tuple[str, str], ...]
+) -> dict[str, set[Spelling]]:
+    """The spellings after one more digit, by that digit (one pass over the cards: the
+    search asks for every digit in turn)."""
+    after: dict[str, set[Spelling]] = {}
     for counts, pending, used in spellings:
         if pending:
-            if pending == digit:
-                after.add((counts, "", used))
+            after.setdefault(pending, set()).add((counts, "", used))
             continue
         for first, second, index in _starts(counts, jokers):
-            if first != digit or (leading and first == "0"):
+            if leading and first == "0":
                 continue
             left = list(counts)
             left[index] -= 1
-            after.add((tuple(left), second, used + 1))
-    return frozenset(after)
+            after.setdefault(first, set()).add((tuple(left), second, used + 1))
+    return after
 
 
 def numbers_of(
@@ -189,14 +196,14 @@ def numbers_of(
         limit = below[position] if tight and below is not None else "9"
         # The last digit of a prime of two digits or more is 1, 3, 7 or 9.
         digits = _PRIME_ENDS if primes_only and position == length - 1 > 0 else "9876543210"
+        by_digit = _next_digits(spellings, position == 0, jokers)
+        rest = length - position - 1
         for digit in digits:
-            if digit > limit:
+            if digit > limit or digit not in by_digit:
                 continue
-            after = _spell_steps(spellings, digit, position == 0, jokers)
-            rest = length - position - 1
             after = frozenset(
                 s
-                for s in after
+                for s in by_digit[digit]
                 if _fits(s[0], rest - len(s[1]), None if cards is None else cards - s[2], wild)
             )
             if after:
