@@ -22,8 +22,6 @@ from kifuwiki.games.prime_daifugo.model import JOKER, Card
 #: The record's suit letters (seed 000: d c h s) and the symbols the faces show.
 SUIT_SYMBOLS = {"d": "♦", "c": "♣", "h": "♥", "s": "♠"}
 SUIT_LETTERS = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
-SUIT_NAMES = {"d": ("ダイヤ", "diamonds"), "c": ("クラブ", "clubs"), "h": ("ハート", "hearts")}
-SUIT_NAMES["s"] = ("スペード", "spades")
 _FACE = re.compile(r"([^()♦♣♥♠])([♦♣♥♠])?(?:\(=(\d+)\))?")
 _PLAIN = re.compile(r"[^()♦♣♥♠]*")
 
