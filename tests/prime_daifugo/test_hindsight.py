@@ -100,14 +100,20 @@ def test_a_search_out_of_budget_says_so(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_the_annotation_in_both_languages() -> None:
-    text = describe(Hindsight(True, "1213", (2, 1213), True))
-    assert (
-        text.en == "hindsight: could have gone out with 1213; largest playable prime 1213 (2 cards)"
+    text = describe(Hindsight(True, "1312 = 2^5 × 41", (2, 1213), True))
+    assert text.en == (
+        "hindsight: could have gone out with 1312 = 2^5 × 41; largest playable prime 1213 (2 cards)"
     )
-    assert text.ja == "振り返り: 1213 であがれた。出せた最大の素数は 1213(2枚)"
+    assert text.ja == "振り返り: 1312 = 2^5 × 41 であがれた。出せた最大の素数は 1213(2枚)"
+    same = describe(Hindsight(True, "1213", (2, 1213), True))
+    assert same.en == (
+        "hindsight: could have gone out with the largest playable prime, 1213 (2 cards)"
+    )
+    assert same.ja == "振り返り: 出せた最大の素数 1213(2枚)であがれた"
     unknown = describe(Hindsight(None, "", None, False))
     assert "not searched" in unknown.en and "未探索" in unknown.ja
     assert describe(Hindsight(False, "", None, True)).en.endswith("no prime was playable")
+    assert describe(Hindsight(False, "", (1, 7), True)).en.endswith("prime 7 (1 card)")
 
 
 RECORD = "a:(KQ254A37TJX)\nb:(23457TJQKA9)\na:QK\nb:%\na:57[GC]\n"

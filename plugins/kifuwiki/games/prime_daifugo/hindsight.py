@@ -500,6 +500,14 @@ def field_before(previous: Step) -> Field | None:
 
 def describe(answer: Hindsight) -> Text:
     """One line for the move list, in both languages."""
+    best = answer.best
+    if answer.out and best is not None and answer.out_play == str(best[1]):
+        # Going out with the largest prime itself: say it once.
+        return Text(
+            f"振り返り: 出せた最大の素数 {best[1]}({best[0]}枚)であがれた",
+            f"hindsight: could have gone out with the largest playable prime, "
+            f"{best[1]} ({best[0]} cards)",
+        )
     if answer.out is None:
         out_en, out_ja = "going out not searched (search limit)", "あがりは未探索(探索の上限)"
     elif answer.out:
