@@ -29,7 +29,6 @@ plugins:
 
 THEMES = {
     "mkdocs": "theme:\n  name: mkdocs\n  highlightjs: false",
-    # font: false: no Google Fonts request (offline; a failed request is a console error).
     "material": "theme:\n  name: material\n  font: false\n  features:\n    - navigation.instant",
 }
 
