@@ -11,6 +11,24 @@
     return li ? parseInt(li.getAttribute("data-step"), 10) : -1;
   }
 
+  /* A side line (a variation) is a viewer inside a step of another: each viewer acts on
+     its own steps, controls and keys only. ownedBy: el belongs to root, not to a viewer
+     nested in it; stepIn: root's step holding el (for el deep in a side line, the step
+     the side line branches from). */
+  function ownedBy(root, el) {
+    return !!el && el.closest(".kw-viewer") === root;
+  }
+
+  function stepIn(root, el) {
+    if (!el || !root.contains(el)) return -1;
+    var inner = el.closest(".kw-viewer");
+    while (inner && inner !== root) {
+      el = inner;
+      inner = inner.parentElement ? inner.parentElement.closest(".kw-viewer") : null;
+    }
+    return stepOf(el);
+  }
+
   function hashTarget() {
     var id; try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { id = location.hash.slice(1); }
     return id ? document.getElementById(id) : null;
@@ -19,13 +37,18 @@
   function Viewer(root) {
     var self = this;
     this.root = root;
-    this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves > .kw-step"));
+    this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves > .kw-step"))
+      .filter(function (li) { return ownedBy(root, li); });
+    this.nested = !!(root.parentElement && root.parentElement.closest(".kw-viewer"));
     /* Label (number link's title) and flags, from each <li>. */
     this.steps = this.items.map(function (li) {
       var num = li.querySelector(".kw-num");
+      var notation = li.querySelector(".kw-notation");
       return {
         label: num ? num.getAttribute("title") || "" : "",
-        flags: (li.getAttribute("data-flags") || "").split(" ")
+        flags: (li.getAttribute("data-flags") || "").split(" "),
+        player: li.getAttribute("data-kw-player") || "",
+        notation: notation ? notation.textContent : ""
       };
     });
     this.board = root.querySelector(".kw-board");
@@ -43,7 +66,7 @@
     this.jumpKeys = {};
     var jumps = root.querySelectorAll("[data-kw-jump][data-kw-key]");
     for (var j = 0; j < jumps.length; j++) {
-      this.jumpKeys[jumps[j].getAttribute("data-kw-key")] = jumps[j].getAttribute("data-kw-jump");
+      if (ownedBy(root, jumps[j])) this.jumpKeys[jumps[j].getAttribute("data-kw-key")] = jumps[j].getAttribute("data-kw-jump");
     }
     if (!this.items.length) return;
 
@@ -52,8 +75,10 @@
     var note = root.querySelector(".kw-nojs");
     if (note) note.hidden = true;
     if (!root.hasAttribute("tabindex")) root.tabIndex = -1;
+    this.setupModes();
 
     root.addEventListener("click", function (ev) {
+      if (!ownedBy(root, ev.target)) return; /* a side line's own click */
       var button = ev.target.closest("button");
       active = self;
       if (button && root.contains(button)) {
@@ -62,6 +87,9 @@
         if (go === "play") self.toggleAutoplay();
         else if (go === "help") self.toggleHelp();
         else if (go === "copy") self.copyLink(button);
+        else if (go === "copy-text") self.copyPosition();
+        else if (go === "guess") self.toggleGuess();
+        else if (go === "reveal") self.guess(false);
         else if (go) { self.stop(); self.go(go); }
         else if (jump) { self.stop(); self.jump(jump, 1); }
         return;
@@ -86,12 +114,13 @@
       self.show(parseInt(self.slider.value, 10), true);
     });
     root.addEventListener("keydown", function (ev) {
+      if (!ownedBy(root, ev.target)) return; /* a side line's own key */
       active = self;
       if (self.key(ev)) { ev.preventDefault(); ev.stopPropagation(); }
     });
 
     var target = hashTarget();
-    var start = target && root.contains(target) ? stepOf(target) : -1;
+    var start = stepIn(root, target);
     if (start >= 0) {
       this.show(start, false);
       this.reveal();
@@ -106,13 +135,20 @@
 
   Viewer.prototype.last = function () { return this.items.length - 1; };
 
+  Viewer.prototype.limit = function () { return this.guessing ? this.frontier : this.last(); };
+
   Viewer.prototype.show = function (n, updateHash) {
-    n = Math.max(0, Math.min(this.last(), n));
+    n = Math.max(0, Math.min(this.limit(), n));
     var item = this.items[n];
-    var state = item.querySelector(".kw-state");
+    var states = item.querySelectorAll(".kw-state");
+    var state = null;
+    for (var s = 0; !state && s < states.length; s++) {
+      if (states[s].closest(".kw-step") === item) state = states[s];
+    }
     var old = this.board.querySelector(".kw-state");
     if (state) {
       var copy = state.cloneNode(true);
+      this.maskSeats(copy);
       if (old) this.board.replaceChild(copy, old); else this.board.appendChild(copy);
       /* A game's script finishes the position (glyphs, highlights). */
       copy.dispatchEvent(new CustomEvent("kifuwiki:show", { bubbles: true, detail: { step: n } }));
@@ -125,8 +161,10 @@
     item.setAttribute("aria-current", "step");
     this.current = n;
     this.root.setAttribute("data-kw-current", String(n));
+    var stale = this.root.querySelector(".kw-copy-fallback");
+    if (stale) stale.remove(); /* copy-by-hand text of the last step */
     /* Hidden results show once the end was reached (kifuwiki.css). */
-    if (n === this.last()) this.root.setAttribute("data-kw-at-end", "");
+    if (n === this.last() && !this.nested) this.root.setAttribute("data-kw-at-end", "");
     var label = this.steps[n] ? this.steps[n].label : "";
     this.caption.textContent = label;
     this.slider.value = String(n);
@@ -161,12 +199,17 @@
     if (where === "first") n = 0;
     else if (where === "prev") n -= 1;
     else if (where === "next") n += 1;
-    else if (where === "last") n = this.last();
-    if (n !== this.current && n >= 0 && n <= this.last()) this.show(n, true);
+    else if (where === "last") n = this.limit();
+    if (where === "next" && this.guessing && n > this.frontier) {
+      this.live.textContent = this.guessForm.getAttribute("data-kw-first");
+      this.guessInput.focus();
+      return;
+    }
+    if (n !== this.current && n >= 0 && n <= this.limit()) this.show(n, true);
   };
 
   Viewer.prototype.jump = function (flag, direction) {
-    for (var n = this.current + direction; n >= 0 && n <= this.last(); n += direction) {
+    for (var n = this.current + direction; n >= 0 && n <= this.limit(); n += direction) {
       if (this.steps[n] && this.steps[n].flags.indexOf(flag) >= 0) {
         this.show(n, true);
         return true;
@@ -178,11 +221,11 @@
   Viewer.prototype.toggleAutoplay = function () {
     if (this.timer) { this.stop(); return; }
     var self = this;
-    if (this.current >= this.last()) this.show(0, true);
+    if (this.current >= this.limit()) this.show(0, true);
     this.playButton.setAttribute("aria-pressed", "true");
     this.playButton.classList.add("kw-playing");
     var tick = function () {
-      if (self.current >= self.last() || !document.contains(self.root)) { self.stop(); return; }
+      if (self.current >= self.limit() || !document.contains(self.root)) { self.stop(); return; }
       self.show(self.current + 1, true);
       self.timer = setTimeout(tick, parseInt(self.speed.value, 10) || 1500);
     };
@@ -204,16 +247,203 @@
   /* The move's address to the clipboard (else announced; the address bar has it too). */
   Viewer.prototype.copyLink = function (button) {
     var url = location.href.split("#")[0] + "#" + this.items[this.current].id;
-    var live = this.live;
     history.replaceState(history.state, "", url);
-    live.textContent = url;
-    if (navigator.clipboard) {
-      navigator.clipboard.writeText(url).then(function () {
-        live.textContent = button.getAttribute("data-kw-done") + ": " + url;
-        button.setAttribute("data-kw-copied", "");
-        setTimeout(function () { button.removeAttribute("data-kw-copied"); }, 2000);
-      });
+    this.live.textContent = url;
+    this.copy(button, url, button.getAttribute("data-kw-done") + ": " + url, function () {});
+  };
+
+  /* The Clipboard API, else execCommand (http:, old browsers), else failed(). */
+  Viewer.prototype.copy = function (button, text, said, failed) {
+    var live = this.live;
+    function done() {
+      live.textContent = said;
+      button.setAttribute("data-kw-copied", "");
+      setTimeout(function () { button.removeAttribute("data-kw-copied"); }, 2000);
     }
+    function fallback() {
+      var area = document.body.appendChild(document.createElement("textarea")), ok = false;
+      area.value = text;
+      area.style.cssText = "position:fixed;top:0;left:-9999px";
+      area.select();
+      try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+      area.remove();
+      (ok ? done : failed)();
+    }
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, fallback);
+    else fallback();
+  };
+
+  /* ---- modes (issue 14): position as text, seat view, guess the move ---- */
+
+  function fill(template, values) {
+    return String(template || "").replace(/\{(\w+)\}/g, function (all, k) { return k in values ? values[k] : all; });
+  }
+
+  var BLOCK = /^(DIV|P|LI|UL|OL|DL|DT|DD|TABLE|TR|SECTION|H\d)$/;
+
+  /* From the markup, not the layout (themes, widths agree): a line per block, inline
+     elements as words (CSS spaces badges). */
+  function positionText(node) {
+    var lines = [], line = "";
+    function flush() {
+      line = line.replace(/\s+/g, " ").replace(/ ([)\]、,.:;])/g, "$1").replace(/([(\[]) /g, "$1").trim();
+      if (line) lines.push(line);
+      line = "";
+    }
+    (function walk(n) {
+      if (n.nodeType === 3) { line += n.nodeValue; return; }
+      if (n.nodeType !== 1 || n.hidden || n.getAttribute("aria-hidden") === "true" || /^(svg|script|style)$/i.test(n.tagName)) return;
+      var label = n.getAttribute("role") === "img" && n.getAttribute("aria-label");
+      if (label) { line += " " + label + " "; return; }
+      var tag = n.tagName.toUpperCase(), block = BLOCK.test(tag);
+      if (tag === "DD") line += " "; else if (block) flush(); else line += " ";
+      for (var c = n.firstChild; c; c = c.nextSibling) walk(c);
+      if (tag === "DT") line += ":"; else if (block) flush(); else line += " ";
+    })(node);
+    flush();
+    return lines.join("\n");
+  }
+
+  /* Ignores case, spacing, an "A:" prefix, token order (a set of cards). */
+  function sameMove(guess, move) {
+    function norm(s) { return (s.normalize ? s.normalize("NFKC") : s).toLowerCase().trim().replace(/^[^\s:]{1,12}:/, ""); }
+    function sorted(s) { return s.split(/[\s,;()]+/).filter(Boolean).sort().join(" "); }
+    var g = norm(guess), m = norm(move);
+    return g !== "" && sorted(g) === sorted(m);
+  }
+
+  Viewer.prototype.setupModes = function () {
+    var self = this, root = this.root, $ = function (s) { return root.querySelector(s); };
+    this.seat = "";
+    this.guessing = false;
+    this.frontier = this.last();
+    this.copyButton = $('[data-kw-go="copy-text"]');
+    this.seatLabel = $(".kw-seat-view");
+    this.guessForm = $(".kw-guess");
+    /* custom_templates may hold an older viewer.html */
+    this.modes = Boolean(this.copyButton && this.seatLabel && this.guessForm);
+    if (!this.modes) return;
+    this.copyButton.hidden = $('[data-kw-go="guess"]').hidden = false;
+    this.seatSelect = this.seatLabel.querySelector("select");
+    this.guessInput = this.guessForm.querySelector("input");
+    this.guessResult = this.guessForm.querySelector(".kw-guess-result");
+    this.setupSeats();
+    this.seatSelect.addEventListener("change", function () { active = self; self.setSeat(self.seatSelect.value); });
+    this.guessForm.addEventListener("submit", function (ev) { ev.preventDefault(); self.guess(true); });
+    this.guessInput.addEventListener("keydown", function (ev) { if (ev.key === "Escape") root.focus(); });
+  };
+
+  /* Seats the game marks (data-kw-seat); steps name the mover by key or name: seatOf. */
+  Viewer.prototype.setupSeats = function () {
+    var seen = {}, names = this.names = {}, seatOf = this.seatOf = {};
+    Array.prototype.forEach.call(this.root.querySelectorAll(".kw-moves [data-kw-seat]"), function (el) {
+      seen[el.getAttribute("data-kw-seat")] = true;
+    });
+    Array.prototype.slice.call(this.seatSelect.options, 1).forEach(function (o) {
+      names[o.value] = o.textContent;
+      seatOf[o.value] = seatOf[o.value] || o.value;
+      seatOf[o.textContent] = seatOf[o.textContent] || o.value;
+      if (!seen[o.value]) o.remove();
+    });
+    if (this.seatSelect.options.length < 2) return;
+    this.seatLabel.hidden = false;
+    Array.prototype.forEach.call(this.root.querySelectorAll(".kw-help-seat"), function (el) { el.hidden = false; });
+    var wanted = new URLSearchParams(location.search).get(this.seatParam());
+    if (seen[wanted]) this.seat = this.seatSelect.value = wanted;
+  };
+
+  Viewer.prototype.seatParam = function () {
+    var prefix = this.root.getAttribute("data-kw-prefix");
+    return prefix ? "seat-" + prefix.replace(/-$/, "") : "seat";
+  };
+
+  Viewer.prototype.setSeat = function (key) {
+    var url = new URL(location.href);
+    this.seat = this.seatSelect.value = key;
+    if (key) url.searchParams.set(this.seatParam(), key); else url.searchParams.delete(this.seatParam());
+    history.replaceState(history.state, "", url.href);
+    if (this.guessing) { this.advanceOthers(); this.applyFrontier(); }
+    this.show(this.guessing ? this.frontier : this.current, false);
+  };
+
+  /* Others' cards: a card back and a count, named for screen readers. */
+  Viewer.prototype.maskSeats = function (state) {
+    if (!this.seat) return;
+    var template = this.seatSelect.getAttribute("data-kw-face-down");
+    Array.prototype.forEach.call(state.querySelectorAll("[data-kw-seat]"), function (hand) {
+      if (hand.getAttribute("data-kw-seat") === this.seat) return;
+      var n = parseInt(hand.getAttribute("data-kw-count"), 10);
+      if (isNaN(n)) n = hand.textContent.split(/\s+/).filter(Boolean).length;
+      hand.removeAttribute("title");
+      hand.innerHTML = '<span class="kw-face-down" role="img"><span class="kw-card-back" aria-hidden="true">\uD83C\uDCA0</span><span aria-hidden="true"> \u00D7' + n + "</span></span>";
+      hand.firstChild.setAttribute("aria-label", fill(template, { n: n }));
+    }, this);
+  };
+
+  Viewer.prototype.copyPosition = function () {
+    var self = this, button = this.copyButton;
+    var state = this.board.querySelector(".kw-state");
+    var text = this.root.getAttribute("data-kw-title") + " \u2014 " +
+      fill(button.getAttribute("data-kw-heading"), { n: this.current, label: this.steps[this.current].label }) +
+      "\n" + (state ? positionText(state) : "");
+    this.copy(button, text, button.getAttribute("data-kw-done"), function () {
+      /* Shown, selected, to copy by hand (gone on the next step). */
+      var box = self.root.querySelector("textarea") || self.root.querySelector(".kw-controls").appendChild(document.createElement("textarea"));
+      box.className = "kw-copy-fallback";
+      box.value = text;
+      box.select();
+      self.live.textContent = button.getAttribute("data-kw-failed");
+    });
+  };
+
+  /* Guessing: the steps after this.frontier are hidden. */
+  Viewer.prototype.toggleGuess = function () {
+    this.stop();
+    this.guessing = !this.guessing;
+    this.root.querySelector('[data-kw-go="guess"]').setAttribute("aria-pressed", this.guessing);
+    this.guessForm.hidden = !this.guessing;
+    this.guessResult.textContent = "";
+    this.score = { right: 0, tried: 0 };
+    this.frontier = this.guessing ? this.current : this.last();
+    this.advanceOthers();
+    this.applyFrontier();
+    this.show(this.guessing ? this.frontier : this.current, true);
+    if (this.guessing) this.guessInput.focus();
+  };
+
+  Viewer.prototype.advanceOthers = function () {
+    while (this.seat && this.frontier < this.last() && this.seatOf[this.steps[this.frontier + 1].player] !== this.seat) {
+      this.frontier += 1;
+    }
+  };
+
+  Viewer.prototype.applyFrontier = function () {
+    var limit = this.limit(), form = this.guessForm, ended = this.frontier >= this.last();
+    var next = this.steps[this.frontier + 1];
+    this.items.forEach(function (li, i) { li.hidden = i > limit; });
+    this.slider.max = limit;
+    this.root.toggleAttribute("data-kw-guessing", this.guessing && !ended);
+    form.querySelector("label").textContent = ended ? form.getAttribute("data-kw-end") :
+      fill(form.getAttribute("data-kw-prompt"), { n: this.frontier + 1, player: this.names[next.player] || next.player || "\u2014" });
+    form.querySelector("fieldset").disabled = ended;
+    form.querySelector(".kw-guess-score").textContent = fill(form.getAttribute("data-kw-score"), this.score);
+  };
+
+  /* asked: a typed guess, else "show" */
+  Viewer.prototype.guess = function (asked) {
+    var text = this.guessInput.value.trim(), n = this.frontier + 1;
+    if (!this.guessing || n > this.last() || (asked && !text)) return;
+    var move = this.steps[n].notation;
+    var right = asked && sameMove(text, move), outcome = asked ? (right ? "right" : "wrong") : "shown";
+    if (asked) { this.score.tried += 1; this.score.right += right; }
+    this.frontier = n;
+    this.advanceOthers();
+    this.applyFrontier();
+    this.show(this.frontier, true);
+    this.live.textContent = this.guessResult.textContent = fill(this.guessForm.getAttribute("data-kw-" + outcome), { n: n, move: move, guess: text });
+    this.guessResult.setAttribute("data-kw-outcome", outcome);
+    this.guessInput.value = "";
+    if (this.root.contains(document.activeElement)) this.guessInput.focus();
   };
 
   /* Returns true when the key was ours. */
@@ -235,6 +465,14 @@
         this.toggleAutoplay();
         return true;
       case "?": this.toggleHelp(); return true;
+      case "x": case "X": if (!this.modes) return false; this.copyPosition(); return true;
+      case "g": case "G": if (!this.modes) return false; this.toggleGuess(); return true;
+      case "v": case "V":
+        if (!this.modes || this.seatLabel.hidden) return false;
+        var options = this.seatSelect.options;
+        this.setSeat(options[(this.seatSelect.selectedIndex + 1) % options.length].value);
+        this.live.textContent = options[this.seatSelect.selectedIndex].textContent;
+        return true;
       case "Escape":
         if (!this.help.hidden) { this.toggleHelp(); return true; }
         return false;
@@ -271,17 +509,22 @@
     var link = ev.target && ev.target.closest ? ev.target.closest("a[href]") : null;
     if (!link || link.target || !link.hash || link.href.split("#")[0] !== location.href.split("#")[0]) return;
     var to; try { to = document.getElementById(decodeURIComponent(link.hash.slice(1))); } catch (e) { return; }
+    /* Every viewer holding the target moves: a side line's and the one it branches from. */
+    var inner = null;
     for (var i = 0; to && i < viewers.length; i++) {
       var v = viewers[i];
-      var n = v.root.contains(to) ? stepOf(to) : -1;
+      var n = stepIn(v.root, to);
       if (n < 0) continue;
       ev.preventDefault();
       ev.stopPropagation();
-      active = v;
       v.stop();
       v.show(n, true);
-      if (!v.root.contains(link)) v.reveal(); /* e.g. from a diagnostic */
-      return;
+      if (ownedBy(v.root, to)) inner = v;
+    }
+    if (inner) {
+      active = inner;
+      inner.show(inner.current, true); /* the address names the innermost step */
+      if (!inner.root.contains(link)) inner.reveal(); /* e.g. from a diagnostic */
     }
   }
 
@@ -290,13 +533,10 @@
     if (!target) return;
     for (var i = 0; i < viewers.length; i++) {
       var v = viewers[i];
-      if (v.root.contains(target)) {
-        var n = stepOf(target);
-        if (n >= 0 && n !== v.current) { v.stop(); v.show(n, false); }
-        active = v;
-        v.reveal();
-        return;
-      }
+      var n = stepIn(v.root, target);
+      if (n < 0) continue;
+      if (n !== v.current) { v.stop(); v.show(n, false); }
+      if (ownedBy(v.root, target)) { active = v; v.reveal(); }
     }
   }
 

@@ -29,16 +29,25 @@ plugins:
 
 THEMES = {
     "mkdocs": "theme:\n  name: mkdocs\n  highlightjs: false",
-    "material": "theme:\n  name: material\n  features:\n    - navigation.instant",
+    "material": "theme:\n  name: material\n  font: false\n  features:\n    - navigation.instant",
 }
 
 
 def build_site(
-    root: Path, game: str, records: list[Path], lang: str = "en", theme: str = "mkdocs"
+    root: Path,
+    game: str,
+    records: list[Path],
+    lang: str = "en",
+    theme: str = "mkdocs",
+    site_url: str | None = None,
 ) -> Path:
+    """Build into ``root / "site"``. Material turns instant navigation on only for a site
+    with a ``site_url``: pass the address the test server will give the site."""
     (root / "docs").mkdir()
     (root / "docs" / "index.md").write_text(f"# {game}\n", encoding="utf-8")
     config = MKDOCS_YML.format(game=game, lang=lang, theme=THEMES[theme])
+    if site_url:
+        config += f"site_url: {site_url}\n"
     (root / "mkdocs.yml").write_text(config, encoding="utf-8")
     folder = root / "records" / game
     folder.mkdir(parents=True)

@@ -10,7 +10,10 @@ import pytest
 from kifuwiki.games import game_ids
 from kifuwiki.render.assets import add_game_assets, page_asset_files, shared_assets
 
-BUDGET = 12 * 1024
+#: 12 KB until the viewer modes (issue 14: copy the position, seat view, guess the move)
+#: added about 3.3 KB to the shared script and stylesheet on top of side lines; Prime
+#: Daifugo's page is the largest (13.7 KB). Serving minified assets would give ~3 KB back.
+BUDGET = 14 * 1024
 
 
 def _gzipped(files: list[Path]) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pytest
 from bs4 import BeautifulSoup
 
 from kifuwiki.archive import load_file
@@ -117,3 +118,85 @@ def test_real_record_in_the_site_environment_matches_the_engine() -> None:
         assert li.select_one(".kw-comment") is not None or "comment" not in step.flags
     assert doc.select_one("#bm-革命") is not None
     assert doc.select_one('[data-kw-go="next"]')["aria-label"] == "次へ"
+
+
+# ---- viewer modes (issue 14): the page without the script, the seat markup of the games ----
+
+MODE_CONTROLS = (
+    '[data-kw-go="copy-text"]',
+    "label.kw-seat-view",
+    '[data-kw-go="guess"]',
+    "form.kw-guess",
+)
+
+
+def test_viewer_modes_wait_for_the_script() -> None:
+    """Without JavaScript the modes cannot work: each is hidden, inside hidden controls."""
+    doc = soup(render_viewer(harness_view({"alice": HOSTILE, "bob": "bob"}), "en"))
+    viewer = doc.select_one("section.kw-viewer")
+    assert viewer.select_one(".kw-controls").has_attr("hidden")
+    for selector in MODE_CONTROLS:
+        control = viewer.select_one(selector)
+        assert control is not None, selector
+        assert control.has_attr("hidden"), selector
+        assert control.find_parent(class_="kw-controls") is not None
+    # Nothing is face down on the server: every hand is in the page.
+    assert not viewer.select(".kw-face-down")
+    # The seat choice: everyone, then each player (names escaped like all record text).
+    options = viewer.select(".kw-seat-view option")
+    assert [(o["value"], o.get_text()) for o in options] == [
+        ("", "everyone (all cards)"),
+        ("alice", HOSTILE),
+        ("bob", "bob"),
+    ]
+    assert "<img" not in str(viewer.select_one(".kw-seat-view"))
+    # The keys are on the controls and in the help.
+    keys = [kbd.get_text() for kbd in viewer.select(".kw-help kbd")]
+    assert {"X", "V", "G", "?"} <= set(keys)
+    assert viewer.select_one('[data-kw-go="copy-text"]')["aria-keyshortcuts"] == "X"
+    assert viewer.select_one('[data-kw-go="guess"]')["aria-pressed"] == "false"
+    assert viewer["data-kw-title"] == harness_view().record.title
+
+
+def test_viewer_mode_labels_in_both_languages() -> None:
+    ja = soup(render_viewer(harness_view(), "ja"))
+    en = soup(render_viewer(harness_view(), "en"))
+    assert ja.select_one('[data-kw-go="copy-text"]')["aria-label"] == "局面をテキストでコピー"
+    assert en.select_one('[data-kw-go="copy-text"]')["aria-label"] == "Copy the position as text"
+    assert ja.select_one(".kw-seat-view select")["data-kw-face-down"] == "伏せ札 {n} 枚"
+    assert en.select_one(".kw-seat-view select")["data-kw-face-down"] == "{n} cards face down"
+    assert ja.select_one("form.kw-guess")["data-kw-score"] == "正解 {right} / {tried}"
+    assert en.select_one("form.kw-guess")["data-kw-prompt"] == "Move {n} ({player}):"
+
+
+#: game → a record whose hands are recorded, and how its compact hands list cards.
+SEATED = {
+    "doudizhu": ("selfplay-greedy-01", "text"),
+    "shengji": ("selfplay-standard-11", "text"),
+    "jianhongdian": ("annotated-2p", "text"),
+    "ponjan": ("practice-2026-11-03", "i"),
+    "selaffesto": ("worked-example", "text"),
+}
+
+
+@pytest.mark.parametrize("game", list(SEATED))
+def test_games_mark_each_players_hand_with_its_seat(game: str) -> None:
+    """SEAT.md: every private hand carries data-kw-seat (a player key) and its card count;
+    a step names its mover by key or by name, which the script maps to the seat."""
+    record_name, kind = SEATED[game]
+    record = load_file(ROOT / "records" / game.replace("_", "-") / f"{record_name}.kifu")[0]
+    view = get_game(record.game).view(record)
+    doc = soup(str(site_render_viewer(view, make_environment(), "en")))
+    keys = {p.key for p in view.players}
+    names = {p.name for p in view.players}
+    seen: set[str] = set()
+    for li, step in zip(doc.select("ol.kw-moves > li.kw-step"), view.steps, strict=True):
+        if step.player:
+            assert li["data-kw-player"] == step.player
+            assert step.player in keys | names
+        for hand in li.select(".kw-step-state [data-kw-seat]"):
+            assert hand["data-kw-seat"] in keys
+            seen.add(hand["data-kw-seat"])
+            cards = hand.select("i") if kind == "i" else hand.get_text().split()
+            assert int(hand["data-kw-count"]) == len(cards), (step.index, hand)
+    assert seen == keys

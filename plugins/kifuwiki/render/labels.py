@@ -116,6 +116,39 @@ LABELS: Mapping[str, tuple[str, str]] = {
         "JavaScript を使うと1手ずつ再生できます。",
         "With JavaScript on, you can step through the moves.",
     ),
+    # Viewer modes (issue 14): copy the position, seat view, guess the move. {n}, {label},
+    # {player}, {right}, {tried}, {move} and {guess} are filled in by kifuwiki.js.
+    "copy_position": ("局面をテキストでコピー", "Copy the position as text"),
+    "position_copied": ("局面をテキストでコピーしました", "Position copied as text"),
+    "copy_failed": (
+        "コピーできませんでした。下の文字を選んでコピーしてください",
+        "Could not copy: select the text below and copy it",
+    ),
+    "step_heading": ("{n}手目: {label}", "Move {n}: {label}"),
+    "seat_view": ("視点", "Seen by"),
+    "seat_view_label": ("誰の視点で見るか", "Show the game as seen by"),
+    "everyone": ("全員 (すべて表向き)", "everyone (all cards)"),
+    "face_down": ("伏せ札 {n} 枚", "{n} cards face down"),
+    "guess_mode": ("次の手を当てる", "Guess the move"),
+    "guess_prompt": ("{n}手目 ({player}) は?", "Move {n} ({player}):"),
+    "guess_input": ("予想した手 (棋譜の書き方で)", "Your guess, in the record notation"),
+    "guess_submit": ("答える", "Guess"),
+    "guess_reveal": ("答えを見る", "Show"),
+    "guess_right": ("✓ 正解: {n}手目 {move}", "✓ Right: move {n} was {move}"),
+    "guess_wrong": (
+        "✗ 不正解 ({guess}): {n}手目は {move}",
+        "✗ Not it ({guess}): move {n} was {move}",
+    ),
+    "guess_shown": ("{n}手目: {move}", "Move {n}: {move}"),
+    "guess_score": ("正解 {right} / {tried}", "Score {right} / {tried}"),
+    "guess_end": ("棋譜の最後まで来ました", "That was the last move"),
+    "guess_first": (
+        "次の手はまだ隠れています。予想を入力してください",
+        "The next move is hidden: guess it first",
+    ),
+    "key_copy_position": ("局面をテキストでコピー", "copy the position as text"),
+    "key_seat_view": ("視点を切り替え", "next seat view"),
+    "key_guess_mode": ("手当てモードの開始・終了", "guess mode on / off"),
 }
 
 LANGUAGES = ("ja", "en")
