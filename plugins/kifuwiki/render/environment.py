@@ -138,6 +138,8 @@ class KifuwikiEnvironment(jinja2.Environment):
             except KeyError:
                 return self.undefined(obj=obj, name=attribute)
         return super().getattr(obj, attribute)
+
+
 def _game_view(record: GameRecord) -> RecordView:
     return get_game(record.game).view(record)
 
