@@ -81,8 +81,9 @@ def test_fast_path_pages_equal_the_include_path(
             fast = render_record_page(view, fast_env, lang)
             general = render_record_page(view, general_env, lang)
             assert fast == general, f"{game}: {view.record.path}"
-            # Every position stays in the page: the board and one per step.
-            assert fast.count('<div class="kw-state">') == len(view.steps) + 1
+            # Every position stays in the page: the board and one per step (and a
+            # variation's nested viewer adds its own).
+            assert fast.count('<div class="kw-state">') >= len(view.steps) + 1
 
 
 def test_templates_write_through_output_escape() -> None:

@@ -81,7 +81,8 @@ def test_search_holds_the_sites_language_only(tmp_path: Path, lang: str) -> None
             assert player.name in text
         for step in view.steps:
             for comment in step.comments:
-                assert _longest_word(comment) in text
+                if "```" not in comment and re.search(r"\w", comment):  # not a variation
+                    assert _longest_word(comment) in text
             ja, en = set(step.annotations_ja), set(step.annotations)
             other_language |= (en if lang == "ja" else ja) - (ja if lang == "ja" else en)
             if step.comments or step.marks:  # notable: its annotations are searchable
