@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from kifuwiki.cardkit import lines
 from kifuwiki.cards import Card, CardSyntaxError, Suit
 from kifuwiki.core.recordfile import SourceLine, split_record_file
@@ -44,10 +46,18 @@ def test_player_names_reads_a_mapping_only() -> None:
     assert lines.player_names({}) == {}
 
 
+@dataclass
+class _Record:
+    names: dict[str, str]
+    items: list[object]
+    notes: dict[int, list[SourceLine]]
+
+
 def test_walk_reads_text_lines_and_files_notes_by_move() -> None:
-    (source,) = split_record_file("N: SA\n* a comment\nE: S3\n\nS: bad\n")
-    items: list[object] = []
-    notes: dict[int, list[SourceLine]] = {}
+    (source,) = split_record_file(
+        "---\nplayers: {N: Ann}\n---\nN: SA\n* a comment\nE: S3\n\nS: bad\n"
+    )
+    record = _Record({}, [], {})
     moves: list[str] = []
 
     def read(line: SourceLine) -> object | None:
@@ -56,10 +66,12 @@ def test_walk_reads_text_lines_and_files_notes_by_move() -> None:
         moves.append(line.text)
         return ("move", line.text)
 
-    lines.walk(source, read, items, notes, lambda: len(moves))
+    lines.walk(source, record, read, lambda: len(moves))
+    items, notes = record.items, record.notes
     assert moves == ["N: SA", "E: S3"]
     assert ("move", "N: SA") in items and ("move", "E: S3") in items
     kept = [item for item in items if isinstance(item, SourceLine)]
     assert any(line.text == "S: bad" for line in kept)  # unreadable: kept as written
     assert list(notes) == [1]
     assert notes[1][0].comment == "a comment"
+    assert record.names == {"N": "Ann"}

@@ -9,8 +9,8 @@ What is the same everywhere:
 * :func:`bracketed` reads ``( … )`` with the column where its inside starts;
 * :func:`read_run` reads a run of cards, memoised (records repeat the same plays);
 * :class:`Element` is a parsed non-move line as the writer needs it back;
-* :func:`walk` reads every text line of a record with the game's reader and files
-  comments and bookmarks under the number of moves read before them.
+* :func:`walk` fills a parsed record: display names from front matter, every text line
+  read with the game's reader, comments and bookmarks filed by move.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from kifuwiki.cards import Card, CardSyntaxError, tokens
 from kifuwiki.core.diagnostics import DiagnosticBag
@@ -90,21 +90,33 @@ class Parsed(Generic[T]):
     bag: DiagnosticBag
 
 
+class LineRecord(Protocol):
+    """What :func:`walk` fills in: a game's parsed record."""
+
+    names: dict[str, str]
+    """Seat → display name, from front matter ``players``."""
+    items: list[object]
+    """Every line in order: parsed elements and moves, other lines as they are."""
+    notes: dict[int, list[SourceLine]]
+    """Comments and bookmarks by the number of moves read before them."""
+
+
 def walk(
     source: RecordSource,
+    record: LineRecord,
     read_line: Callable[[SourceLine], object | None],
-    items: list[object],
-    notes: dict[int, list[SourceLine]],
     moves: Callable[[], int],
 ) -> None:
-    """Read every text line with ``read_line`` into ``items`` (the line itself where it
-    gives ``None``); keep other lines as they are, and file comments and bookmarks in
-    ``notes`` under ``moves()``, the number of moves read so far."""
+    """Fill ``record`` from ``source``: display names from front matter, every text line
+    read with ``read_line`` into ``items`` (the line itself where it gives ``None``),
+    other lines kept as they are, and comments and bookmarks filed in ``notes`` under
+    ``moves()``, the number of moves read so far."""
+    record.names = player_names(source.meta)
     for line in source.lines:
         if line.kind is LineKind.TEXT:
             parsed = read_line(line)
-            items.append(parsed if parsed is not None else line)
+            record.items.append(parsed if parsed is not None else line)
             continue
-        items.append(line)
+        record.items.append(line)
         if line.kind in (LineKind.COMMENT, LineKind.BOOKMARK):
-            notes.setdefault(moves(), []).append(line)
+            record.notes.setdefault(moves(), []).append(line)

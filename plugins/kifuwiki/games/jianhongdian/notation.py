@@ -251,14 +251,7 @@ def _line(line: SourceLine, record: JHRecord, bag: DiagnosticBag) -> Element | T
 def parse(source: RecordSource) -> Parsed:
     bag = DiagnosticBag()
     record = JHRecord(first_line=source.first_line)
-    record.names = lines.player_names(source.meta)
-    lines.walk(
-        source,
-        lambda line: _line(line, record, bag),
-        record.items,
-        record.notes,
-        lambda: len(record.turns),
-    )
+    lines.walk(source, record, lambda line: _line(line, record, bag), lambda: len(record.turns))
     return Parsed(record, bag)
 
 

@@ -266,14 +266,7 @@ def _line(line: SourceLine, record: SJRecord, bag: DiagnosticBag) -> object | No
 def parse(source: RecordSource) -> Parsed:
     bag = DiagnosticBag()
     record = SJRecord(first_line=source.first_line)
-    record.names = lines.player_names(source.meta)
-    lines.walk(
-        source,
-        lambda line: _line(line, record, bag),
-        record.items,
-        record.notes,
-        lambda: len(record.events),
-    )
+    lines.walk(source, record, lambda line: _line(line, record, bag), lambda: len(record.events))
     return Parsed(record, bag)
 
 
