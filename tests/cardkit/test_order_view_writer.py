@@ -87,3 +87,8 @@ def test_text_lines_and_data_of() -> None:
     assert data_of(record, int, "X") == 3
     with pytest.raises(TypeError, match="not a X record"):
         data_of(record, str, "X")
+
+
+def test_note_lines_strip_indentation() -> None:
+    (source,) = split_record_file("N: SA\n   * a note  \n*&mark\n")
+    assert writer.note_lines(source.lines[1:3]) == ["* a note", "*&mark"]

@@ -41,3 +41,8 @@ def write_items(items: Iterable[object], written: Callable[[object], str | None]
         elif isinstance(item, SourceLine):
             out.append(item.text)
     return finish(out)
+
+
+def note_lines(notes: Iterable[SourceLine]) -> list[str]:
+    """Comment and bookmark lines as written, without the indentation around them."""
+    return [line.text.strip() for line in notes]
