@@ -37,18 +37,23 @@ def engine_view(path: Path) -> RecordView:
     return get_game(record.game).view(record)
 
 
-def step_through(page: Any, view: RecordView, check: Check) -> None:
-    """From the first step (Home) to the last (→ each time), checking every step."""
+def step_through(page: Any, view: RecordView, check: Check, live: bool = False) -> None:
+    """From the first step (Home) to the last (→ each time), checking every step; with
+    ``live``, the screen readers' live region announces each step's label too."""
     page.keyboard.press("Home")
     check(page, view, 0)
     for index in range(1, len(view.steps)):
         page.keyboard.press("ArrowRight")
         check(page, view, index)
+        if live:
+            assert page.locator(".kw-live").inner_text() == view.steps[index].label
 
 
-def jump(page: Any, view: RecordView, flag: str, check: Check) -> int:
-    """From the start, the "next <flag>" button lands on the first step with ``flag``."""
-    page.keyboard.press("Home")
+def jump(page: Any, view: RecordView, flag: str, check: Check, from_start: bool = True) -> int:
+    """The "next <flag>" button lands on the first step with ``flag`` (pressed from the
+    start, or with ``from_start=False`` from wherever the page is, before that step)."""
+    if from_start:
+        page.keyboard.press("Home")
     page.locator(f'[data-kw-jump="{flag}"]').click()
     first = next(s.index for s in view.steps if flag in s.flags)
     check(page, view, first)
