@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.cardkit.game import data_of, text_lines
+from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.jianhongdian.codes import CODES, CODES_JA
 from kifuwiki.games.jianhongdian.engine import Replay, replay
@@ -59,7 +60,7 @@ class JianhongdianGame:
 
     def detect(self, source: RecordSource) -> bool:
         """A table line and turns with a flipped card (``A: H5 ^C9``)."""
-        texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
+        texts = text_lines(source)
         has_table = any(t.lstrip().lower().startswith(("table:", "場札")) for t in texts)
         turns = sum(1 for t in texts if _TURN_HINT.match(t))
         return has_table and turns * 2 > len(texts) // 2
@@ -94,10 +95,7 @@ class JianhongdianGame:
     def format(self, record: GameRecord, dialect: str | None = None) -> str:
         from kifuwiki.games.jianhongdian.writer import write
 
-        data = record.data
-        if not isinstance(data, JHData):
-            raise TypeError("not a 撿紅點 record")
-        return write(data.record)
+        return write(data_of(record, JHData, "撿紅點").record)
 
 
 GAME = JianhongdianGame()
