@@ -23,6 +23,7 @@ from kifuwiki.games.catan.board import (
     hex_points,
 )
 from kifuwiki.games.catan.charts import dice_chart, holder_chart, player_colours, vp_chart
+from kifuwiki.games.catan.mapview import hex_centres, step_map
 from kifuwiki.games.catan.model import RESOURCE_NAMES, CatanRecord, Omission, Turn
 from kifuwiki.games.catan.replay import Replay, StepResult
 from kifuwiki.games.catan.writer import actions_text, dice_text
@@ -307,11 +308,16 @@ def _step_state(
     rows: list[dict[str, Any]],
     seats: list[dict[str, str]],
     colours: dict[str, str],
+    centres: dict[str, tuple[float, float]],
 ) -> dict[str, Any]:
     """What ``state.html`` shows after one turn."""
     turn = step.turn
     snapshot = step.snapshot
+    board_map = (
+        step_map(snapshot.layout, snapshot.robber, centres, colours, record) if centres else None
+    )
     return {
+        "map": board_map,
         "turn": turn.number if turn else None,
         "player": turn.player if turn else None,
         "exact": snapshot.exact,
@@ -350,6 +356,7 @@ def build_view(game: GameRecord) -> RecordView:
     lines = first_step_of_lines((step.turn.line, step.index) for step in replay.steps if step.turn)
     problems = problem_steps(game.diagnostics, lines)
     seats = [{"key": k, "name": record.name(k), "colour": colours[k]} for k in record.order]
+    centres = hex_centres(record)
     steps: list[StepView] = []
     for step in replay.steps:
         turn = step.turn
@@ -368,7 +375,7 @@ def build_view(game: GameRecord) -> RecordView:
                 marks=turn.marks if turn else "",
                 flags={"special"} if step.took else (),
                 problems=problems,
-                state=_step_state(step, record, rows, seats, colours),
+                state=_step_state(step, record, rows, seats, colours, centres),
             )
         )
 
