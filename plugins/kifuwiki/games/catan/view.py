@@ -24,8 +24,8 @@ from kifuwiki.games.catan.board import (
 )
 from kifuwiki.games.catan.charts import dice_chart, holder_chart, player_colours, vp_chart
 from kifuwiki.games.catan.mapview import hex_centres, step_map
-from kifuwiki.games.catan.model import RESOURCE_NAMES, CatanRecord, Omission, Turn
-from kifuwiki.games.catan.replay import Replay, StepResult
+from kifuwiki.games.catan.model import CARD_LETTERS, RESOURCE_NAMES, CatanRecord, Omission, Turn
+from kifuwiki.games.catan.replay import CARD_NAMES, Replay, StepResult
 from kifuwiki.games.catan.writer import actions_text, dice_text
 from kifuwiki.games.viewkit import (
     Text,
@@ -392,19 +392,19 @@ def build_view(game: GameRecord) -> RecordView:
         badges.add("omitted")
     if record.board is not None:
         badges.add("board")
+    # The page shows the rule set and the winner itself; these rows add what it cannot.
     header = [
         header_row(
-            Text("カード", "Cards"),
-            "de ([R] 騎士 knight, [S] 街道建設 road building, [M], [E])"
-            if record.card_set == "de"
-            else "en ([K] knight, [R] road building, [M], [D])",
+            Text("カードの記号", "Card letters"),
+            ", ".join(
+                f"[{CARD_LETTERS[record.card_set][card]}] {ja} {en}"
+                for card, (ja, en) in CARD_NAMES.items()
+            ),
         ),
         header_row(
             Text("席順", "Seats"), " → ".join(f"{record.name(k)} ({k})" for k in record.order)
         ),
     ]
-    if winner:
-        header.append(header_row(Text("勝者", "Winner"), winner))
     extra = {
         "seats": seats,
         "grid": _grid(rows, record, None, None),
