@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from tests.catan.helpers import errors, find, problems, record
 
 from kifuwiki.games.catan import GAME, CatanData
 from kifuwiki.games.catan.codes import CODES, CODES_JA
 from kifuwiki.games.catan.writer import write
-from tests.catan.helpers import errors, find, problems, record
 
 BOARD = (
     "board: B11 B4n T6 / W12 G8 W10 W8 / B4s S5 W6 T9 G3 / S3 T5 D S10 / T11 G9 G2\n"
