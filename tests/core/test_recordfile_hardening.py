@@ -151,7 +151,8 @@ def test_front_matter_accepts_a_warning_with_its_reason() -> None:
     assert record.warnings == 0 and record.errors == 0
     for extra in ("accept: [CT224]\n", "accept: CT224\n", "accept: ct224, PD101\n"):
         (record,) = load_text(CATAN_OMITTED.format(extra=extra, after=""), "c.kifu")
-        assert [d.acknowledged for d in record.diagnostics] == [True]
+        accepted = [d.acknowledged for d in record.diagnostics if d.code != "RF011"]
+        assert accepted == [True]
 
 
 def test_a_comment_line_accepts_the_warning_on_the_line_above_only() -> None:
@@ -164,7 +165,31 @@ def test_a_comment_line_accepts_the_warning_on_the_line_above_only() -> None:
         "1 Y: 8 |\n", "1 Y: 8 |\n* accept: CT224\n"
     )
     (record,) = load_text(elsewhere, "c.kifu")
-    assert [d.acknowledged for d in record.diagnostics] == [False]
+    assert [(d.code, d.acknowledged) for d in record.diagnostics] == [
+        ("CT224", False),
+        ("RF011", False),
+    ]
+
+
+def test_an_acceptance_that_matches_nothing_is_a_note_naming_its_line() -> None:
+    """Like ruff's unused ``# noqa``: the record was fixed, the acceptance stayed."""
+    text = CATAN_OMITTED.format(extra="accept: [CT224, PD101]\n", after="")
+    (record,) = load_text(text, "c.kifu")
+    (stale,) = [d for d in record.diagnostics if d.code == "RF011"]
+    assert stale.severity is Severity.INFO and "PD101" in stale.message
+    assert text.split("\n")[stale.line - 1].startswith("accept:")
+    assert "PD101" in stale.message_ja
+    assert record.warnings == 0
+    # A comment-line acceptance points at its own comment line.
+    elsewhere = CATAN_OMITTED.format(extra="", after="").replace(
+        "1 Y: 8 |\n", "1 Y: 8 |\n* accept: CT224 old note\n"
+    )
+    (record,) = load_text(elsewhere, "c.kifu")
+    (stale,) = [d for d in record.diagnostics if d.code == "RF011"]
+    assert elsewhere.split("\n")[stale.line - 1] == "* accept: CT224 old note"
+    # Used acceptances raise no note.
+    (record,) = load_text(CATAN_OMITTED.format(extra="accept: CT224\n", after=""), "c.kifu")
+    assert "RF011" not in [d.code for d in record.diagnostics]
 
 
 def test_errors_cannot_be_accepted_and_junk_is_reported(tmp_path: Path) -> None:

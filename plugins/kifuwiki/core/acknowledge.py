@@ -12,7 +12,10 @@ A record says which warnings it knows about, in the spirit of ``# noqa``:
 An accepted warning stays in the report, marked acknowledged, as information: it is
 shown (``(acknowledged: reason)``) but counts as neither a warning nor an error, so
 ``kifuwiki validate --strict`` and strict builds pass. Errors cannot be accepted: a
-record that accepts an error code gets an RF008 warning saying so.
+record that accepts an error code gets an RF008 warning saying so. An acceptance that
+matches nothing any more (the record was fixed, or the code was mistyped) gets an RF011
+note, as ruff's RUF100 reports an unused ``# noqa``: information, so strict runs still
+pass, but the reader learns the line can go.
 
 :func:`acknowledge` is the one function the loader calls (``archive.load_source``), so
 the CLI, the MkDocs pages and the fence all see the same result.
@@ -46,13 +49,29 @@ class Acceptance:
     lines: dict[int, dict[str, str]] = field(default_factory=dict)
     """Line of the move a comment follows → code → reason."""
     problems: list[Diagnostic] = field(default_factory=list)
+    origins: dict[tuple[int, str], int] = field(default_factory=dict)
+    """(line, code) of a per-line acceptance → the comment line that wrote it."""
+    used: set[tuple[int | None, str]] = field(default_factory=set)
+    """What matched: (comment line, code) per line, (None, code) for the file."""
 
     def reason(self, diagnostic: Diagnostic) -> str | None:
         """Why ``diagnostic`` is accepted, or ``None`` when it is not."""
         at_line = self.lines.get(diagnostic.line, {})
         if diagnostic.code in at_line:
+            origin = self.origins.get((diagnostic.line, diagnostic.code), diagnostic.line)
+            self.used.add((origin, diagnostic.code))
             return at_line[diagnostic.code]
-        return self.file.get(diagnostic.code)
+        if diagnostic.code in self.file:
+            self.used.add((None, diagnostic.code))
+            return self.file[diagnostic.code]
+        return None
+
+    def unused(self) -> list[tuple[int | None, str]]:
+        """Acceptances nothing matched, as (comment line or None for the file, code)."""
+        stale = {(origin, code) for (_, code), origin in self.origins.items()} | {
+            (None, code) for code in self.file
+        }
+        return sorted(stale - self.used, key=lambda item: (item[0] or 0, item[1]))
 
     def __bool__(self) -> bool:
         return bool(self.file or self.lines or self.problems)
@@ -108,11 +127,14 @@ def acceptance_of(source: RecordSource) -> Acceptance:
             match = _COMMENT.match(line.text)
             if match is not None:
                 reason = (match.group("reason") or "").strip()
-                at = acceptance.lines.setdefault(previous or line.number, {})
+                target = previous or line.number
+                at = acceptance.lines.setdefault(target, {})
                 for code in re.split(r"\s*[,、]\s*", match.group("codes")):
                     at[code.upper()] = reason
-                # The comment line itself too: a warning may point at the comment.
-                acceptance.lines.setdefault(line.number, {}).update(at)
+                    # The comment line itself too: a warning may point at the comment.
+                    acceptance.lines.setdefault(line.number, {})[code.upper()] = reason
+                    for where in (target, line.number):
+                        acceptance.origins[(where, code.upper())] = line.number
             continue
         if line.kind is LineKind.TEXT:
             previous = line.number
@@ -168,4 +190,30 @@ def acknowledge(diagnostics: list[Diagnostic], source: RecordSource) -> list[Dia
             )
         )
     problems = acceptance.problems if source.index == 1 else []
-    return [*problems, *result]
+    return [*problems, *result, *_unused_notes(acceptance, source, refused)]
+
+
+def _unused_notes(
+    acceptance: Acceptance, source: RecordSource, refused: set[str]
+) -> list[Diagnostic]:
+    """RF011 notes for acceptances that matched no warning of this game.
+
+    The file's own ``accept:`` is shared by every game of a multi-game file, so an
+    acceptance there is only called unused in a file of one game.
+    """
+    notes: list[Diagnostic] = []
+    for origin, code in acceptance.unused():
+        if code in refused or (origin is None and source.count > 1):
+            continue
+        line = origin if origin is not None else _meta_line(source)
+        notes.append(
+            Diagnostic(
+                Severity.INFO,
+                "RF011",
+                f"accept: {code} matches no warning here any more; the acceptance can go",
+                line,
+                1,
+                message_ja=f"accept: {code} に当たる警告はもうありません。この承認は消せます",
+            )
+        )
+    return notes

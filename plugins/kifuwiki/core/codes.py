@@ -17,6 +17,7 @@ CODES: Mapping[str, str] = {
     "RF008": "an 'accept:' acknowledgement that names no warning code, or names an error",
     "RF009": "a record file that is a symbolic link out of its folder; it is not read",
     "RF010": "the record's game is unknown, or cannot be told from its front matter or folder",
+    "RF011": "an 'accept:' acknowledgement that matches no warning of the record any more",
     "RF999": "kifuwiki failed while reading this record (a bug: please report it)",
 }
 
@@ -35,5 +36,6 @@ CODES_JA: Mapping[str, str] = {
     "RF009": "棋譜ファイルがフォルダの外を指すシンボリックリンク。読み込まない",
     "RF010": "棋譜のゲームが分からない (インストールされていないゲームか、"
     "フロントマターからもフォルダからも判断できない)",
+    "RF011": "accept: の承認に当たる警告がもうない (直した棋譜に残った承認)",
     "RF999": "棋譜の読み込み中に kifuwiki が失敗した (不具合です。報告してください)",
 }
