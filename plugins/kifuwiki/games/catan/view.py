@@ -185,7 +185,7 @@ def _label(step: StepResult, record: CatanRecord, *, ja: bool = False) -> str:
     return ("、" if ja else "; ").join(parts)
 
 
-def _board(record: CatanRecord, replay: Replay, colours: dict[str, str]) -> dict[str, Any] | None:
+def _board(record: CatanRecord, replay: Replay) -> dict[str, Any] | None:
     board = record.board
     if board is None:
         return None
@@ -227,24 +227,12 @@ def _board(record: CatanRecord, replay: Replay, colours: dict[str, str]) -> dict
             harbour_positions(len(board.harbours)), board.harbours, strict=True
         )
     ]
-    start = [
-        {
-            "player": s.player,
-            "name": record.name(s.player),
-            "colour": colours.get(s.player, "#555555"),
-            "corner": s.text,
-            "x": round(s.x - 5, 1),
-            "y": round(s.y - 5, 1),
-        }
-        for s in board.start
-    ]
     return {
         "width": BOARD_WIDTH,
         "height": BOARD_HEIGHT,
         "hexes": hexes,
         "harbours": harbours,
         "robber": robber,
-        "start": start,
     }
 
 
@@ -408,7 +396,7 @@ def build_view(game: GameRecord) -> RecordView:
     extra = {
         "seats": seats,
         "grid": _grid(rows, record, None, None),
-        "board": _board(record, replay, colours),
+        "board": _board(record, replay),
         "dice": dice_chart(replay.dice),
         "vp": vp_chart(replay, colours),
         "holders": holder_chart(replay, colours),
