@@ -22,6 +22,7 @@ from typing import Any
 
 from kifuwiki.archive import iter_record_paths, load_file, load_text
 from kifuwiki.core.diagnostics import Diagnostic
+from kifuwiki.core.variations import Variation
 from kifuwiki.games.base import GameRecord, RecordView, StepView
 from kifuwiki.render.assets import page_asset_files
 from kifuwiki.render.environment import make_environment
@@ -112,6 +113,21 @@ class Record:
         is the position before any move; each has the move as written, its player, a
         label in both languages and the position after it (``step.state``)."""
         return self.view.steps
+
+    @property
+    def variations(self) -> list[Variation]:
+        """The side lines written in comments (```` ```kifu ```` blocks), each checked by
+        the game from the step it branches from (``variation.branch``); its problems are
+        ``variation.diagnostics`` (also among :attr:`diagnostics`), nested ones are
+        ``variation.children``. :meth:`side_line` gives a variation's steps."""
+        return self.record.variations
+
+    def side_line(self, variation: Variation) -> list[StepView]:
+        """A variation's steps, from the branch position on (empty when the game could
+        not replay it: see its diagnostics)."""
+        if variation.record is None:
+            return []
+        return view_of(variation.record).steps[variation.branch :]
 
     def to_html(self, lang: str = "ja", *, standalone: bool = True) -> str:
         """The record page. ``standalone``: a whole HTML document with the viewer's CSS

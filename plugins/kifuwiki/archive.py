@@ -20,6 +20,7 @@ from typing import Any
 from kifuwiki.core.acknowledge import acknowledge
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
+from kifuwiki.core.variations import check_variations, has_blocks
 from kifuwiki.games import (
     DEFAULT_GAME,
     game_for,
@@ -169,7 +170,11 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
                 else "どのゲームの棋譜か分からない"
             ) + f" (フロントマターに 'game:' を書く。インストール済みのゲーム: {installed})"
             return _unloadable(source, "RF010", message, message_ja)
-        record = get_game(game_id).load(source, rules_for(rules, game_id))
+        game = get_game(game_id)
+        record = game.load(source, rules_for(rules, game_id))
+        if has_blocks(source.lines):
+            record.variations, found = check_variations(game, record, rules_for(rules, game_id))
+            record.diagnostics = [*record.diagnostics, *found]
         # The file-level problems (front matter, encoding) belong to the file's first game.
         record.diagnostics = acknowledge([*source.diagnostics, *record.diagnostics], source)
     except Exception as exc:  # a bug in a loader must not take the site down

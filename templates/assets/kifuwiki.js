@@ -11,6 +11,24 @@
     return li ? parseInt(li.getAttribute("data-step"), 10) : -1;
   }
 
+  /* A side line (a variation) is a viewer inside a step of another: each viewer acts on
+     its own steps, controls and keys only. ownedBy: el belongs to root, not to a viewer
+     nested in it; stepIn: root's step holding el (for el deep in a side line, the step
+     the side line branches from). */
+  function ownedBy(root, el) {
+    return !!el && el.closest(".kw-viewer") === root;
+  }
+
+  function stepIn(root, el) {
+    if (!el || !root.contains(el)) return -1;
+    var inner = el.closest(".kw-viewer");
+    while (inner && inner !== root) {
+      el = inner;
+      inner = inner.parentElement ? inner.parentElement.closest(".kw-viewer") : null;
+    }
+    return stepOf(el);
+  }
+
   function hashTarget() {
     var id; try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { id = location.hash.slice(1); }
     return id ? document.getElementById(id) : null;
@@ -19,7 +37,9 @@
   function Viewer(root) {
     var self = this;
     this.root = root;
-    this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves > .kw-step"));
+    this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves > .kw-step"))
+      .filter(function (li) { return ownedBy(root, li); });
+    this.nested = !!(root.parentElement && root.parentElement.closest(".kw-viewer"));
     /* Label (number link's title) and flags, from each <li>. */
     this.steps = this.items.map(function (li) {
       var num = li.querySelector(".kw-num");
@@ -43,7 +63,7 @@
     this.jumpKeys = {};
     var jumps = root.querySelectorAll("[data-kw-jump][data-kw-key]");
     for (var j = 0; j < jumps.length; j++) {
-      this.jumpKeys[jumps[j].getAttribute("data-kw-key")] = jumps[j].getAttribute("data-kw-jump");
+      if (ownedBy(root, jumps[j])) this.jumpKeys[jumps[j].getAttribute("data-kw-key")] = jumps[j].getAttribute("data-kw-jump");
     }
     if (!this.items.length) return;
 
@@ -54,6 +74,7 @@
     if (!root.hasAttribute("tabindex")) root.tabIndex = -1;
 
     root.addEventListener("click", function (ev) {
+      if (!ownedBy(root, ev.target)) return; /* a side line's own click */
       var button = ev.target.closest("button");
       active = self;
       if (button && root.contains(button)) {
@@ -86,12 +107,13 @@
       self.show(parseInt(self.slider.value, 10), true);
     });
     root.addEventListener("keydown", function (ev) {
+      if (!ownedBy(root, ev.target)) return; /* a side line's own key */
       active = self;
       if (self.key(ev)) { ev.preventDefault(); ev.stopPropagation(); }
     });
 
     var target = hashTarget();
-    var start = target && root.contains(target) ? stepOf(target) : -1;
+    var start = stepIn(root, target);
     if (start >= 0) {
       this.show(start, false);
       this.reveal();
@@ -109,7 +131,11 @@
   Viewer.prototype.show = function (n, updateHash) {
     n = Math.max(0, Math.min(this.last(), n));
     var item = this.items[n];
-    var state = item.querySelector(".kw-state");
+    var states = item.querySelectorAll(".kw-state");
+    var state = null;
+    for (var s = 0; !state && s < states.length; s++) {
+      if (states[s].closest(".kw-step") === item) state = states[s];
+    }
     var old = this.board.querySelector(".kw-state");
     if (state) {
       var copy = state.cloneNode(true);
@@ -126,7 +152,7 @@
     this.current = n;
     this.root.setAttribute("data-kw-current", String(n));
     /* Hidden results show once the end was reached (kifuwiki.css). */
-    if (n === this.last()) this.root.setAttribute("data-kw-at-end", "");
+    if (n === this.last() && !this.nested) this.root.setAttribute("data-kw-at-end", "");
     var label = this.steps[n] ? this.steps[n].label : "";
     this.caption.textContent = label;
     this.slider.value = String(n);
@@ -271,17 +297,22 @@
     var link = ev.target && ev.target.closest ? ev.target.closest("a[href]") : null;
     if (!link || link.target || !link.hash || link.href.split("#")[0] !== location.href.split("#")[0]) return;
     var to; try { to = document.getElementById(decodeURIComponent(link.hash.slice(1))); } catch (e) { return; }
+    /* Every viewer holding the target moves: a side line's and the one it branches from. */
+    var inner = null;
     for (var i = 0; to && i < viewers.length; i++) {
       var v = viewers[i];
-      var n = v.root.contains(to) ? stepOf(to) : -1;
+      var n = stepIn(v.root, to);
       if (n < 0) continue;
       ev.preventDefault();
       ev.stopPropagation();
-      active = v;
       v.stop();
       v.show(n, true);
-      if (!v.root.contains(link)) v.reveal(); /* e.g. from a diagnostic */
-      return;
+      if (ownedBy(v.root, to)) inner = v;
+    }
+    if (inner) {
+      active = inner;
+      inner.show(inner.current, true); /* the address names the innermost step */
+      if (!inner.root.contains(link)) inner.reveal(); /* e.g. from a diagnostic */
     }
   }
 
@@ -290,13 +321,10 @@
     if (!target) return;
     for (var i = 0; i < viewers.length; i++) {
       var v = viewers[i];
-      if (v.root.contains(target)) {
-        var n = stepOf(target);
-        if (n >= 0 && n !== v.current) { v.stop(); v.show(n, false); }
-        active = v;
-        v.reveal();
-        return;
-      }
+      var n = stepIn(v.root, target);
+      if (n < 0) continue;
+      if (n !== v.current) { v.stop(); v.show(n, false); }
+      if (ownedBy(v.root, target)) { active = v; v.reveal(); }
     }
   }
 

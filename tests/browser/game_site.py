@@ -29,7 +29,7 @@ plugins:
 
 THEMES = {
     "mkdocs": "theme:\n  name: mkdocs\n  highlightjs: false",
-    "material": "theme:\n  name: material\n  features:\n    - navigation.instant",
+    "material": "theme:\n  name: material\n  font: false\n  features:\n    - navigation.instant",
 }
 
 

@@ -159,6 +159,22 @@ def mutated_real(rng: random.Random) -> bytes:
     return _mutated(rng.choice(real_records()), rng).encode("utf-8")
 
 
+def with_variations(rng: random.Random) -> bytes:
+    """A real record with a variation written in its comments: some of its own later
+    lines, mutated, in a ```kifu block (sometimes nested, sometimes left unclosed)."""
+    # Small records: every variation replays its record, and the harness allows 5 s.
+    lines = rng.choice([text for text in real_records() if len(text) < 4000]).split("\n")
+    at = rng.randrange(len(lines) + 1)
+    body = lines[at : at + rng.randint(0, 8)]
+    for depth in range(rng.randint(1, 5)):
+        body = ["```kifu", *body, *(["```"] if rng.random() < 0.9 else [])]
+        body = [f"* {line}" if rng.random() < 0.95 else line for line in body]
+        if depth and rng.random() < 0.5:
+            body = [*lines[at : at + 2], *body]
+    text = "\n".join([*lines[:at], *body, *lines[at:]])
+    return (_mutated(text, rng, 2) if rng.random() < 0.5 else text).encode("utf-8")
+
+
 def random_bytes(rng: random.Random) -> bytes:
     data = bytes(rng.randrange(256) for _ in range(rng.randint(0, 400)))
     prefix = rng.choice([b"", b"---\ngame: catan\n---\n", b"---\ngame: prime-daifugo\n---\n"])
@@ -219,6 +235,7 @@ def hostile_front_matter(rng: random.Random) -> bytes:
 
 GENERIC_GENERATORS: dict[str, Generator] = {
     "mutated-real": mutated_real,
+    "with-variations": with_variations,
     "random-bytes": random_bytes,
     "random-text": random_text,
     "hostile-front-matter": hostile_front_matter,

@@ -63,13 +63,15 @@ def test_steps_anchors_kinds_and_flags(view: RecordView) -> None:
     deal, rr, _passed, gc, *_ = view.steps
     assert deal.comments == ("練習の一局",) and "comment" in deal.flags
     assert rr.bookmarks == ("turn",) and rr.comments == ("革命！",)
-    assert rr.flags == {"comment", "special"} and gc.flags == {"special"}
+    assert rr.flags == {"comment", "special", "revolution"} and gc.flags == {"special"}
     assert view.steps[5].flags == {"penalty"}
     assert view.steps[6].marks == "!"
     assert view.steps[8].flags == {"penalty", "error"}  # 131 is prime: penalised wrongly
     assert rr.player == "k" and rr.notation == "A729[RR]" and rr.line == 10
     assert rr.label.startswith("カステラ Ramanujan revolution A729 (1729)")
-    assert gc.annotations == ("57: Grothendieck cut, field flushed",)
+    assert gc.annotations[0] == "57: Grothendieck cut, field flushed"
+    # Under the revolution, leading from K K 5 7 Q 7 X, every card could have gone out.
+    assert gc.annotations[1].startswith("hindsight: could have gone out with ")
 
 
 def test_players_badges_header_and_stats(view: RecordView) -> None:
@@ -117,14 +119,25 @@ def test_rendered_page_matches_every_state(view: RecordView) -> None:
         assert [h["data-cards"] for h in hands] == [p["cards"] for p in state["players"]]
         assert [h["data-count"] for h in hands] == [str(p["count"]) for p in state["players"]]
         current = [p["key"] for p in state["players"] if p["current"]]
-        assert [el["data-player"] for el in li.select(".kw-player.kw-current")] == current
+        shown = [el["data-player"] for el in li.select(".kw-player.kw-current .kw-hand")]
+        assert shown == current
         field = li.select_one(".kw-field")
         assert field is not None
         assert field["data-cards"] == (state["field"]["cards"] if state["field"] else "")
-    # Per-step positions are compact: the ranks as text, drawn as glyphs only in the board.
+        run = field.select_one(".kw-cards")
+        assert (run.get_text() if run else "") == (
+            state["field"]["faces"] if state["field"] else ""
+        )
+    # Per-step positions are compact: the ranks as text (only once: no data-cards on the
+    # run), drawn as glyphs only in the board.
     runs = soup.select("li#m0 .kw-hand[data-player='k'] .kw-cards")
-    assert "X" in "".join(str(run["data-cards"]) for run in runs)
+    assert "".join(run.get_text() for run in runs) == state_ranks(view)
+    assert not any(run.has_attr("data-cards") for run in runs)
     assert not soup.select("ol.kw-moves .kw-card")
+
+
+def state_ranks(view: RecordView) -> str:
+    return str(view.steps[0].state["players"][0]["cards"])
 
 
 def test_the_board_shows_the_final_position_as_card_glyphs() -> None:
@@ -142,7 +155,7 @@ def test_consumed_and_factor_cards_are_marked() -> None:
     soup = _soup(GAME.view(record), "en")
     step = soup.select_one("li#m1")
     assert step is not None
-    consumed = "".join(str(c["data-cards"]) for c in step.select(".kw-cards.kw-consumed"))
+    consumed = "".join(c.get_text() for c in step.select(".kw-cards.kw-consumed"))
     assert consumed == "KQ254A"
     factor = step.select_one("[data-factor-cards]")
     assert factor is not None and factor["data-factor-cards"] == "254A"
@@ -162,9 +175,9 @@ def test_unknown_hands_render_unknown_cards() -> None:
     soup = _soup(GAME.view(record))
     hand = soup.select_one("li#m1 .kw-hand[data-player='a']")
     assert hand is not None
-    assert hand["data-unknown"] == "10"
+    assert hand["data-count"] == "10" and hand["data-cards"] == ""
     (run,) = hand.select(".kw-cards:not(.kw-consumed)")
-    assert run["data-cards"] == "?" * 10
+    assert run.get_text() == "?" * 10
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not here")

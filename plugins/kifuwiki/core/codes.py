@@ -18,6 +18,11 @@ CODES: Mapping[str, str] = {
     "RF009": "a record file that is a symbolic link out of its folder; it is not read",
     "RF010": "the record's game is unknown, or cannot be told from its front matter or folder",
     "RF011": "an 'accept:' acknowledgement that matches no warning of the record any more",
+    "RF020": "a variation (a kifu block in comments) has no closing fence line; kept as a comment",
+    "RF021": "a variation nested deeper than three levels; kept as a comment, not checked",
+    "RF022": "a variation block holds no moves the game reads",
+    "RF023": "the game cannot replay the record up to the step a variation branches from",
+    "RF024": "more than 64 variations in one record; the rest are kept as comments, not checked",
     "RF999": "kifuwiki failed while reading this record (a bug: please report it)",
 }
 
@@ -37,5 +42,10 @@ CODES_JA: Mapping[str, str] = {
     "RF010": "棋譜のゲームが分からない (インストールされていないゲームか、"
     "フロントマターからもフォルダからも判断できない)",
     "RF011": "accept: の承認に当たる警告がもうない (直した棋譜に残った承認)",
+    "RF020": "変化 (コメント内の kifu ブロック) に閉じるフェンスの行がない。コメントとして残した",
+    "RF021": "変化の入れ子が3段より深い。コメントとして残し、検査していない",
+    "RF022": "変化のブロックにゲームが読める手がない",
+    "RF023": "変化が分岐する手まで棋譜を再生できない",
+    "RF024": "1つの棋譜に変化が64個より多い。残りはコメントとして残し、検査していない",
     "RF999": "棋譜の読み込み中に kifuwiki が失敗した (不具合です。報告してください)",
 }

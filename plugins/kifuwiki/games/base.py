@@ -45,6 +45,18 @@ are the game's ``step_flags`` plus the core's ``comment``, ``error`` and ``warni
 ``kifuwiki.games.viewkit`` has the plumbing every view needs (diagnostics → steps,
 labels, badges, flags). ``tests/example_game/`` is a complete small game.
 
+Variations (``kifuwiki.core.variations``): a ```` ```kifu ```` block written across ``*``
+comment lines after a step is a side line from that step. The core checks it through
+``load`` and ``view`` only, with no hook to write: it loads the record's lines BEFORE the
+block followed by the block's lines (same front matter and rules) and shows the steps
+after the branch step. For that, a game keeps two promises it already keeps for its own
+diagnostics: (1) ``StepView.line`` is the file line where the step's text starts, never
+decreasing from step to step, and a ``SourceLine``'s number is kept on everything the game
+reports (the variation's lines keep their file numbers); (2) the lines before a step's
+line, loaded alone, replay the steps before it (a prefix of a record is a record, maybe
+an unfinished one). What a game reports about a record that merely stops (no winner yet)
+is not charged to a variation. ``GameRecord.variations`` holds the checked variations.
+
 The stages inside a package are the game's business; both built-in games use
 ``notation`` (text → parsed record, errors collected), ``replay`` (one state per step
 plus diagnostics), ``view`` (→ :class:`RecordView`) and ``writer`` (``kifuwiki fmt``).
@@ -55,10 +67,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource
+
+if TYPE_CHECKING:
+    from kifuwiki.core.variations import Variation
 
 
 @dataclass(slots=True)
@@ -80,6 +95,9 @@ class GameRecord:
     """Name of the rule set the record was checked against."""
     data: Any = None
     """Game-specific parsed record and replay; only the game's own modules read it."""
+    variations: list[Variation] = field(default_factory=list)
+    """Side lines written in comments, checked by the core after ``load`` (a game never
+    fills this; see "Variations" above)."""
 
     @property
     def errors(self) -> int:

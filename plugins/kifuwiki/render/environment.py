@@ -16,9 +16,12 @@ import jinja2
 from markupsafe import Markup, escape
 
 from kifuwiki.core.safe_markdown import render_comment, render_inline
+from kifuwiki.core.variations import SideLine, side_line_views, split_comments
 from kifuwiki.games import all_games, get_game, normalise_game_id, registry_generation
 from kifuwiki.games.base import (
     CORE_FLAGS,
+    GameRecord,
+    RecordView,
     StepFlag,
     rules_label,
     step_annotations,
@@ -87,6 +90,22 @@ def _flag_badges(game_id: str, lang: str, games_generation: int) -> dict[str, Ma
     return badge_markup(viewer_flags(game_id), lang)
 
 
+def _game_view(record: GameRecord) -> RecordView:
+    return get_game(record.game).view(record)
+
+
+def step_side_lines(view: RecordView) -> dict[int, list[str | SideLine]]:
+    """Step index → its comments with side lines in place (steps without side lines
+    are left out): what ``templates/_variation.html`` shows in the viewer."""
+    if not view.record.variations:
+        return {}
+    by_step = side_line_views(view.record.variations, _game_view)
+    comments = {step.index: step.comments for step in view.steps}
+    return {
+        index: split_comments(comments.get(index, ()), sides) for index, sides in by_step.items()
+    }
+
+
 def make_environment(custom_templates: Path | None = None) -> jinja2.Environment:
     """The (cached) environment for ``custom_templates`` over the packaged templates."""
     key = str(custom_templates.resolve()) if custom_templates is not None else None
@@ -133,6 +152,7 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
     env.globals["step_annotations"] = step_annotations
     env.globals["viewer_flags"] = viewer_flags
     env.globals["flag_badges"] = flag_badges
+    env.globals["step_side_lines"] = step_side_lines
     return env
 
 

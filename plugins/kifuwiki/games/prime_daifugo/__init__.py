@@ -32,6 +32,23 @@ class LoadedGame:
 
     parsed: ParsedGame
     replay: Replay
+    hindsight: bool = True
+    """Whether the record page carries the "what could have been played" annotations."""
+
+
+#: The option naming the hindsight annotations (:mod:`.hindsight`), in front matter
+#: (``hindsight: false``) or in the site's rules for the game
+#: (``rules: {prime-daifugo: {preset: standard, hindsight: false}}``).
+HINDSIGHT_OPTION = "hindsight"
+
+
+def _hindsight_wanted(meta: Mapping[str, Any], site_rules: Mapping[str, Any] | None) -> bool:
+    """The record's own ``hindsight:`` first, then the site's, else on."""
+    for source in (meta, site_rules or {}):
+        value = source.get(HINDSIGHT_OPTION)
+        if isinstance(value, bool):
+            return value
+    return True
 
 
 def _players_meta(meta: Mapping[str, Any]) -> dict[str, str] | None:
@@ -87,6 +104,7 @@ class PrimeDaifugo:
         "special": StepFlag(
             "特殊", "special", "次の特殊な出し方", "Next special play", "s", "special"
         ),
+        "revolution": StepFlag("革命", "revolution", "次の革命", "Next revolution", "r", "special"),
     }
     package_dir = Path(__file__).resolve().parent
     template_filters: Mapping[str, Callable[..., Any]] = {"pd_cards": cards_filter}
@@ -111,7 +129,9 @@ class PrimeDaifugo:
         bag = DiagnosticBag()
         spec: object = source.meta.get("rules")
         if spec is None and rules:
-            spec = dict(rules)  # the site's default for this game: {"preset": …, …}
+            # The site's default for this game: {"preset": …, …} (the hindsight switch
+            # is not a rule).
+            spec = {key: value for key, value in rules.items() if key != HINDSIGHT_OPTION}
         if spec is None and parsed.dialect is Dialect.FANDOM:
             spec = "fandom"  # a record in the wiki's notation follows the wiki's rules
         rule_set = resolve_rules(spec, bag, _front_matter_line(source) if spec else 1)
@@ -132,7 +152,7 @@ class PrimeDaifugo:
                 key=lambda d: (d.line, d.column, d.severity.rank),
             ),
             rules=rule_set.name,
-            data=LoadedGame(parsed, result),
+            data=LoadedGame(parsed, result, _hindsight_wanted(source.meta, rules)),
         )
 
     def view(self, record: GameRecord) -> RecordView:

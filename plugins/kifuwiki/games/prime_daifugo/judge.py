@@ -67,6 +67,9 @@ class Verdict:
     checkable: bool
     note: str
     """What a reader is told when the play stands (``1213 is prime``)."""
+    number_jokers: tuple[int, ...] = ()
+    """The values of the jokers in the number itself (not in its factors), left to right:
+    what the field's joker glyphs show (``X`` standing for 7 is drawn "=7")."""
 
 
 #: A factor as its chain of runs (base, exponent, tower …) and the ranks of each.
@@ -210,7 +213,7 @@ class Judge:
             self._more_than_the_deck(move, step, cards)
             checkable = False
         jokers = assigned.get(id(run), ()) if assigned is not None else ()
-        verdict = Verdict(None, (), factor_cards, "", None, [], checkable, "")
+        verdict = Verdict(None, (), factor_cards, "", None, [], checkable, "", jokers)
         self._read_number(verdict, move, step, ranks, jokers, run.column)
         if state.field is not None:
             verdict.problems.extend(

@@ -80,6 +80,7 @@ class _Turn:
         "penalty_drawn",
         "pile",
         "played",
+        "played_jokers",
         "revolution",
         "seat",
         "to_move",
@@ -104,6 +105,7 @@ class _Turn:
         self.penalised = move.penalty is not None
         self.drawn = ""
         self.played = ""
+        self.played_jokers: tuple[int, ...] = ()
         self.consumed = 0
         self.number: int | None = None
         self.jokers: tuple[int, ...] = ()
@@ -290,6 +292,7 @@ class _Replayer:
                 turn.valid,
                 turn.flushed,
                 tuple(turn.annotations),
+                turn.played_jokers,
             )
         )
         return after
@@ -431,6 +434,7 @@ class _Replayer:
         verdict = self.judge.judge(move, turn.before, turn.index, played)
         turn.played = played
         turn.number, turn.jokers = verdict.number, verdict.joker_values
+        turn.played_jokers = verdict.number_jokers
         turn.factor_cards, turn.factorisation = verdict.factor_cards, verdict.factorisation
         turn.kinds.add("lead" if turn.field is None else "follow")
         cards = played + verdict.factor_cards
@@ -494,7 +498,9 @@ class _Replayer:
             turn.annotations.append(verdict.note)
         turn.hand = self.ledger.take(turn.hand, cards, turn.seat, move, turn.index, "plays")
         turn.bottom += verdict.factor_cards
-        turn.field = FieldState(turn.played, verdict.number, turn.seat, verdict.factorisation)
+        turn.field = FieldState(
+            turn.played, verdict.number, turn.seat, verdict.factorisation, verdict.number_jokers
+        )
         turn.pile += turn.played
         special = verdict.special
         if special is _RR:

@@ -84,6 +84,8 @@ class FieldState:
     """Seat of the player who put it there."""
     factors: str = ""
     """For a composite: the factorisation that was checked (``5^3``)."""
+    jokers: tuple[int, ...] = ()
+    """The values its jokers stand for, left to right (empty for a lone joker, ∞)."""
 
     @property
     def count(self) -> int:
@@ -158,6 +160,8 @@ class Step:
     """For a play: whether the rules allow it (``None``: cannot tell, unknown cards)."""
     flushed: bool = False
     annotations: tuple[str, ...] = ()
+    played_jokers: tuple[int, ...] = ()
+    """The values of the jokers in :attr:`played` (the number, not its factors)."""
 
     @property
     def kind(self) -> str:

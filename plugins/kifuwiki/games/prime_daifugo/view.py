@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
+from kifuwiki.games.prime_daifugo.faces import Faces, FaceTracker
+from kifuwiki.games.prime_daifugo.glyphs import ranks_with_jokers
+from kifuwiki.games.prime_daifugo.hindsight import hindsight_notes
 from kifuwiki.games.prime_daifugo.i18n import KIND_WORDS_JA, annotation_ja
 from kifuwiki.games.prime_daifugo.model import ParsedGame
 from kifuwiki.games.prime_daifugo.replay import Replay, State, Step
@@ -29,6 +32,10 @@ from kifuwiki.games.viewkit import (
 )
 
 SPECIAL_KINDS = frozenset({"GC", "RR", "IN"})
+#: Whether record pages may carry the "what could have been played" annotations
+#: (:mod:`.hindsight`; a record or site turns them off with ``hindsight: false``);
+#: ``benchmarks/pd_hindsight.py`` measures what they cost.
+HINDSIGHT = True
 
 _KIND_WORDS = {
     "deal": "deal",
@@ -48,15 +55,22 @@ _KIND_WORDS = {
 
 
 def state_mapping(
-    replay: Replay, step: Step, names: list[str], last_flush: int | None = None
+    replay: Replay,
+    step: Step,
+    names: list[str],
+    last_flush: int | None = None,
+    faces: Faces | None = None,
 ) -> dict[str, Any]:
     """The JSON-serialisable state after ``step`` for ``state.html``.
 
-    ``last_flush`` is the index of the latest step (this one included) that flushed.
+    ``last_flush`` is the index of the latest step (this one included) that flushed;
+    ``faces`` the card faces with suits and joker values (:class:`Faces`). ``cards``
+    keys hold ranks only (``QT3``), ``faces`` keys what the glyphs show (``Q♥T3``).
     """
     state: State = step.state
     seats = replay.seats
     ranking = list(state.out)
+    faces = faces or Faces()
     players = []
     for seat, hand in enumerate(state.hands):
         players.append(
@@ -64,6 +78,7 @@ def state_mapping(
                 "key": seats[seat],
                 "name": names[seat],
                 "cards": hand.cards,
+                "faces": faces.hands[seat] if faces.hands else hand.cards,
                 "unknown": hand.unknown,
                 "count": hand.size,
                 "current": state.to_move == seat,
@@ -76,6 +91,8 @@ def state_mapping(
     if step.played:
         played = {
             "cards": step.played,
+            "faces": faces.played,
+            "factor_faces": faces.factors,
             "factor_cards": step.factor_cards,
             "number": str(step.number) if step.number is not None else None,
             "factorisation": step.factorisation,
@@ -87,6 +104,7 @@ def state_mapping(
         "field": (
             {
                 "cards": field.cards,
+                "faces": faces.field or ranks_with_jokers(field.cards, field.jokers),
                 "number": str(field.number) if field.number is not None else None,
                 "count": field.count,
                 "owner": seats[field.owner],
@@ -97,8 +115,8 @@ def state_mapping(
             else None
         ),
         "played": played,
-        "drawn": step.drawn,
-        "penalty_drawn": step.penalty_drawn,
+        "drawn": faces.drawn or step.drawn,
+        "penalty_drawn": faces.penalty or step.penalty_drawn,
         "pile": state.pile,
         "deck": state.deck,
         "deck_unknown": state.deck_unknown,
@@ -120,7 +138,7 @@ def _label(step: Step, names: list[str], *, ja: bool = False) -> str:
     who = names[step.seat] if step.seat is not None else step.move.player
     text = f"{who} {words.get(step.kind, step.kind)}"
     if step.played:
-        text += f" {step.played}"
+        text += f" {ranks_with_jokers(step.played, step.played_jokers)}"
         if step.number is not None:
             text += f" ({step.number})"
     if step.annotations:
@@ -190,8 +208,18 @@ class _Game:
     problems: dict[int, set[str]]
 
 
-def _step(step: Step, game: _Game, last_flush: int | None) -> StepView:
-    """One viewer step of the replay."""
+def _joker_note(step: Step) -> list[Text]:
+    """``joker X = 7`` for each joker of the number played (the move list shows it)."""
+    if not step.played_jokers:
+        return []
+    values = ", ".join(f"X = {value}" for value in step.played_jokers)
+    return [Text(f"ジョーカー {values}", f"joker {values}")]
+
+
+def _step(
+    step: Step, game: _Game, last_flush: int | None, faces: Faces, extra: list[Text]
+) -> StepView:
+    """One viewer step of the replay (``extra``: the view's own annotations)."""
     names, record = game.names, game.record
     move = step.move
     if move is None:  # the deal: the game's own comments come before the first move
@@ -203,6 +231,8 @@ def _step(step: Step, game: _Game, last_flush: int | None) -> StepView:
         flags.add("penalty")
     if step.kinds & SPECIAL_KINDS:
         flags.add("special")
+    if "RR" in step.kinds:
+        flags.add("revolution")
     return step_view(
         step.index,
         player=move.player if move is not None else None,
@@ -210,13 +240,17 @@ def _step(step: Step, game: _Game, last_flush: int | None) -> StepView:
         line=move.line if move is not None else record.source.first_line,
         kind=step.kind,
         label=Text(_label(step, names, ja=True), _label(step, names)),
-        annotations=[Text(annotation_ja(note), note) for note in step.annotations],
+        annotations=[
+            *_joker_note(step),
+            *(Text(annotation_ja(note), note) for note in step.annotations),
+            *extra,
+        ],
         comments=comments,
         bookmarks=bookmarks,
         marks=move.marks if move is not None else "",
         flags=flags,
         problems=game.problems,
-        state=state_mapping(game.replay, step, names, last_flush),
+        state=state_mapping(game.replay, step, names, last_flush, faces),
     )
 
 
@@ -250,10 +284,15 @@ def build_view(record: GameRecord) -> RecordView:
     game = _Game(record, parsed, replay, names, problem_steps(record.diagnostics, lines))
     steps: list[StepView] = []
     last_flush: int | None = None
+    tracker = FaceTracker(parsed, replay.seats)
+    annotate = HINDSIGHT and loaded.hindsight
+    previous = replay.steps[0]
     for step in replay.steps:
         if step.flushed:
             last_flush = step.index
-        steps.append(_step(step, game, last_flush))
+        notes = hindsight_notes(previous, step, replay.rules) if annotate else []
+        steps.append(_step(step, game, last_flush, tracker.step(step), notes))
+        previous = step
     seats = replay.seats
     header = [header_row(Text("ルール", "Rules"), replay.rules.describe())]
     if len(replay.ranking) == len(seats):

@@ -1,20 +1,36 @@
 /* Prime Daifugo on the viewer: the board shows card glyphs. Per-step positions print
-   cards as text (<span class="kw-cards" data-cards="QT3">) to keep pages small; when the
-   viewer shows a position ("kifuwiki:show"), this turns its text into glyphs. Display
-   only: the ranks come from the server. */
+   cards as text (<span class="kw-cards">Q9♥X(=7)</span>: rank, suit symbol, a joker's
+   value) to keep pages small; when the viewer shows a position ("kifuwiki:show"), this
+   turns that text into glyphs. Display only: the faces come from the server. */
 (function () {
   "use strict";
+  var SUITS = { "\u2666": "d", "\u2663": "c", "\u2665": "h", "\u2660": "s" };
+  var FACE = /([^()\u2666\u2663\u2665\u2660])([\u2666\u2663\u2665\u2660])?(?:\(=(\d+)\))?/g;
+  function small(cls, text) {
+    var el = document.createElement("small");
+    el.className = cls;
+    el.textContent = text;
+    return el;
+  }
   function drawCards(root) {
-    var runs = root.querySelectorAll(".kw-cards[data-cards]");
+    var runs = root.querySelectorAll(".kw-cards");
     for (var i = 0; i < runs.length; i++) {
-      var run = runs[i], ranks = run.getAttribute("data-cards") || "";
+      var run = runs[i], text = run.textContent || "", m;
       var extra = run.className.replace("kw-cards", "");
       var out = document.createDocumentFragment();
-      for (var j = 0; j < ranks.length; j++) {
-        var c = ranks.charAt(j), card = document.createElement("span");
-        card.className = "kw-card" + (c === "X" ? " kw-joker" : c === "?" ? " kw-unknown" : "") + extra;
+      FACE.lastIndex = 0;
+      while ((m = FACE.exec(text))) {
+        var c = m[1], suit = m[2] ? SUITS[m[2]] : "", card = document.createElement("span");
+        card.className = "kw-card" + (c === "X" ? " kw-joker" : c === "?" ? " kw-unknown" : "") +
+          (suit ? " kw-suit-" + suit : "") + extra;
         card.setAttribute("data-rank", c);
         card.textContent = c;
+        if (suit) { card.setAttribute("data-suit", suit); card.appendChild(small("kw-suit", m[2])); }
+        if (m[3]) {
+          card.setAttribute("data-value", m[3]);
+          card.title = "X=" + m[3];
+          card.appendChild(small("kw-jv", "=" + m[3]));
+        }
         out.appendChild(card);
       }
       run.parentNode.replaceChild(out, run);

@@ -1,0 +1,91 @@
+"""Prime Daifugo card faces in Debian's chromium: a joker's value, suits, the revolution.
+
+One small site per theme (MkDocs' default, Material with instant navigation) holds the
+demo record ``faces-demo`` (a joker standing for 8, a Ramanujan revolution, suits on
+every card). Each test runs at desktop (1280) and phone (390) widths and saves a
+screenshot under ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.browser.conftest import screenshot, serve
+from tests.browser.game_site import build_site
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORD = ROOT / "records" / "prime-daifugo" / "faces-demo.kifu"
+SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.fixture(scope="module", params=["mkdocs", "material"])
+def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    theme = str(request.param)
+    root = tmp_path_factory.mktemp(f"pd-faces-{theme}")
+    built = build_site(root, "prime-daifugo", [RECORD], "en", theme=theme)
+    with serve(built) as url:
+        yield f"{url}/records/prime-daifugo/faces-demo/"
+
+
+def page_problems(problems: Any) -> list[str]:
+    """What went wrong on the page, leaving out Material's web font: the test site keeps
+    Material's default font, which the browser (offline here) cannot fetch."""
+    offline = "Failed to load resource: net::ERR_NAME_NOT_RESOLVED"
+    return [problem for problem in problems.all() if problem != offline]
+
+
+def show(page: Any, index: int) -> Any:
+    page.wait_for_function(
+        "i => document.querySelector('.kw-viewer')?.dataset.kwCurrent === i", arg=str(index)
+    )
+    return page.locator(".kw-viewer .kw-board").first
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_joker_value_suits_and_revolution_on_the_board(
+    site: str, size: str, open_page: Any, request: pytest.FixtureRequest
+) -> None:
+    page, problems = open_page(site + "#m5", viewport=SIZES[size])
+    board = show(page, 5)
+    # The joker on the field is drawn with the value it stands for.
+    joker = board.locator(".kw-field[data-number] .kw-card.kw-joker")
+    assert joker.get_attribute("data-value") == "8"
+    assert joker.inner_text().replace("\n", "") == "X=8"
+    # The suits of the record are on the glyphs: 3♠ on the field, hearts in red.
+    three = board.locator(".kw-field[data-number] .kw-card[data-rank='3']")
+    assert three.get_attribute("data-suit") == "s" and "♠" in three.inner_text()
+    heart = board.locator(".kw-hand .kw-card.kw-suit-h").first
+    assert heart.evaluate("c => getComputedStyle(c).color") == "rgb(198, 40, 40)"
+    # The revolution is in force: a banner above the field, which a screen reader reads.
+    banner = board.locator(".kw-pd-revolution")
+    assert banner.is_visible()
+    assert "lower numbers beat higher" in banner.inner_text()
+    assert banner.get_attribute("role") == "note"
+    theme = request.node.callspec.params["site"]
+    path = screenshot(page, f"pd-faces-{theme}-{size}.png")
+    assert path.stat().st_size > 0
+    assert page_problems(problems) == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_viewer_jumps_to_the_revolution(site: str, size: str, open_page: Any) -> None:
+    page, problems = open_page(site + "#m0", viewport=SIZES[size])
+    board = show(page, 0)
+    assert board.locator(".kw-pd-revolution").count() == 0
+    page.locator('.kw-viewer [data-kw-jump="revolution"]').first.click()
+    board = show(page, 1)
+    assert board.locator(".kw-pd-revolution").is_visible()
+    # The board drew glyphs from the step's text: the played cards keep their suits.
+    played = board.locator(".kw-field[data-number] .kw-card")
+    assert played.evaluate_all("cs => cs.map(c => c.dataset.rank + c.dataset.suit)") == [
+        "Ah",
+        "7s",
+        "2d",
+        "9c",
+    ]
+    assert page_problems(problems) == []

@@ -1,0 +1,144 @@
+"""Card faces on record pages: joker values, suits, the revolution cue, seat markup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from kifuwiki.archive import load_text
+from kifuwiki.games.base import RecordView
+from kifuwiki.games.prime_daifugo import GAME
+from kifuwiki.games.prime_daifugo.glyphs import cards_html, cards_text, parse_faces
+from kifuwiki.render.environment import make_environment
+from kifuwiki.render.record import render_viewer
+
+DEMO = Path(__file__).resolve().parents[2] / "records" / "prime-daifugo" / "faces-demo.kifu"
+
+
+def view_of(text: str, path: str = "records/prime-daifugo/faces.kifu") -> RecordView:
+    (record,) = load_text(text, path)
+    return GAME.view(record)
+
+
+@pytest.fixture(scope="module")
+def demo() -> RecordView:
+    return view_of(DEMO.read_text(encoding="utf-8"), str(DEMO))
+
+
+def soup_of(view: RecordView, lang: str) -> BeautifulSoup:
+    return BeautifulSoup(str(render_viewer(view, make_environment(), lang)), "html.parser")
+
+
+def test_faces_parse_rank_suit_and_joker_value() -> None:
+    assert parse_faces("9♥X(=7)3?") == [
+        ("9", "h", ""),
+        ("X", "", "7"),
+        ("3", "", ""),
+        ("?", "", ""),
+    ]
+    glyphs = BeautifulSoup(str(cards_html("9♥X(=13)")), "html.parser").select(".kw-card")
+    assert [g["data-rank"] for g in glyphs] == ["9", "X"]
+    assert "kw-suit-h" in glyphs[0]["class"] and glyphs[0]["data-suit"] == "h"
+    assert glyphs[0].get_text() == "9♥"
+    assert glyphs[1]["data-value"] == "13" and glyphs[1].get_text() == "X=13"
+    # Compact text: the faces once, as text, with no attribute repeating them.
+    assert str(cards_text("9♥X(=7)")) == '<span class="kw-cards">9♥X(=7)</span>'
+    assert "<script>" not in str(cards_html("<script>"))
+
+
+def test_a_joker_shows_the_value_it_stands_for(demo: RecordView) -> None:
+    step = demo.steps[5]  # A:X3s;X=8 — 83
+    assert step.state["field"]["faces"] == "X(=8)3♠"
+    assert step.state["field"]["cards"] == "X3"  # ranks stay ranks for data-cards
+    assert "X(=8)3" in step.label and "X(=8)3" in step.label_ja
+    assert step.annotations[0] == "joker X = 8"
+    assert step.annotations_ja[0] == "ジョーカー X = 8"
+    soup = soup_of(demo, "en")
+    li = soup.select_one("li#m5")
+    assert li is not None
+    field = li.select_one(".kw-field")
+    assert field is not None and "X(=8)3♠" in field.get_text()
+    assert "joker X = 8" in li.select_one(".kw-annotations").get_text()
+
+
+def test_a_joker_value_in_a_standard_record_reaches_the_board() -> None:
+    view = view_of("a:(KQ254A37TJX)\nb:(23457TJQKA9)\na:T3X|X=9\n")
+    assert view.steps[1].state["field"]["faces"] == "T3X(=9)"
+    board = soup_of(view, "ja").select_one(".kw-board .kw-field")
+    assert board is not None
+    joker = board.select_one(".kw-card.kw-joker")
+    assert joker is not None and joker["data-value"] == "9" and joker.get_text() == "X=9"
+
+
+def test_suits_written_in_the_record_reach_the_faces(demo: RecordView) -> None:
+    deal = demo.steps[0].state["players"]
+    assert deal[0]["cards"] == "A2345779JKX"
+    assert deal[0]["faces"] == "A♥2♦3♠4♥5♣7♠7♦9♣J♠K♣X"
+    # After A♥7♠2♦9♣ is played, those suits leave the hand; the field keeps them.
+    after = demo.steps[1].state
+    assert after["players"][0]["faces"] == "3♠4♥5♣7♦J♠K♣X"
+    assert after["field"]["faces"] == "A♥7♠2♦9♣"
+    soup = soup_of(demo, "ja")
+    board = soup.select_one(".kw-board")
+    assert board is not None
+    hearts = board.select(".kw-card.kw-suit-h")
+    assert hearts and all(card["data-suit"] == "h" for card in hearts)
+    # The per-step text keeps the suit.
+    text = soup.select_one("li#m1 .kw-field .kw-cards")
+    assert text is not None and text.get_text() == "A♥7♠2♦9♣"
+
+
+def test_records_without_suits_stay_as_they_were() -> None:
+    view = view_of("a:(KQ254A37TJX)\nb:(23457TJQKA9)\na:KQ\n")
+    for step in view.steps:
+        for player in step.state["players"]:
+            assert player["faces"] == player["cards"]
+    assert view.steps[1].state["field"]["faces"] == "KQ"
+    assert not soup_of(view, "en").select("[data-suit]")
+
+
+def test_the_revolution_is_flagged_and_shown(demo: RecordView) -> None:
+    assert "revolution" in demo.steps[1].flags
+    assert not any("revolution" in step.flags for step in demo.steps[2:])
+    ja, en = soup_of(demo, "ja"), soup_of(demo, "en")
+    assert not ja.select("li#m0 .kw-pd-revolution")
+    for index in range(1, len(demo.steps)):
+        (banner,) = ja.select(f"li#m{index} .kw-pd-revolution")
+        assert "革命中" in banner.get_text() and banner["role"] == "note"
+    (banner,) = en.select("li#m3 .kw-pd-revolution")
+    assert "lower numbers beat higher" in banner.get_text()
+    # The viewer can jump to it (a "next revolution" button with its key).
+    jump = en.select_one('[data-kw-jump="revolution"]')
+    assert jump is not None and jump["data-kw-key"] == "r"
+    assert "Next revolution" in jump.get_text()
+
+
+def test_a_second_revolution_shows_that_it_is_over() -> None:
+    view = view_of("a:(A729A729KQ5)\nb:(23457TJQKA9)\na:A729[RR]\nb:%\na:A729[RR]\n")
+    assert [("revolution" in s.flags, s.state["revolution"]) for s in view.steps[1:]] == [
+        (True, True),
+        (False, True),
+        (True, False),
+    ]
+    soup = soup_of(view, "en")
+    (banner,) = soup.select("li#m3 .kw-pd-revolution")
+    assert "kw-pd-revolution-end" in banner["class"] and "over" in banner.get_text()
+
+
+def test_hands_carry_their_seat_and_read_as_text(demo: RecordView) -> None:
+    soup = soup_of(demo, "en")
+    li = soup.select_one("li#m1")
+    assert li is not None
+    hands = li.select(".kw-players .kw-hand")
+    assert [h["data-kw-seat"] for h in hands] == ["A", "B"]
+    assert all(h["data-kw-seat"] == h["data-player"] for h in hands)
+    # Public areas (field, deck bottom) carry no seat.
+    assert not li.select(".kw-field[data-kw-seat], .kw-facts [data-kw-seat]")
+    # As text: the name and count, then the cards (what "copy position" copies).
+    player = li.select_one(".kw-player")
+    assert player is not None
+    lines = [line.strip() for line in player.get_text("\n").split("\n") if line.strip()]
+    assert lines[0] == "Ana" and lines[1] == "7 cards"
+    assert "3♠4♥5♣7♦J♠K♣X" in lines
