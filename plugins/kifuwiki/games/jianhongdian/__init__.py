@@ -38,6 +38,10 @@ class JianhongdianGame:
     dialects: tuple[str, ...] = ("standard",)
     rule_presets: tuple[str, ...] = tuple(PRESETS)
     default_rules = "standard"
+    rule_preset_names: Mapping[str, Mapping[str, str]] = {
+        "standard": {"ja": "標準", "en": "Standard"},
+        "red-only": {"ja": "赤札のみ得点", "en": "Red cards only"},
+    }
     code_prefixes: tuple[str, ...] = ("JH",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA

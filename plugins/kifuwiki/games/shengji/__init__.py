@@ -38,6 +38,10 @@ class ShengjiGame:
     dialects: tuple[str, ...] = ("standard",)
     rule_presets: tuple[str, ...] = tuple(PRESETS)
     default_rules = "standard"
+    rule_preset_names: Mapping[str, Mapping[str, str]] = {
+        "standard": {"ja": "標準", "en": "Standard"},
+        "seed": {"ja": "原典ルール", "en": "Original rules"},
+    }
     code_prefixes: tuple[str, ...] = ("SJ",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
