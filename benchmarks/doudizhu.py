@@ -22,24 +22,14 @@ import cProfile
 import pstats
 import re
 import time
-from collections.abc import Callable
 
+from _cardgames import best_cpu
 from kifuwiki.archive import load_text
 from kifuwiki.games import get_game
 from kifuwiki.games.doudizhu.selfplay import generate
 
 _ACTION = re.compile(r"^(?P<seat>[^:\s*][^:]*):(?P<body>.*)$", re.M)
 _CARD = re.compile(r"BJ|RJ|[SHDC]?(?:10|[2-9JQKA])|%")
-
-
-def best_of(runs: int, func: Callable[[], int]) -> tuple[float, int]:
-    best = float("inf")
-    result = 0
-    for _ in range(runs):
-        start = time.process_time()
-        result = func()
-        best = min(best, time.process_time() - start)
-    return best, result
 
 
 def main() -> None:
@@ -73,9 +63,9 @@ def main() -> None:
         pstats.Stats(profile).sort_stats("tottime").print_stats(25)
         return
     validate_all()  # warm-up
-    tok, tokens = best_of(args.runs, tokenize_all)
-    val, errors = best_of(args.runs, validate_all)
-    view, _ = best_of(1, view_all)
+    tok, tokens = best_cpu(args.runs, tokenize_all)
+    val, errors = best_cpu(args.runs, validate_all)
+    view, _ = best_cpu(1, view_all)
     viewed = sum(r.moves for r in records[: max(1, args.games // 10)])
     print(f"games    : {args.games} self-play games, {moves:,} actions, {tokens:,} tokens")
     print(f"generate : {args.games / generated:10,.0f} games/s CPU ({generated:.2f} s)")

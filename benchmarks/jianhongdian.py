@@ -15,23 +15,12 @@ from __future__ import annotations
 
 import argparse
 import re
-import time
-from collections.abc import Callable
 
-from kifuwiki.core.recordfile import split_record_file
+from _cardgames import compare_with_tokenizer
 from kifuwiki.games.jianhongdian import GAME
 from kifuwiki.games.jianhongdian.selfplay import record
 
 CARD = re.compile(r"[SHDC](?:10|[2-9JQKA])")
-
-
-def best_cpu(runs: int, func: Callable[[], int]) -> tuple[float, int]:
-    best, result = float("inf"), 0
-    for _ in range(runs):
-        start = time.process_time()
-        result = func()
-        best = min(best, time.process_time() - start)
-    return best, result
 
 
 def main() -> None:
@@ -43,24 +32,10 @@ def main() -> None:
         record(seed, 2 + seed % 3, ("greedy", "random")[seed % 2]) for seed in range(args.games)
     ]
 
-    def validate() -> int:
-        turns = 0
-        for text in texts:
-            for source in split_record_file(text, "bench.kifu"):
-                rec = GAME.load(source)
-                assert not rec.diagnostics
-                turns += rec.moves
-        return turns
-
     def tokenize() -> int:
         return sum(len(CARD.findall(line)) for text in texts for line in text.splitlines())
 
-    token_time, cards = best_cpu(args.runs, tokenize)
-    validate_time, turns = best_cpu(args.runs, validate)
-    print(f"{args.games} games, {turns} turns, {cards} cards written")
-    print(f"tokenize: {turns / token_time:12,.0f} turns/s ({token_time:.3f} s CPU)")
-    print(f"validate: {turns / validate_time:12,.0f} turns/s ({validate_time:.3f} s CPU)")
-    print(f"ratio validate / tokenize: {validate_time / token_time:.1f}x")
+    compare_with_tokenizer(texts, GAME, tokenize, args.runs, "turns")
 
 
 if __name__ == "__main__":

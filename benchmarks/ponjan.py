@@ -17,25 +17,12 @@ import argparse
 import cProfile
 import pstats
 import re
-import time
-from collections.abc import Callable
 
-from kifuwiki.core.recordfile import split_record_file
+from _cardgames import best_of, validate_clean
 from kifuwiki.games.ponjan import GAME
 from kifuwiki.games.ponjan.selfplay import session_text
 
 TOKEN = re.compile(r"^(\S+)\s+(\S+)(?:\s+(.*))?$", re.MULTILINE)
-
-
-def best_of(runs: int, func: Callable[[], int]) -> tuple[float, float, int]:
-    best_cpu = best_wall = float("inf")
-    result = 0
-    for _ in range(runs):
-        wall, cpu = time.perf_counter(), time.process_time()
-        result = func()
-        best_cpu = min(best_cpu, time.process_time() - cpu)
-        best_wall = min(best_wall, time.perf_counter() - wall)
-    return best_cpu, best_wall, result
 
 
 def main() -> None:
@@ -49,12 +36,7 @@ def main() -> None:
     texts = [session_text(seed, hands=args.hands) for seed in range(args.sessions)]
 
     def validate_all() -> int:
-        steps = 0
-        for text in texts:
-            record = GAME.load(split_record_file(text, "bench.kifu")[0])
-            assert not record.diagnostics
-            steps += record.moves
-        return steps
+        return validate_clean(GAME, texts)
 
     def tokenize_all() -> int:
         return sum(len(TOKEN.findall(text)) for text in texts)

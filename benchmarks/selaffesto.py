@@ -20,12 +20,11 @@ from __future__ import annotations
 import argparse
 import re
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import markdown
 
+from _cardgames import best_of
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.selaffesto import GAME
 from kifuwiki.games.selaffesto.selfplay import self_play_record
@@ -34,17 +33,6 @@ from kifuwiki.render.record import render_record_page
 
 TOKEN = re.compile(r"[^:\s]+:|\([^)]*\)|\{[^}]*\}|\[[a-z]+\]|[+*x]?[a-m]?[0-9-]+(?:@[WB])?|\S+")
 TEMPLATES = Path(__file__).resolve().parents[1] / "plugins/kifuwiki/games/selaffesto/templates"
-
-
-def best_of(runs: int, func: Callable[[], int]) -> tuple[float, float, int]:
-    best_cpu = best_wall = float("inf")
-    result = 0
-    for _ in range(runs):
-        wall, cpu = time.perf_counter(), time.process_time()
-        result = func()
-        best_cpu = min(best_cpu, time.process_time() - cpu)
-        best_wall = min(best_wall, time.perf_counter() - wall)
-    return best_cpu, best_wall, result
 
 
 def main() -> None:

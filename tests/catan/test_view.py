@@ -188,9 +188,17 @@ def test_detect_an_untagged_log_sheet() -> None:
     assert not GAME.detect(other)
 
 
-def test_board_shows_the_starting_settlements(env) -> None:  # type: ignore[no-untyped-def]
+def test_board_shows_the_pieces_at_the_end(env) -> None:  # type: ignore[no-untyped-def]
     rec = load_file(BOARD_GAME)[0]
     soup = render_extra(env, GAME.view(rec))
-    squares = soup.select(".kw-catan-board rect[data-start]")
-    assert len(squares) == 8
-    assert sorted(r["data-start"] for r in squares) == ["B", "B", "R", "R", "W", "W", "Y", "Y"]
+    groups = {g["data-player"]: g for g in soup.select(".kw-catan-board g[data-player]")}
+    assert sorted(groups) == ["B", "R", "W", "Y"]
+
+    def squares(player: str, kind: str) -> int:
+        path = groups[player].select_one(f"path.kw-{kind}")
+        return path["d"].count("M") if path else 0
+
+    # Y: two starting settlements, S@B11/W12 made a city, S@B4s/W12; R: C@S3/S5/T5.
+    assert (squares("Y", "s"), squares("Y", "c")) == (3, 1)
+    assert (squares("R", "s"), squares("R", "c")) == (1, 1)
+    assert (squares("W", "s"), squares("W", "c")) == (2, 0)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser import stepping
 from tests.browser.conftest import serve
 
 from kifuwiki.archive import load_file
@@ -95,17 +96,9 @@ def test_stepping_a_record_follows_the_engine(site: str, open_page: Any) -> None
         site + f"records/doudizhu/{ANNOTATED}/", viewport={"width": 1280, "height": 900}
     )
     assert page.locator(".kw-viewer.kw-js .kw-controls").is_visible()
-    page.keyboard.press("Home")
-    assert_shows(page, view, 0)
-    for index in range(1, len(view.steps)):
-        page.keyboard.press("ArrowRight")
-        assert_shows(page, view, index)
-        assert page.locator(".kw-live").inner_text() == view.steps[index].label
-    page.keyboard.press("Home")
-    page.locator('[data-kw-jump="bomb"]').click()
-    assert_shows(page, view, next(s.index for s in view.steps if "bomb" in s.flags))
-    page.locator('[data-kw-jump="rocket"]').click()
-    assert_shows(page, view, next(s.index for s in view.steps if "rocket" in s.flags))
+    stepping.step_through(page, view, assert_shows, live=True)
+    stepping.jump(page, view, "bomb", assert_shows)
+    stepping.jump(page, view, "rocket", assert_shows, from_start=False)
     assert problems.all() == [], problems.all()
 
 

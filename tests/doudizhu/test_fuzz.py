@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.cardgames import roundtrip
 
-from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.doudizhu import GAME
 from kifuwiki.games.doudizhu.selfplay import generate
 
@@ -19,17 +19,10 @@ TOKENS = [
 
 
 def load_and_format(text: str) -> None:
-    sources = split_record_file(text, "fuzz.kifu")
-    for source in sources:
-        record = GAME.load(source)
-        lines = text.count("\n") + 1
+    lines = text.count("\n") + 1
+    for record in roundtrip(GAME, text, FRONT):
         assert all(1 <= d.line <= lines for d in record.diagnostics)
         assert all(d.message_ja for d in record.diagnostics if d.code.startswith("DZ"))
-        view = GAME.view(record)
-        assert len(view.steps) == record.moves + 1
-        once = GAME.format(record)
-        again = GAME.format(GAME.load(split_record_file(FRONT + once)[0]))
-        assert again == once
 
 
 @settings(max_examples=150, deadline=None)

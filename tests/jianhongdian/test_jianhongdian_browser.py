@@ -11,11 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import serve
-from tests.browser.game_site import build_site
+from tests.browser import stepping
+from tests.browser.stepping import served_site
 
-from kifuwiki.archive import load_file
-from kifuwiki.games import get_game
 from kifuwiki.games.base import RecordView
 
 pytestmark = [
@@ -30,15 +28,12 @@ RECORD = "annotated-2p"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("jianhongdian-site")
-    site = build_site(root, "jianhongdian", [RECORDS / f"{RECORD}.kifu"])
-    with serve(site) as url:
+    with served_site(tmp_path_factory, "jianhongdian", [RECORDS / f"{RECORD}.kifu"]) as url:
         yield url
 
 
 def engine_view() -> RecordView:
-    record = load_file(RECORDS / f"{RECORD}.kifu")[0]
-    return get_game("jianhongdian").view(record)
+    return stepping.engine_view(RECORDS / f"{RECORD}.kifu")
 
 
 def assert_shows(page: Any, view: RecordView, index: int) -> None:
@@ -59,15 +54,8 @@ def test_stepping_follows_the_engine(site: str, open_page: Any) -> None:
     page, problems = open_page(
         site + f"records/jianhongdian/{RECORD}/", viewport={"width": 1280, "height": 900}
     )
-    page.keyboard.press("Home")
-    assert_shows(page, view, 0)
-    for index in range(1, len(view.steps)):
-        page.keyboard.press("ArrowRight")
-        assert_shows(page, view, index)
-    page.keyboard.press("Home")
-    page.locator('[data-kw-jump="special"]').click()
-    first_big = next(s.index for s in view.steps if "special" in s.flags)
-    assert_shows(page, view, first_big)
+    stepping.step_through(page, view, assert_shows)
+    stepping.jump(page, view, "special", assert_shows)
     assert problems.all() == [], problems.all()
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser import stepping
 from tests.browser.conftest import serve
 from tests.browser.game_site import build_site
 
@@ -69,18 +70,9 @@ def test_stepping_a_session_follows_the_engine(site: str, open_page: Any) -> Non
     view = engine_view()
     page, problems = open_page(site + PAGE, viewport={"width": 1280, "height": 900})
     assert page.locator(".kw-viewer.kw-js .kw-controls").is_visible()
-    page.keyboard.press("Home")
-    assert_shows(page, view, 0)
-    for index in range(1, len(view.steps)):
-        page.keyboard.press("ArrowRight")
-        assert_shows(page, view, index)
-        assert page.locator(".kw-live").inner_text() == view.steps[index].label
-    page.keyboard.press("Home")
-    page.locator('[data-kw-jump="riichi"]').click()
-    assert_shows(page, view, next(s.index for s in view.steps if "riichi" in s.flags))
-    page.locator('[data-kw-jump="win"]').click()
-    first_win = next(s.index for s in view.steps if "win" in s.flags)
-    assert_shows(page, view, first_win)
+    stepping.step_through(page, view, assert_shows, live=True)
+    stepping.jump(page, view, "riichi", assert_shows)
+    stepping.jump(page, view, "win", assert_shows, from_start=False)
     assert page.locator(".kw-board .kw-pj-seat.kw-pj-winner").count() == 1
     assert problems.all() == [], problems.all()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests import cardgames
 from tests.selaffesto.helpers import opening
 
 from kifuwiki.archive import load_source
@@ -52,13 +53,7 @@ TOKENS = [
 
 
 def roundtrip(text: str) -> None:
-    for source in split_record_file(text, "fuzz.kifu"):
-        record = GAME.load(source)
-        view = GAME.view(record)
-        assert len(view.steps) == record.moves + 1
-        once = GAME.format(record)
-        twice = GAME.format(GAME.load(split_record_file(FRONT + once)[0]))
-        assert twice == once
+    cardgames.roundtrip(GAME, text, FRONT)
 
 
 @settings(max_examples=150, deadline=None)

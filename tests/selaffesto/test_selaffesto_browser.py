@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser import stepping
 from tests.browser.conftest import serve
 
 from kifuwiki.core.recordfile import read_record_file
@@ -93,15 +94,8 @@ def test_stepping_the_worked_example_follows_the_engine(site: str, open_page: An
     view = engine_view()
     page, problems = open_page(site, viewport={"width": 1280, "height": 900})
     assert page.locator(".kw-viewer.kw-js .kw-controls").is_visible()
-    page.keyboard.press("Home")
-    assert_shows(page, view, 0)
-    for index in range(1, len(view.steps)):
-        page.keyboard.press("ArrowRight")
-        assert_shows(page, view, index)
-        assert page.locator(".kw-live").inner_text() == view.steps[index].label
-    page.keyboard.press("Home")
-    page.locator('[data-kw-jump="jump"]').click()
-    assert_shows(page, view, next(s.index for s in view.steps if "jump" in s.flags))
+    stepping.step_through(page, view, assert_shows, live=True)
+    stepping.jump(page, view, "jump", assert_shows)
     assert problems.all() == [], problems.all()
 
 

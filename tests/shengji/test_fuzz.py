@@ -4,25 +4,23 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.cardgames import damaged, front, roundtrip
 
-from kifuwiki.core.recordfile import split_record_file
+from kifuwiki.games.base import GameRecord
 from kifuwiki.games.shengji import GAME
 from kifuwiki.games.shengji.rules import SEED
 from kifuwiki.games.shengji.selfplay import game
-from kifuwiki.games.shengji.writer import write
 
 ALPHABET = "NESWHDCJQKTBR0123456789>:：()*& !?=+\n\tlevsdcarbuymtkiyn北亮♥"
-FRONT = "---\ngame: shengji\n---\n"
+FRONT = front("shengji")
+
+
+def replay_steps(rec: GameRecord) -> int:
+    return len(rec.data.replay.steps)
 
 
 def load_everything(text: str) -> None:
-    for source in split_record_file(text, "fuzz.kifu"):
-        rec = GAME.load(source)
-        view = GAME.view(rec)
-        assert len(view.steps) == len(rec.data.replay.steps)
-        once = write(rec.data.record)
-        again = GAME.load(split_record_file(FRONT + once)[0])
-        assert write(again.data.record) == once
+    roundtrip(GAME, text, FRONT, replay_steps)
 
 
 @settings(max_examples=150, deadline=None)
@@ -34,8 +32,4 @@ def test_arbitrary_bodies_never_raise(body: str) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 80), st.text(alphabet=ALPHABET, max_size=12))
 def test_mutated_deals_never_raise(seed: int, line: int, junk: str) -> None:
-    lines = game(seed, SEED).splitlines()
-    index = line % len(lines)
-    cut = len(junk) % (len(lines[index]) + 1)
-    lines[index] = lines[index][:cut] + junk
-    load_everything(FRONT + "\n".join(lines))
+    load_everything(FRONT + damaged(game(seed, SEED), line, junk))

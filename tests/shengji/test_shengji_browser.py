@@ -12,11 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import serve
-from tests.browser.game_site import build_site
+from tests.browser import stepping
+from tests.browser.stepping import served_site
 
-from kifuwiki.archive import load_file
-from kifuwiki.games import get_game
 from kifuwiki.games.base import RecordView
 
 pytestmark = [
@@ -31,15 +29,12 @@ RECORD = "annotated-seed"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("shengji-site")
-    site = build_site(root, "shengji", [RECORDS / f"{RECORD}.kifu"])
-    with serve(site) as url:
+    with served_site(tmp_path_factory, "shengji", [RECORDS / f"{RECORD}.kifu"]) as url:
         yield url
 
 
 def engine_view() -> RecordView:
-    record = load_file(RECORDS / f"{RECORD}.kifu")[0]
-    return get_game("shengji").view(record)
+    return stepping.engine_view(RECORDS / f"{RECORD}.kifu")
 
 
 def assert_shows(page: Any, view: RecordView, index: int) -> None:
@@ -59,15 +54,8 @@ def test_stepping_follows_the_engine(site: str, open_page: Any) -> None:
     page, problems = open_page(
         site + f"records/shengji/{RECORD}/", viewport={"width": 1280, "height": 900}
     )
-    page.keyboard.press("Home")
-    assert_shows(page, view, 0)
-    for index in range(1, len(view.steps)):
-        page.keyboard.press("ArrowRight")
-        assert_shows(page, view, index)
-    page.keyboard.press("Home")
-    page.locator('[data-kw-jump="ruff"]').click()
-    first = next(s.index for s in view.steps if "ruff" in s.flags)
-    assert_shows(page, view, first)
+    stepping.step_through(page, view, assert_shows)
+    stepping.jump(page, view, "ruff", assert_shows)
     page.locator('[data-kw-go="last"]').click()
     last = page.locator(".kw-viewer .kw-board .kw-sj-state").first
     assert last.locator('[data-role="kitty"] .kw-card').count() == 6  # revealed at the end

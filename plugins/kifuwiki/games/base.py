@@ -17,6 +17,9 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
 ``aliases``             other spellings accepted in front matter (``"素数大富豪"``)
 ``dialects``            notations ``fmt --to`` can write; the first is the default
 ``rule_presets``        rule-set names ``rules:`` accepts; ``default_rules`` is one of them
+``rule_preset_names``   optional: preset id → ``{"ja": …, "en": …}``; pages show these
+                        labels instead of the id (``GameRecord.rules``), see
+                        :func:`rules_label`
 ``code_prefixes``       diagnostic code prefixes the game owns (``("PD",)``)
 ``codes``/``codes_ja``  code → one-line description, English and Japanese (both, always)
 ``badges``              index badge → (Japanese, English) label
@@ -320,3 +323,15 @@ CORE_FLAGS: Mapping[str, StepFlag] = {
     "error": StepFlag("エラー", "error", style="bad"),
     "warning": StepFlag("警告", "warning", style="warning"),
 }
+
+
+def rules_label(game: object, rules: str, lang: str) -> str:
+    """``rules`` (a record's rule set) as the game names it in ``lang``: the optional
+    ``rule_preset_names`` label of that preset, else the text itself (a described rule
+    set such as ``standard+gc`` has no single label). A preset written with the game's id
+    before it (``catan-base``) counts as the preset."""
+    names: Mapping[str, Mapping[str, str]] = getattr(game, "rule_preset_names", None) or {}
+    # Some games prefix the preset with their id (``catan-base``).
+    prefix = f"{getattr(game, 'id', '')}-"
+    label = names.get(rules) or names.get(rules.removeprefix(prefix)) or {}
+    return label.get("en" if lang == "en" else "ja") or label.get("en") or rules

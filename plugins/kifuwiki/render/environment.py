@@ -24,6 +24,7 @@ from kifuwiki.games.base import (
     GameRecord,
     RecordView,
     StepFlag,
+    rules_label,
     step_annotations,
     step_label,
 )
@@ -42,6 +43,17 @@ def game_name(game_id: str, lang: str = "ja") -> str:
     except ImportError:  # a game package that is not there (yet)
         return game_id
     return names.get("en" if lang == "en" else "ja") or names.get("en") or game_id
+
+
+def rules_name(game_id: str, rules: str, lang: str = "ja") -> str:
+    """A record's rule set as its game labels it (``rule_preset_names``), else as written."""
+    known = normalise_game_id(game_id)
+    if known is None or not rules:
+        return rules
+    try:
+        return rules_label(get_game(known), rules, lang)
+    except ImportError:
+        return rules
 
 
 def with_core_flags(own: Mapping[str, StepFlag]) -> dict[str, StepFlag]:
@@ -195,6 +207,7 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
         env.filters.update(game.template_filters)
     env.globals["t"] = t
     env.globals["game_name"] = game_name
+    env.globals["rules_name"] = rules_name
     env.globals["sorted_badges"] = sorted_badges
     env.globals["badge_label"] = badge_label
     env.globals["step_label"] = step_label

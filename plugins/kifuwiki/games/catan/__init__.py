@@ -37,6 +37,9 @@ class CatanGame:
     dialects: tuple[str, ...] = ("sheet",)
     rule_presets: tuple[str, ...] = ("base",)
     default_rules = "base"
+    rule_preset_names: Mapping[str, Mapping[str, str]] = {
+        "base": {"ja": "基本ルール", "en": "Base game"}
+    }
     code_prefixes: tuple[str, ...] = ("CT",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = getattr(catan_codes, "CODES_JA", {})

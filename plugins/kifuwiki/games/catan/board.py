@@ -249,6 +249,8 @@ def parse_start(
 ) -> tuple[StartSettlement, ...]:
     """``start: {B: "T6/W12/G8 B4s/S5/W6", …}``: each player's setup settlements.
 
+    Setup roads (``R@G8/S5``) may stand among them; :mod:`.notation` reads those.
+
     A corner is written as the land hexes around it joined by ``/``: three inland, two
     on the coast (the corner of those two that touches the sea). The distance rule is
     checked: no two settlements on the same or neighbouring corners.
@@ -279,8 +281,8 @@ def parse_start(
             )
             continue
         for text in re.split(r"[\s,、]+", str(raw_corners).strip()):
-            if not text:
-                continue
+            if not text or text.upper().startswith("R@"):
+                continue  # a setup road: read once the corners are known (notation.py)
             corner = _find_corner(text, owners, by_name, line, bag)
             if corner is None:
                 continue

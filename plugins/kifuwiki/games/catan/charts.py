@@ -101,11 +101,12 @@ def vp_chart(replay: Replay, colours: dict[str, str]) -> dict[str, Any]:
     order = replay.record.order
     steps = replay.steps
     top = max([10, *(max(s.snapshot.vp.values(), default=0) for s in steps)])
-    width, height, left, base = 420, 200, 30, 170
+    width, height, left, base = 460, 215, 30, 170
     span = max(1, len(steps) - 1)
-    x_of = [round(left + i * (width - left - 10) / span, 1) for i in range(len(steps))]
+    x_of = [round(left + i * (width - left - 50) / span, 1) for i in range(len(steps))]
     y_scale = 150 / top
     series = []
+    finals = _final_points(replay)
     for key in order:
         points = " ".join(
             f"{x_of[i]},{round(base - s.snapshot.vp[key] * y_scale, 1)}"
@@ -118,6 +119,8 @@ def vp_chart(replay: Replay, colours: dict[str, str]) -> dict[str, Any]:
                 "colour": colours[key],
                 "points": points,
                 "final": steps[-1].snapshot.vp[key],
+                "total": finals[key],
+                "end_y": round(base - steps[-1].snapshot.vp[key] * y_scale, 1),
             }
         )
     ticks = [{"value": v, "y": round(base - v * y_scale, 1)} for v in range(0, top + 1, 2)]
@@ -131,6 +134,8 @@ def vp_chart(replay: Replay, colours: dict[str, str]) -> dict[str, Any]:
         "ticks": ticks,
         "gaps": gaps,
         "goal_y": round(base - 10 * y_scale, 1),
+        "turns": _turn_ticks(replay, x_of),
+        "end_x": x_of[-1],
         "exact": replay.complete,
     }
 
@@ -161,8 +166,37 @@ def holder_chart(replay: Replay, colours: dict[str, str]) -> dict[str, Any]:
                         "w": round(max(1.0, (index - start) * unit), 1),
                         "from": start,
                         "to": index - 1,
+                        "turn": _turn_of(replay, start),
                     }
                 )
             current, start = holder, index
         rows.append({"card": card, "segments": segments})
     return {"width": width, "left": left, "rows": rows, "height": 70}
+
+
+def _turn_of(replay: Replay, step: int) -> int | None:
+    turn = replay.steps[step].turn if step < len(replay.steps) else None
+    return turn.number if turn is not None else None
+
+
+def _turn_ticks(replay: Replay, x_of: list[float]) -> list[dict[str, Any]]:
+    """The turn axis: where each round starts, labelled at most about ten times."""
+    starts: list[tuple[int, int]] = []
+    for step in replay.steps:
+        if step.turn is not None and (not starts or starts[-1][0] != step.turn.number):
+            starts.append((step.turn.number, step.index))
+    every = max(1, math.ceil(len(starts) / 10))
+    return [
+        {"turn": number, "x": x_of[index], "step": index, "label": i % every == 0}
+        for i, (number, index) in enumerate(starts)
+    ]
+
+
+def _final_points(replay: Replay) -> dict[str, int]:
+    """Each player's final points: the 合計 line when written, else what the log shows
+    plus the bonus line."""
+    final = replay.steps[-1].snapshot
+    points = {k: final.vp[k] + replay.bonus.get(k, 0) for k in replay.record.order}
+    if replay.totals:
+        points.update({k: v for k, v in replay.totals.items() if k in points})
+    return points

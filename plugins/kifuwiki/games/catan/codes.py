@@ -32,7 +32,8 @@ CODES: dict[str, str] = {
     "CT122": "a turn line after the closing lines",
     "CT123": "a record without any turn",
     "CT124": "a table row that is not a turn, (中略) or closing row, or has too many cells",
-    "CT226": "a starting settlement whose corner the board does not have",
+    "CT125": "a place after '@' that is not hex names joined by '/' or '~', or on a 'D'",
+    "CT226": "a starting settlement or road whose place the board does not have",
     "CT227": "starting settlements on the same or neighbouring corners (distance rule)",
     "CT228": "a player without exactly 2 starting settlements",
     "CT229": "a game whose winner the sheet cannot show (no 合計 line, points below 10)",
@@ -63,6 +64,11 @@ CODES: dict[str, str] = {
     "CT223": "the same terrain and number written with and without an identifier",
     "CT224": "omitted turns: the checks that need the whole game are skipped",
     "CT225": "a Road Building card without the roads it placed",
+    "CT230": "a build's place that the board does not have (or a place without a board)",
+    "CT231": "a settlement or city on a taken corner or next to another (distance rule)",
+    "CT232": "a road or settlement not connected to the player's own roads",
+    "CT233": "a city where the player has no settlement",
+    "CT234": "a road on a side that already has one",
 }
 
 #: The same table in Japanese (``kifuwiki codes`` and pages in Japanese).
@@ -92,7 +98,8 @@ CODES_JA: dict[str, str] = {
     "CT122": "締めの行の後の手番",
     "CT123": "手番が1つもない棋譜",
     "CT124": "手番・(中略)・締めのどれでもない表の行、またはセルが多すぎる行",
-    "CT226": "盤面にない角の初期配置の開拓地",
+    "CT125": "「@」の後が「/」か「~」でつないだ土地の名前でない場所、または D に付いた場所",
+    "CT226": "盤面にない場所の初期配置の開拓地・街道",
     "CT227": "同じ角・隣り合う角の初期配置の開拓地（距離ルール）",
     "CT228": "初期配置の開拓地がちょうど2個でないプレイヤー",
     "CT229": "シートから勝者が分からないゲーム（合計の行がない、10 点未満）",
@@ -122,4 +129,9 @@ CODES_JA: dict[str, str] = {
     "CT223": "識別子つきと識別子なしで書かれた同じ種類と数字の土地",
     "CT224": "省略された手番: ゲーム全体が必要な確認は行わない",
     "CT225": "置いた街道が書かれていない街道建設カード",
+    "CT230": "盤面にない建設の場所（または盤面なしで書かれた場所）",
+    "CT231": "ふさがった角や他の建物の隣の角の開拓地・都市（距離ルール）",
+    "CT232": "自分の街道につながっていない街道・開拓地",
+    "CT233": "自分の開拓地がない場所の都市",
+    "CT234": "すでに街道がある辺の街道",
 }

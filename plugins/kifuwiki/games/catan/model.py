@@ -118,6 +118,9 @@ class Action:
     robbery: Robbery | None = None
     takes: bool = False
     """``+``: this action takes Longest Road (a road) or Largest Army (a knight)."""
+    place: str | None = None
+    """Where a road, settlement or city stands (``S@T6/W12/G8``), when the record says."""
+    place_column: int = 1
 
     @property
     def is_card(self) -> bool:
@@ -219,12 +222,23 @@ class StartSettlement:
 
 
 @dataclass(frozen=True, slots=True)
+class StartRoad:
+    """A setup road (front matter ``start``: ``R@G8/S5``), between two corners."""
+
+    player: str
+    text: str
+    ends: tuple[tuple[float, float], tuple[float, float]]
+
+
+@dataclass(frozen=True, slots=True)
 class Board:
     hexes: tuple[BoardHex, ...]
     harbours: tuple[str, ...] = ()
     """Clockwise from the top-left: ``3`` for 3:1 or a resource letter for 2:1."""
     start: tuple[StartSettlement, ...] = ()
     """Starting settlements, when the record gives them (front matter ``start``)."""
+    start_roads: tuple[StartRoad, ...] = ()
+    """Setup roads, when ``start`` gives them (``R@G8/S5``)."""
 
     def find(self, ref: HexRef) -> list[BoardHex]:
         """The board hexes a reference may mean (several when it lacks an identifier)."""

@@ -40,6 +40,7 @@ from kifuwiki.games.catan.model import (
     Turn,
     Unreadable,
 )
+from kifuwiki.games.catan.places import PLACE_TEXT, parse_start_roads
 from kifuwiki.games.catan.sheet import points_in
 from kifuwiki.games.catan.table import find_table, merge_table_players, read_table
 
@@ -187,7 +188,9 @@ def _read_board(source: RecordSource, order: list[str], bag: DiagnosticBag) -> B
                 line,
                 ja=f"{key} の初期配置の開拓地が {count} 個です。初期配置は1人2個です",
             )
-    return replace(board, start=start)
+    board = replace(board, start=start)
+    roads = parse_start_roads(source.meta["start"], board, set(order), line, bag)
+    return replace(board, start_roads=roads)
 
 
 class _CellReader:
@@ -378,9 +381,8 @@ class _CellReader:
                 actions.append(self.resolve_card(card, letter, resources, takes, robbery, at))
                 continue
             if ch in BUILD_LETTERS:
-                takes = i + 1 < len(text) and text[i + 1] == "+"
-                actions.append(Action(at, build=BUILD_LETTERS[ch], takes=takes))
-                i += 2 if takes else 1
+                action, i = self.build(text, i, column)
+                actions.append(action)
                 continue
             end = i
             while end < len(text) and not text[end].isspace():
@@ -397,6 +399,55 @@ class _CellReader:
             )
             i = end
         return tuple(actions)
+
+    def build(self, text: str, i: int, column: int) -> tuple[Action, int]:
+        """``R``, ``R+``, ``S@T6/W12/G8``, ``R+@G8/S5`` (or ``R@G8/S5+``) from ``text[i]``."""
+        kind = BUILD_LETTERS[text[i]]
+        at = column + i
+        i += 1
+        takes = text.startswith("+", i)
+        i += 1 if takes else 0
+        place: str | None = None
+        place_column = column + i
+        if text.startswith("@", i):
+            match = PLACE_TEXT.match(text, i + 1)
+            end = match.end() if match else i + 1
+            while end < len(text) and not text[end].isspace() and text[end] != "+":
+                end += 1
+            written = text[i + 1 : end]
+            if match is None or match.end() != end:
+                self.bag.error(
+                    "CT125",
+                    f"'@{written}' is not a place: write the land hexes around a corner "
+                    "(S@T6/W12/G8) or beside a road (R@G8/S5), joined by '/'",
+                    self.line,
+                    place_column,
+                    ja=(
+                        f"「@{written}」は場所ではありません。角を囲む土地（S@T6/W12/G8）"
+                        "や街道をはさむ土地（R@G8/S5）を「/」でつないで書いてください"
+                    ),
+                )
+            elif kind is Build.DEVELOPMENT:
+                self.bag.error(
+                    "CT125",
+                    "a development card is not placed on the board; write 'D' without '@'",
+                    self.line,
+                    place_column,
+                    ja="発展カードは盤面に置きません。「@」なしで D と書いてください",
+                )
+            else:
+                place = written
+            i = end
+            if text.startswith("+", i):
+                takes = True
+                i += 1
+        return Action(
+            at,
+            build=kind,
+            takes=takes,
+            place=place,
+            place_column=place_column,
+        ), i
 
     def resolve_card(
         self,

@@ -28,6 +28,7 @@ from kifuwiki.games.catan.model import (
     Robbery,
     Turn,
 )
+from kifuwiki.games.catan.pieces import Layout, Pieces
 
 CARD_NAMES: dict[Card, tuple[str, str]] = {
     Card.KNIGHT: ("騎士", "knight"),
@@ -82,6 +83,8 @@ class Snapshot:
     """False after omitted turns: counts are lower bounds, settlements unknown."""
     vp: dict[str, int]
     """Points the log shows (buildings, LR, LA); a lower bound when not exact."""
+    layout: Layout = field(default_factory=Layout)
+    """The pieces whose places the record gives (starting placements, ``S@…`` builds)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +134,7 @@ class _Engine:
         self.game_over_at: Turn | None = None
         self.deck_played: dict[Card, int] = dict.fromkeys(DECK, 0)
         self.deck_bought = 0
+        self.pieces = Pieces(record.board, bag)
         self.id_forms: dict[str, set[str]] = {}
         """Terrain+number → identifiers written (``""`` for none), to spot CT223."""
 
@@ -148,7 +152,15 @@ class _Engine:
                 + (2 if self.la == k else 0)
                 for k, t in self.tallies.items()
             }
-        return Snapshot(dict(self.tallies), self.lr, self.la, self.robber, self.exact, vp)
+        return Snapshot(
+            dict(self.tallies),
+            self.lr,
+            self.la,
+            self.robber,
+            self.exact,
+            vp,
+            self.pieces.layout(),
+        )
 
     def name(self, key: str | None) -> str:
         return self.record.name(key) if key else "—"
@@ -509,6 +521,14 @@ class _Engine:
                     ),
                 )
             return
+        self.pieces.place(
+            turn,
+            action,
+            step,
+            roads=tally.roads,
+            buildings=tally.settlements + tally.cities,
+            exact=self.exact,
+        )
         if kind is Build.ROAD:
             free = state.free_roads > 0
             if free:

@@ -23,8 +23,9 @@ from kifuwiki.games.catan.board import (
     hex_points,
 )
 from kifuwiki.games.catan.charts import dice_chart, holder_chart, player_colours, vp_chart
-from kifuwiki.games.catan.model import RESOURCE_NAMES, CatanRecord, Omission, Turn
-from kifuwiki.games.catan.replay import Replay, StepResult
+from kifuwiki.games.catan.mapview import hex_centres, step_map
+from kifuwiki.games.catan.model import CARD_LETTERS, RESOURCE_NAMES, CatanRecord, Omission, Turn
+from kifuwiki.games.catan.replay import CARD_NAMES, Replay, StepResult
 from kifuwiki.games.catan.writer import actions_text, dice_text
 from kifuwiki.games.viewkit import (
     Text,
@@ -184,7 +185,7 @@ def _label(step: StepResult, record: CatanRecord, *, ja: bool = False) -> str:
     return ("、" if ja else "; ").join(parts)
 
 
-def _board(record: CatanRecord, replay: Replay, colours: dict[str, str]) -> dict[str, Any] | None:
+def _board(record: CatanRecord, replay: Replay) -> dict[str, Any] | None:
     board = record.board
     if board is None:
         return None
@@ -226,24 +227,12 @@ def _board(record: CatanRecord, replay: Replay, colours: dict[str, str]) -> dict
             harbour_positions(len(board.harbours)), board.harbours, strict=True
         )
     ]
-    start = [
-        {
-            "player": s.player,
-            "name": record.name(s.player),
-            "colour": colours.get(s.player, "#555555"),
-            "corner": s.text,
-            "x": round(s.x - 5, 1),
-            "y": round(s.y - 5, 1),
-        }
-        for s in board.start
-    ]
     return {
         "width": BOARD_WIDTH,
         "height": BOARD_HEIGHT,
         "hexes": hexes,
         "harbours": harbours,
         "robber": robber,
-        "start": start,
     }
 
 
@@ -307,11 +296,16 @@ def _step_state(
     rows: list[dict[str, Any]],
     seats: list[dict[str, str]],
     colours: dict[str, str],
+    centres: dict[str, tuple[float, float]],
 ) -> dict[str, Any]:
     """What ``state.html`` shows after one turn."""
     turn = step.turn
     snapshot = step.snapshot
+    board_map = (
+        step_map(snapshot.layout, snapshot.robber, centres, colours, record) if centres else None
+    )
     return {
+        "map": board_map,
         "turn": turn.number if turn else None,
         "player": turn.player if turn else None,
         "exact": snapshot.exact,
@@ -350,6 +344,7 @@ def build_view(game: GameRecord) -> RecordView:
     lines = first_step_of_lines((step.turn.line, step.index) for step in replay.steps if step.turn)
     problems = problem_steps(game.diagnostics, lines)
     seats = [{"key": k, "name": record.name(k), "colour": colours[k]} for k in record.order]
+    centres = hex_centres(record)
     steps: list[StepView] = []
     for step in replay.steps:
         turn = step.turn
@@ -368,7 +363,7 @@ def build_view(game: GameRecord) -> RecordView:
                 marks=turn.marks if turn else "",
                 flags={"special"} if step.took else (),
                 problems=problems,
-                state=_step_state(step, record, rows, seats, colours),
+                state=_step_state(step, record, rows, seats, colours, centres),
             )
         )
 
@@ -385,23 +380,23 @@ def build_view(game: GameRecord) -> RecordView:
         badges.add("omitted")
     if record.board is not None:
         badges.add("board")
+    # The page shows the rule set and the winner itself; these rows add what it cannot.
     header = [
         header_row(
-            Text("カード", "Cards"),
-            "de ([R] 騎士 knight, [S] 街道建設 road building, [M], [E])"
-            if record.card_set == "de"
-            else "en ([K] knight, [R] road building, [M], [D])",
+            Text("カードの記号", "Card letters"),
+            ", ".join(
+                f"[{CARD_LETTERS[record.card_set][card]}] {ja} {en}"
+                for card, (ja, en) in CARD_NAMES.items()
+            ),
         ),
         header_row(
             Text("席順", "Seats"), " → ".join(f"{record.name(k)} ({k})" for k in record.order)
         ),
     ]
-    if winner:
-        header.append(header_row(Text("勝者", "Winner"), winner))
     extra = {
         "seats": seats,
         "grid": _grid(rows, record, None, None),
-        "board": _board(record, replay, colours),
+        "board": _board(record, replay),
         "dice": dice_chart(replay.dice),
         "vp": vp_chart(replay, colours),
         "holders": holder_chart(replay, colours),

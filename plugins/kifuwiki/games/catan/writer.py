@@ -25,7 +25,8 @@ from kifuwiki.games.catan.model import (
 
 def action_text(action: Action, card_set: str) -> str:
     if action.build is not None:
-        return action.build.value + ("+" if action.takes else "")
+        place = f"@{action.place}" if action.place is not None else ""
+        return action.build.value + ("+" if action.takes else "") + place
     assert action.card is not None
     letter = CARD_LETTERS[card_set][action.card]
     inner = letter + ("+" if action.takes else "")

@@ -36,6 +36,11 @@ class DouDizhuGame:
     dialects: tuple[str, ...] = ("kifu",)
     rule_presets: tuple[str, ...] = tuple(PRESETS)
     default_rules = "classic"
+    rule_preset_names: Mapping[str, Mapping[str, str]] = {
+        "classic": {"ja": "標準 (中国ルール)", "en": "Classic (Chinese rules)"},
+        "seed-ja": {"ja": "日本語版の説明", "en": "Japanese description"},
+        "douzero": {"ja": "DouZero 準拠", "en": "DouZero engine"},
+    }
     code_prefixes: tuple[str, ...] = ("DZ",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kifuwiki.cardkit.lines import split_marks
 from kifuwiki.cards import BLACK_JOKER, RED_JOKER, Card, CardSyntaxError, standard_deck, tokens
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
@@ -48,7 +49,6 @@ KITTY_WORDS = frozenset({"KITTY", "底牌", "底札"})
 SCORE_WORDS = frozenset({"SCORE", "得点", "点数"})
 PASS_WORDS = frozenset({"%", "-", "PASS", "P", "不要", "パス", "要不起"})
 _LINE = re.compile(r"\s*(?P<seat>[^:：\s]+)\s*[:：]\s*(?P<body>.*?)\s*\Z")
-_MARKS = re.compile(r"\s+(!!|\?\?|!\?|\?!|!|\?)\Z")
 _BID = re.compile(r"(?i)bid\s*(?P<value>[0-3\-])\Z")
 _CLAIM = re.compile(r"\s*\[(?P<word>[^\]]*)\]\s*\Z")
 _SCORE_ENTRY = re.compile(r"\s*(?P<seat>[^\s,、:+\-−]+)\s*:?\s*(?P<value>[+\-−]?[0-9]+)\s*")
@@ -250,11 +250,7 @@ class _Reader:
         return False
 
     def item(self, source: SourceLine) -> Item:
-        text = source.text
-        marks = ""
-        mark = _MARKS.search(text)
-        if mark is not None:
-            marks, text = mark.group(1), text[: mark.start()]
+        text, marks = split_marks(source.text)
         match = _LINE.match(text)
         if match is None:
             self.bag.error(

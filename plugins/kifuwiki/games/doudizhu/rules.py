@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from kifuwiki.cardkit import options
+
 BIDDING_STYLES = ("once", "until-passes")
 
 
@@ -84,7 +86,7 @@ def _option_value(key: str, value: Any, default: Any) -> tuple[Any, RuleProblem 
         )
     if isinstance(default, int):
         low, high = _INT_RANGE[key]
-        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        if options.whole_number(value, low, high):
             return value, None
         return default, RuleProblem(
             f"rule option '{key}' takes a whole number from {low} to {high}, not {value!r}",
@@ -142,12 +144,6 @@ def resolve(spec: Any) -> tuple[RuleOptions, list[RuleProblem]]:
     return replace(options, **changes), problems
 
 
-def describe(options: RuleOptions) -> str:
+def describe(rules: RuleOptions) -> str:
     """The options that differ from the preset, for page headers: ``classic (spring=3)``."""
-    base = PRESETS.get(options.name, PRESETS["classic"])
-    diffs = [
-        f"{f.name}={getattr(options, f.name)}"
-        for f in fields(RuleOptions)
-        if f.name != "name" and getattr(options, f.name) != getattr(base, f.name)
-    ]
-    return options.name + (f" ({', '.join(diffs)})" if diffs else "")
+    return options.describe(rules, PRESETS, PRESETS["classic"])

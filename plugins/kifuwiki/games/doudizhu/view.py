@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from kifuwiki.cardkit import view as cardkit
 from kifuwiki.cards import Card
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import LineKind, SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.doudizhu import DdzData
 from kifuwiki.games.doudizhu.analysis import choices, combo_name
@@ -21,7 +21,7 @@ from kifuwiki.games.doudizhu.engine import Outcome, Replay, Step, replay
 from kifuwiki.games.doudizhu.model import Bid, DdzRecord, Kitty, Pass, Play
 from kifuwiki.games.doudizhu.rules import PRESET_TEXT, describe
 from kifuwiki.games.doudizhu.writer import item_text
-from kifuwiki.games.viewkit import first_step_of_lines, problem_steps
+from kifuwiki.games.viewkit import first_step_of_lines, problem_steps, record_badges
 
 #: Step flags: jump targets. ``special`` is the viewer's generic "next special play".
 FLAGS = {Kind.BOMB: "bomb", Kind.ROCKET: "rocket"}
@@ -108,12 +108,6 @@ def _result_text(record: DdzRecord, outcome: Outcome) -> tuple[str, str]:
     return f"{side_en} (unit {outcome.unit})", f"{side_ja} (単位 {outcome.unit})"
 
 
-def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    comments = tuple(line.comment for line in lines if line.comment)
-    bookmarks = tuple(line.bookmark for line in lines if line.kind is LineKind.BOOKMARK)
-    return comments, bookmarks
-
-
 def _flagged(game: GameRecord, steps: list[Step]) -> dict[int, set[str]]:
     """Step → error/warning flags: the engine's own step, else the step of the line."""
     lines = first_step_of_lines(
@@ -197,17 +191,13 @@ def _badges(game: GameRecord, outcome: Outcome) -> frozenset[str]:
         badges.add("landlord" if outcome.landlord_won else "peasants")
     if outcome.redeal:
         badges.add("redeal")
-    if game.errors:
-        badges.add("error")
-    if game.warnings:
-        badges.add("warning")
-    return frozenset(badges)
+    return record_badges(game, badges)
 
 
 def _header(record: DdzRecord, outcome: Outcome) -> list[tuple[str, str]]:
     en, ja = PRESET_TEXT.get(record.options.name, ("", ""))
     header = [("ルール / Rules", f"{describe(record.options)}: {ja} / {en}")]
-    header.append(("席順 / Seats", " → ".join(f"{record.name(s)} ({s})" for s in record.seats)))
+    header.append(("席順 / Seats", cardkit.seats_line((s, record.name(s)) for s in record.seats)))
     if outcome.landlord:
         header.append(("地主 / Landlord", f"{record.name(outcome.landlord)} ({outcome.bid})"))
     if outcome.score:
@@ -228,7 +218,7 @@ def _step_view(
     last = index == len(steps) - 1
     action = step.action
     notes = action.notes if action is not None else record.setup_notes
-    comments, bookmarks = _notes(notes)
+    comments, bookmarks = cardkit.notes(notes)
     flags = set(flagged.get(index, set()))
     if comments or bookmarks:
         flags.add("comment")

@@ -9,8 +9,8 @@ lines are dropped.
 
 from __future__ import annotations
 
+from kifuwiki.cardkit.writer import note_lines
 from kifuwiki.cards import Card
-from kifuwiki.core.recordfile import SourceLine
 from kifuwiki.games.doudizhu.model import (
     Bid,
     DdzRecord,
@@ -65,16 +65,12 @@ def item_text(item: Item) -> str:
     return body + (f" {item.marks}" if item.marks else "")
 
 
-def _notes(notes: list[SourceLine]) -> list[str]:
-    return [line.text.strip() for line in notes]
-
-
 def write(record: DdzRecord) -> str:
     """The body text in canonical form (no front matter)."""
-    lines = _notes(record.setup_notes)
+    lines = note_lines(record.setup_notes)
     for item in record.items:
         if isinstance(item, Hand | Kitty) and item.front:
             continue  # it stays in the front matter, which fmt keeps as it is
         lines.append(item_text(item))
-        lines.extend(_notes(item.notes))
+        lines.extend(note_lines(item.notes))
     return "\n".join(lines) + "\n"

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.cardkit.game import data_of, text_lines
+from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.jianhongdian.codes import CODES, CODES_JA
 from kifuwiki.games.jianhongdian.engine import Replay, replay
@@ -37,6 +38,10 @@ class JianhongdianGame:
     dialects: tuple[str, ...] = ("standard",)
     rule_presets: tuple[str, ...] = tuple(PRESETS)
     default_rules = "standard"
+    rule_preset_names: Mapping[str, Mapping[str, str]] = {
+        "standard": {"ja": "標準", "en": "Standard"},
+        "red-only": {"ja": "赤札のみ得点", "en": "Red cards only"},
+    }
     code_prefixes: tuple[str, ...] = ("JH",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
@@ -59,7 +64,7 @@ class JianhongdianGame:
 
     def detect(self, source: RecordSource) -> bool:
         """A table line and turns with a flipped card (``A: H5 ^C9``)."""
-        texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
+        texts = text_lines(source)
         has_table = any(t.lstrip().lower().startswith(("table:", "場札")) for t in texts)
         turns = sum(1 for t in texts if _TURN_HINT.match(t))
         return has_table and turns * 2 > len(texts) // 2
@@ -94,10 +99,7 @@ class JianhongdianGame:
     def format(self, record: GameRecord, dialect: str | None = None) -> str:
         from kifuwiki.games.jianhongdian.writer import write
 
-        data = record.data
-        if not isinstance(data, JHData):
-            raise TypeError("not a 撿紅點 record")
-        return write(data.record)
+        return write(data_of(record, JHData, "撿紅點").record)
 
 
 GAME = JianhongdianGame()

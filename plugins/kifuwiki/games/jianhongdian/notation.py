@@ -16,17 +16,15 @@ A record body (front matter aside)::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
-from kifuwiki.cards import Card, CardSyntaxError, parse_card, tokens
+from kifuwiki.cardkit import lines
+from kifuwiki.cardkit.lines import Element
+from kifuwiki.cards import Card, CardSyntaxError, parse_card
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
+from kifuwiki.core.recordfile import RecordSource, SourceLine
 from kifuwiki.games.jianhongdian.model import CardsLine, JHRecord, Match, Turn
 
-MARKS = re.compile(r"\s+(?P<marks>!!|\?\?|!\?|\?!|!|\?)$")
-LINE = re.compile(r"^\s*(?P<key>[^\s:：()]+)\s*[:：]\s*(?P<body>.*)$")
 _HALF = re.compile(r"(?P<card>[^x×X\s]+)(?:\s*[x×X]\s*(?P<taken>[^x×X\s]+))?")
 _KEYWORDS = {
     "table": "table",
@@ -40,20 +38,7 @@ _KEYWORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Element:
-    """A parsed line other than a turn, as the writer needs it back."""
-
-    kind: str
-    """``table``, ``stock``, ``seats``, ``result`` or ``hand``."""
-    values: tuple[Any, ...]
-    player: str = ""
-
-
-@dataclass(slots=True)
-class Parsed:
-    record: JHRecord
-    bag: DiagnosticBag
+Parsed = lines.Parsed[JHRecord]
 
 
 @lru_cache(maxsize=1024)
@@ -63,15 +48,6 @@ def _read_card(text: str) -> Card | None:
         return parse_card(text)
     except CardSyntaxError:
         return None
-
-
-@lru_cache(maxsize=4096)
-def _read_run(text: str) -> tuple[tuple[Card, int], ...] | CardSyntaxError:
-    """A run of cards with their columns, or the error (memoised like :func:`_read_card`)."""
-    try:
-        return tuple(tokens(text))
-    except CardSyntaxError as exc:
-        return exc
 
 
 def _card(text: str, line: int, column: int, bag: DiagnosticBag) -> Card | None:
@@ -91,7 +67,7 @@ def _card(text: str, line: int, column: int, bag: DiagnosticBag) -> Card | None:
 
 def _cards(text: str, line: int, column: int, bag: DiagnosticBag) -> CardsLine | None:
     """A run of suited cards; ``column`` is where ``text`` starts (1-based)."""
-    found = _read_run(text)
+    found = lines.read_run(text)
     if isinstance(found, CardSyntaxError):
         exc = found
         bag.error(
@@ -136,11 +112,7 @@ def _half(text: str, offset: int, line: int, bag: DiagnosticBag) -> Match | None
 
 
 def _turn(key: str, body: str, start: int, line: SourceLine, bag: DiagnosticBag) -> Turn | None:
-    marks = ""
-    mark = MARKS.search(body)
-    if mark:
-        marks = mark["marks"]
-        body = body[: mark.start()]
+    body, marks = lines.split_marks(body)
     play_text, caret, flip_text = body.partition("^")
     play_text = play_text.rstrip()
     if not play_text.strip():
@@ -234,7 +206,7 @@ def _special(
 
 def _line(line: SourceLine, record: JHRecord, bag: DiagnosticBag) -> Element | Turn | None:
     """Read one text line into ``record``; the parsed element, or ``None`` if unreadable."""
-    m = LINE.match(line.text)
+    m = lines.LINE.match(line.text)
     if m is None:
         bag.error(
             "JH001",
@@ -279,15 +251,8 @@ def _line(line: SourceLine, record: JHRecord, bag: DiagnosticBag) -> Element | T
 def parse(source: RecordSource) -> Parsed:
     bag = DiagnosticBag()
     record = JHRecord(first_line=source.first_line)
-    players = source.meta.get("players")
-    if isinstance(players, dict):
-        record.names = {str(k): str(v) for k, v in players.items()}
-    for line in source.lines:
-        if line.kind is LineKind.TEXT:
-            parsed = _line(line, record, bag)
-            record.items.append(parsed if parsed is not None else line)
-            continue
-        record.items.append(line)
-        if line.kind in (LineKind.COMMENT, LineKind.BOOKMARK):
-            record.notes.setdefault(len(record.turns), []).append(line)
+    lines.walk(source, record, lambda line: _line(line, record, bag), lambda: len(record.turns))
     return Parsed(record, bag)
+
+
+__all__ = ["Element", "Parsed", "parse"]

@@ -16,10 +16,9 @@ forced_capture: true}``). Unknown options or values are reported (JH011) and ign
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass
 
+from kifuwiki.cardkit import options
 from kifuwiki.cards import Card, Suit
 from kifuwiki.core.diagnostics import DiagnosticBag
 
@@ -65,64 +64,26 @@ class RuleSet:
 
     def describe(self) -> str:
         """The preset name plus the options that differ from it."""
-        base = PRESETS.get(self.name, STANDARD)
-        changed = [
-            f"{f.name}={getattr(self, f.name)}"
-            for f in fields(self)
-            if f.name != "name" and getattr(self, f.name) != getattr(base, f.name)
-        ]
-        return self.name + (f" ({', '.join(changed)})" if changed else "")
+        return options.describe(self, PRESETS, STANDARD)
 
 
 STANDARD = RuleSet()
 RED_ONLY = RuleSet(name="red-only", spade_ace_points=0, club_ace_points=0)
 PRESETS: dict[str, RuleSet] = {"standard": STANDARD, "red-only": RED_ONLY}
 
-_BOOLS = {f.name for f in fields(RuleSet) if f.type in ("bool", bool)}
-_INTS = {f.name for f in fields(RuleSet) if f.type in ("int", int)}
-
-
-def _preset(name: object, bag: DiagnosticBag, line: int) -> RuleSet:
-    key = str(name).strip().lower()
-    if key in PRESETS:
-        return PRESETS[key]
-    bag.error(
-        "JH011",
-        f"unknown rule preset {name!r} (known: {', '.join(PRESETS)}); using standard",
-        line,
-        ja=f"未知のプリセット {name!r} (使えるのは {', '.join(PRESETS)}); standard で検査します",
-    )
-    return STANDARD
+_BOOLS = options.fields_typed(RuleSet, "bool")
+_INTS = options.fields_typed(RuleSet, "int")
 
 
 def _value(key: str, value: object) -> bool | int | None:
+    """The option's value, ``None`` when the key is no option or the value does not fit."""
     if key in _BOOLS and isinstance(value, bool):
         return value
-    if key in _INTS and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
+    if key in _INTS and options.whole_number(value):
+        return value  # type: ignore[return-value]
     return None
 
 
 def resolve(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
     """Front matter ``rules:`` (a preset name, a mapping, or nothing) → a rule set."""
-    if spec is None:
-        return STANDARD
-    if not isinstance(spec, Mapping):
-        return _preset(spec, bag, line)
-    rules = _preset(spec.get("preset", "standard"), bag, line)
-    changes: dict[str, Any] = {}
-    for raw_key, raw_value in spec.items():
-        key = str(raw_key).strip().lower().replace("-", "_")
-        if key == "preset":
-            continue
-        value = _value(key, raw_value)
-        if value is None:
-            bag.error(
-                "JH011",
-                f"rule option {raw_key!r} with value {raw_value!r} cannot be used; ignored",
-                line,
-                ja=f"ルールオプション {raw_key!r} の値 {raw_value!r} は使えません。無視します",
-            )
-            continue
-        changes[key] = value
-    return replace(rules, **changes) if changes else rules
+    return options.resolve(spec, PRESETS, "standard", _value, "JH011", bag, line)

@@ -11,28 +11,23 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from kifuwiki.cardkit import view as cardkit
+from kifuwiki.cardkit.game import data_of
 from kifuwiki.cards import Card
-from kifuwiki.core.diagnostics import Severity
-from kifuwiki.core.recordfile import LineKind, SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.jianhongdian import JHData
 from kifuwiki.games.jianhongdian.engine import DEALT, Replay, Step
 from kifuwiki.games.jianhongdian.model import JHRecord
 from kifuwiki.games.jianhongdian.rules import RuleSet
 from kifuwiki.games.jianhongdian.writer import turn_text
+from kifuwiki.games.viewkit import record_badges
 
 #: Points in one turn from which the turn is a "big capture" jump target.
 BIG_CAPTURE = 20
 
 
 def card_data(card: Card, rules: RuleSet) -> dict[str, Any]:
-    return {"text": card.glyph(), "code": str(card), "red": card.red, "points": rules.points(card)}
-
-
-def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    comments = tuple(line.comment for line in lines if line.comment)
-    bookmarks = tuple(line.bookmark for line in lines if line.kind is LineKind.BOOKMARK)
-    return comments, bookmarks
+    return cardkit.card_data(card, points=rules.points(card))
 
 
 def _seats(step: Step, record: JHRecord, replay: Replay) -> list[dict[str, Any]]:
@@ -96,26 +91,15 @@ def _stats(replay: Replay) -> dict[str, list[PlayerStat]]:
 
 
 def build_view(game: GameRecord) -> RecordView:
-    data = game.data
-    if not isinstance(data, JHData):
-        raise TypeError("not a 撿紅點 record")
+    data = data_of(game, JHData, "撿紅點")
     record, replay = data.record, data.replay
-    flagged: dict[int, set[str]] = defaultdict(set)
     line_steps = {step.turn.line: step.index for step in replay.steps if step.turn}
-    for diagnostic in game.diagnostics:
-        index = (
-            diagnostic.step if diagnostic.step is not None else line_steps.get(diagnostic.line, 0)
-        )
-        if diagnostic.severity is not Severity.INFO:
-            flagged[index].add(diagnostic.severity.value)
+    flagged = cardkit.problem_flags(game.diagnostics, line_steps)
     steps = []
     for step in replay.steps:
-        comments, bookmarks = _notes(record.notes.get(step.index, []))
-        flags = set(flagged.get(step.index, ()))
-        if comments:
-            flags.add("comment")
-        if step.gained >= BIG_CAPTURE:
-            flags.add("special")
+        comments, bookmarks = cardkit.notes(record.notes.get(step.index, []))
+        big = ("special",) if step.gained >= BIG_CAPTURE else ()
+        flags = cardkit.step_flags(step.index, flagged, comments, *big)
         state = {
             "table": [card_data(c, replay.rules) for c in step.snapshot.table],
             "stock": step.snapshot.stock,
@@ -140,7 +124,7 @@ def build_view(game: GameRecord) -> RecordView:
                 bookmarks=bookmarks,
                 annotations=tuple(en for en, _ in step.annotations),
                 annotations_ja=tuple(ja for _, ja in step.annotations),
-                flags=frozenset(flags),
+                flags=flags,
                 state=state,
             )
         )
@@ -151,14 +135,10 @@ def build_view(game: GameRecord) -> RecordView:
         badges.add("target")
     if replay.redeal:
         badges.add("redeal")
-    if game.errors:
-        badges.add("error")
-    if game.warnings:
-        badges.add("warning")
     header = [
         ("ルール / Rules", replay.rules.describe()),
         ("目標 / Target", f"{replay.target}"),
-        ("席順 / Seats", " → ".join(f"{record.name(k)} ({k})" for k in replay.seats)),
+        ("席順 / Seats", cardkit.seats_line((k, record.name(k)) for k in replay.seats)),
         ("得点 / Points", " · ".join(f"{record.name(k)} {p}" for k, p in replay.scores.items())),
     ]
     return RecordView(
@@ -166,7 +146,7 @@ def build_view(game: GameRecord) -> RecordView:
         players=players,
         steps=steps,
         header=header,
-        badges=frozenset(badges),
+        badges=record_badges(game, badges),
         player_stats={record.name(k): v for k, v in _stats(replay).items()},
         extra={"final": replay.scores, "target": replay.target, "complete": replay.complete},
     )

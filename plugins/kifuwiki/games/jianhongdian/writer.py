@@ -7,8 +7,9 @@ could not be read are kept exactly as they were written.
 
 from __future__ import annotations
 
+from kifuwiki.cardkit.lines import as_written
+from kifuwiki.cardkit.writer import with_marks, write_items
 from kifuwiki.cards import Card, format_cards
-from kifuwiki.core.recordfile import SourceLine
 from kifuwiki.games.jianhongdian.model import JHRecord, Match, Turn
 from kifuwiki.games.jianhongdian.notation import Element
 
@@ -20,7 +21,7 @@ def match_text(match: Match) -> str:
 def turn_text(turn: Turn) -> str:
     """The move part of a turn line: ``H5xD5 ^C9xSA`` (as written when unreadable)."""
     if turn.play is None:
-        return turn.text.partition(":")[2].strip() or turn.text
+        return as_written(turn.text)
     text = match_text(turn.play)
     if turn.flip is not None:
         text += f" ^{match_text(turn.flip)}"
@@ -40,16 +41,13 @@ def _element(element: Element) -> str:
     return f"table: {format_cards(cards)}"
 
 
+def _item(item: object) -> str | None:
+    if isinstance(item, Turn):
+        return with_marks(f"{item.player}: {turn_text(item)}", item.marks)
+    if isinstance(item, Element):
+        return _element(item)
+    return None
+
+
 def write(record: JHRecord) -> str:
-    out: list[str] = []
-    for item in record.items:
-        if isinstance(item, Turn):
-            marks = f" {item.marks}" if item.marks else ""
-            out.append(f"{item.player}: {turn_text(item)}{marks}")
-        elif isinstance(item, Element):
-            out.append(_element(item))
-        elif isinstance(item, SourceLine):
-            out.append(item.text)
-    while out and not out[-1].strip():
-        out.pop()
-    return "\n".join(out) + "\n"
+    return write_items(record.items, _item)

@@ -40,6 +40,9 @@ class KoutetsuGame:
     dialects: tuple[str, ...] = ("replay",)
     rule_presets: tuple[str, ...] = (RULES,)
     default_rules = RULES
+    rule_preset_names: Mapping[str, Mapping[str, str]] = {
+        RULES: {"ja": "2d6 ルール", "en": "2d6 rules"}
+    }
     code_prefixes: tuple[str, ...] = ("KR",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA

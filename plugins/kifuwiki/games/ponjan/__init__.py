@@ -37,6 +37,10 @@ class PonjanGame:
     dialects: tuple[str, ...] = ("standard",)
     rule_presets: tuple[str, ...] = tuple(PRESETS)
     default_rules = "seed"
+    rule_preset_names: Mapping[str, Mapping[str, str]] = {
+        "seed": {"ja": "原典ルール", "en": "Original rules"},
+        "house": {"ja": "ハウスルール", "en": "House rules"},
+    }
     code_prefixes: tuple[str, ...] = ("PJ",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA

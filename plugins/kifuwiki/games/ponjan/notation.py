@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from kifuwiki.cardkit.lines import split_marks
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
 from kifuwiki.games.ponjan.frontmatter import read_chips, read_players, read_tiles
@@ -46,7 +47,6 @@ CHIPS = re.compile(
     r"^\s*(?P<label>精算|pay|計|合計|totals)\s*[:：]?\s*(?P<rest>.*)$", re.IGNORECASE
 )
 ACTION = re.compile(r"^\s*(?P<seat>[^\s:：]+)\s*[:：]?\s+(?P<verb>\S+)(?:\s+(?P<rest>.*?))?\s*$")
-MARKS = re.compile(r"\s+(?P<marks>!!|\?\?|!\?|\?!|!|\?)$")
 ENTRY = re.compile(r"(?P<seat>[^\s,、+\-0-9:：]+)\s*[:：]?\s*(?P<value>[+\-]?[0-9]+)")
 
 VERBS: dict[str, Verb] = {
@@ -281,11 +281,9 @@ class _Reader:
         if self.fast(source_line):
             return
         text = source_line.text
-        marks_match = MARKS.search(text)
-        marks = marks_match.group("marks") if marks_match else ""
-        body = text[: marks_match.start()] if marks_match else text
+        body, marks = split_marks(text)
         bare = ACTION.match(body)
-        if marks_match and bare and not bare.group("rest") and bare.group("verb") in _ONE_TILE:
+        if marks and bare and not bare.group("rest") and bare.group("verb") in _ONE_TILE:
             marks, body = "", text  # 'A 引 ?': the '?' is the hidden tile, not a mark
         heading = HEADING.match(body)
         if heading:

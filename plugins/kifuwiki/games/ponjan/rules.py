@@ -25,10 +25,11 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, cast
 
+from kifuwiki.cardkit import options
 from kifuwiki.core.diagnostics import DiagnosticBag
 
 
@@ -85,23 +86,7 @@ class PonjanRules:
         return sum(self.scores.get(name, 0) for name in names)
 
     def describe(self) -> str:
-        base = PRESETS.get(self.name, SEED)
-        changed = [
-            f"{f.name}={_show(getattr(self, f.name))}"
-            for f in fields(self)
-            if f.name != "name" and getattr(self, f.name) != getattr(base, f.name)
-        ]
-        return self.name + (f" ({', '.join(changed)})" if changed else "")
-
-
-def _show(value: object) -> str:
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    if isinstance(value, Fraction):
-        return str(float(value))
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    return str(value)
+        return options.describe(self, PRESETS, SEED)
 
 
 SEED = PonjanRules()
@@ -123,20 +108,16 @@ def _option(rules: PonjanRules, key: str, value: Any) -> PonjanRules | None:
     if key in _BOOLS and isinstance(value, bool):
         return _with(rules, key, value)
     if key in _ENUMS:
-        try:
-            return _with(rules, key, _ENUMS[key](str(value).strip().lower()))
-        except ValueError:
-            return None
+        member = options.enum_value(_ENUMS[key], value)
+        return None if member is None else _with(rules, key, member)
     if key == "dealer_win_factor" and isinstance(value, int | float) and value > 0:
         return replace(rules, dealer_win_factor=Fraction(str(value)))
     if key in ("dealer_pay_factor", "dead_wall", "start_chips"):
-        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-            return _with(rules, key, value)
-        return None
+        return _with(rules, key, value) if options.whole_number(value) else None
     if key == "scores" and isinstance(value, Mapping):
         table = dict(rules.scores)
         for name, points in value.items():
-            if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            if not options.whole_number(points):
                 return None
             table[str(name)] = points
         return replace(rules, scores=table)
@@ -168,7 +149,7 @@ def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> PonjanRule
         )
         rules = SEED
     for raw_key, value in spec.items():
-        key = str(raw_key).strip().lower().replace("-", "_")
+        key = options.option_key(raw_key)
         if key == "preset":
             continue
         changed = _option(rules, key, value)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from kifuwiki.cardkit import view as cardkit
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import LineKind, SourceLine
+from kifuwiki.core.recordfile import SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.ponjan import PonjanData
 from kifuwiki.games.ponjan.charts import chip_chart, seat_colours
@@ -34,12 +35,6 @@ RESULT_LABELS = {
     "tsumo": ("ツモ", "tsumo"),
     "exhausted": ("流局", "exhausted"),
 }
-
-
-def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    comments = tuple(line.comment for line in lines if line.comment)
-    bookmarks = tuple(line.bookmark for line in lines if line.kind is LineKind.BOOKMARK)
-    return comments, bookmarks
 
 
 def _item_notes(item: Hand | Action | ChipLine | None, record: PonjanRecord) -> list[SourceLine]:
@@ -197,7 +192,7 @@ def build_view(game: GameRecord) -> RecordView:
     steps: list[StepView] = []
     for step in replay.steps:
         item = step.item
-        comments, bookmarks = _notes(_item_notes(item, record))
+        comments, bookmarks = cardkit.notes(_item_notes(item, record))
         seat = item.seat if isinstance(item, Action) else None
         state = {
             "hand": step.position.hand,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kifuwiki.core.recordfile import SourceLine
+from kifuwiki.cardkit.writer import note_lines
 from kifuwiki.games.ponjan.model import (
     Action,
     ChipLine,
@@ -78,10 +78,6 @@ def chips_text(line: ChipLine, order: list[str]) -> str:
     return "精算 " + " ".join(f"{seat}{line.values[seat]:+d}" for seat in seats)
 
 
-def _notes(notes: list[SourceLine]) -> list[str]:
-    return [line.text.strip() for line in notes]
-
-
 def item_text(item: Item, record: PonjanRecord) -> str:
     if isinstance(item, Action):
         return action_text(item, record.tiles)
@@ -95,16 +91,16 @@ def hand_lines(hand: Hand, record: PonjanRecord) -> list[str]:
     lines = [heading]
     for seat in [s for s in record.order if s in hand.starting]:
         lines.append(f"{seat} 配牌 {tiles_text(hand.starting[seat][0], record.tiles)}")
-    lines.extend(_notes(hand.notes))
+    lines.extend(note_lines(hand.notes))
     for item in hand.items:
         lines.append(item_text(item, record))
-        lines.extend(_notes(item.notes))
+        lines.extend(note_lines(item.notes))
     return lines
 
 
 def write(record: PonjanRecord) -> str:
     """The body text in canonical form (no front matter)."""
-    lines = _notes(record.preamble)
+    lines = note_lines(record.preamble)
     for hand in record.hands:
         lines.extend(hand_lines(hand, record))
     return "\n".join(lines) + "\n"

@@ -91,6 +91,11 @@ class PrimeDaifugo:
     dialects: tuple[str, ...] = ("standard", "fandom")
     rule_presets: tuple[str, ...] = tuple(PRESETS)
     default_rules = "standard"
+    rule_preset_names: Mapping[str, Mapping[str, str]] = {
+        "standard": {"ja": "標準ルール", "en": "Standard"},
+        "fandom": {"ja": "Fandom 版", "en": "Fandom wiki rules"},
+        "online": {"ja": "オンライン対戦", "en": "Online play"},
+    }
     code_prefixes: tuple[str, ...] = ("PD",)
     codes: Mapping[str, str] = {**notation_codes.CODES, **engine_codes.CODES}
     codes_ja: Mapping[str, str] = _japanese_codes()

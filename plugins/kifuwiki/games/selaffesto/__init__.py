@@ -50,6 +50,10 @@ class SelaffestoGame:
     dialects: tuple[str, ...] = ("standard",)
     rule_presets: tuple[str, ...] = tuple(PRESETS)
     default_rules = "original"
+    rule_preset_names: Mapping[str, Mapping[str, str]] = {
+        "original": {"ja": "原典ルール", "en": "Original rules"},
+        "strict": {"ja": "厳格ルール", "en": "Strict rules"},
+    }
     code_prefixes: tuple[str, ...] = ("SF",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from kifuwiki.cardkit import options
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.games.selaffesto.model import FILES, SIZE, Cell, cell_at
 
@@ -106,7 +107,7 @@ def _option(name: str, value: Any, bag: DiagnosticBag, line: int) -> Any:
         return None
     if name in _RANGES:
         low, high = _RANGES[name]
-        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        if options.whole_number(value, low, high):
             return value
         bag.error(
             "SF012",

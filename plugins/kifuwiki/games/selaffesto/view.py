@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from kifuwiki.core.recordfile import LineKind, SourceLine
+from kifuwiki.cardkit import view as cardkit
 from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
 from kifuwiki.games.selaffesto import SelaffestoData
 from kifuwiki.games.selaffesto.analysis import best_available
@@ -209,12 +209,6 @@ def _chart(replay: Replay) -> dict[str, Any]:
     }
 
 
-def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    comments = tuple(line.comment for line in lines if line.comment)
-    bookmarks = tuple(line.bookmark for line in lines if line.kind is LineKind.BOOKMARK)
-    return comments, bookmarks
-
-
 def _stats(replay: Replay) -> dict[str, list[PlayerStat]]:
     record = replay.record
     counts: dict[str, Counter[str]] = {"W": Counter(), "B": Counter()}
@@ -272,7 +266,7 @@ def build_view(game: GameRecord) -> RecordView:
     steps: list[StepView] = []
     for step in replay.steps:
         move = step.move
-        comments, bookmarks = _notes(move.notes if move else record.setup_notes)
+        comments, bookmarks = cardkit.notes(move.notes if move else record.setup_notes)
         if move is not None and move.trailing_comment:
             comments = (move.trailing_comment, *comments)
         state = {

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.cardkit.game import data_of, text_lines
+from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.shengji.codes import CODES, CODES_JA
 from kifuwiki.games.shengji.engine import Replay, replay
@@ -37,6 +38,10 @@ class ShengjiGame:
     dialects: tuple[str, ...] = ("standard",)
     rule_presets: tuple[str, ...] = tuple(PRESETS)
     default_rules = "standard"
+    rule_preset_names: Mapping[str, Mapping[str, str]] = {
+        "standard": {"ja": "標準", "en": "Standard"},
+        "seed": {"ja": "原典ルール", "en": "Original rules"},
+    }
     code_prefixes: tuple[str, ...] = ("SJ",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
@@ -57,7 +62,7 @@ class ShengjiGame:
 
     def detect(self, source: RecordSource) -> bool:
         """A levels line and plays by the seats N E S W."""
-        texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
+        texts = text_lines(source)
         has_levels = any(t.lstrip().lower().startswith("levels:") for t in texts)
         plays = sum(1 for t in texts if _PLAY_HINT.match(t))
         return has_levels and plays * 2 > len(texts)
@@ -94,10 +99,7 @@ class ShengjiGame:
     def format(self, record: GameRecord, dialect: str | None = None) -> str:
         from kifuwiki.games.shengji.writer import write
 
-        data = record.data
-        if not isinstance(data, SJData):
-            raise TypeError("not a 升級 record")
-        return write(data.record)
+        return write(data_of(record, SJData, "升級").record)
 
 
 GAME = ShengjiGame()

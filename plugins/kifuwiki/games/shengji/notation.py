@@ -18,17 +18,14 @@ A record body (front matter aside)::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
 
-from kifuwiki.cards import Card, CardSyntaxError, Suit, tokens
+from kifuwiki.cardkit import lines
+from kifuwiki.cardkit.lines import Element
+from kifuwiki.cards import Card, CardSyntaxError, Suit
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
+from kifuwiki.core.recordfile import RecordSource, SourceLine
 from kifuwiki.games.shengji.model import SEATS, Declare, Hand, Kitty, Play, Result, SJRecord
 
-MARKS = re.compile(r"\s+(?P<marks>!!|\?\?|!\?|\?!|!|\?)$")
-LINE = re.compile(r"^\s*(?P<key>[^\s:：()]+)\s*[:：]\s*(?P<body>.*)$")
 SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "北": "N", "東": "E", "南": "S", "西": "W"}
 LEVEL_WORDS = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10}
 _LEVELS = re.compile(
@@ -52,18 +49,7 @@ _VERBS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Element:
-    """A parsed line other than an event, as the writer needs it back."""
-
-    kind: str
-    values: tuple[Any, ...]
-
-
-@dataclass(slots=True)
-class Parsed:
-    record: SJRecord
-    bag: DiagnosticBag
+Parsed = lines.Parsed[SJRecord]
 
 
 def level_value(text: str) -> int:
@@ -71,18 +57,9 @@ def level_value(text: str) -> int:
     return LEVEL_WORDS.get(word) or int(word)
 
 
-@lru_cache(maxsize=8192)
-def _read_run(text: str) -> tuple[tuple[Card, int], ...] | CardSyntaxError:
-    """A run of cards with their columns, or the error (memoised: plays repeat a lot)."""
-    try:
-        return tuple(tokens(text))
-    except CardSyntaxError as exc:
-        return exc
-
-
 def _cards(text: str, line: int, column: int, bag: DiagnosticBag) -> list[tuple[Card, int]] | None:
     """Cards in ``text`` (column = where it starts, 1-based); ``None`` after an SJ002."""
-    found = _read_run(text)
+    found = lines.read_run(text)
     if isinstance(found, CardSyntaxError):
         exc = found
         bag.error(
@@ -107,14 +84,6 @@ def _cards(text: str, line: int, column: int, bag: DiagnosticBag) -> list[tuple[
         bag.error("SJ003", "no cards written", line, column, ja="カードが書かれていません")
         return None
     return [(card, column + col) for card, col in found]
-
-
-def _bracketed(body: str, start: int) -> tuple[str, int] | None:
-    """The text inside ``( … )`` and its column, or ``None`` without brackets."""
-    stripped = body.strip()
-    if not (stripped.startswith("(") and stripped.endswith(")")):
-        return None
-    return stripped[1:-1], start + body.index("(") + 1
 
 
 def _levels(body: str, line: SourceLine, record: SJRecord, bag: DiagnosticBag) -> Element | None:
@@ -203,7 +172,7 @@ def _verb(
         if cards is None:
             return None
         return Declare(seat, tuple(c for c, _ in cards), number, start, marks)
-    inside = _bracketed(rest, start) if rest.strip() else ("", start)
+    inside = lines.bracketed(rest, start) if rest.strip() else ("", start)
     if inside is None:
         bag.error(
             "SJ008",
@@ -244,7 +213,7 @@ def _play(
 
 
 def _line(line: SourceLine, record: SJRecord, bag: DiagnosticBag) -> object | None:
-    m = LINE.match(line.text)
+    m = lines.LINE.match(line.text)
     if m is None:
         bag.error(
             "SJ001",
@@ -261,11 +230,8 @@ def _line(line: SourceLine, record: SJRecord, bag: DiagnosticBag) -> object | No
     if seat is None:
         _seat_error(key, line.number, 1, bag)
         return None
-    marks = ""
-    mark = MARKS.search(body)
-    if mark:
-        marks, body = mark["marks"], body[: mark.start()]
-    inside = _bracketed(body, start)
+    body, marks = lines.split_marks(body)
+    inside = lines.bracketed(body, start)
     if inside is not None:
         found = _cards(inside[0], line.number, inside[1], bag)
         if found is None:
@@ -300,17 +266,7 @@ def _line(line: SourceLine, record: SJRecord, bag: DiagnosticBag) -> object | No
 def parse(source: RecordSource) -> Parsed:
     bag = DiagnosticBag()
     record = SJRecord(first_line=source.first_line)
-    players = source.meta.get("players")
-    if isinstance(players, dict):
-        record.names = {str(k): str(v) for k, v in players.items()}
-    for line in source.lines:
-        if line.kind is LineKind.TEXT:
-            parsed = _line(line, record, bag)
-            record.items.append(parsed if parsed is not None else line)
-            continue
-        record.items.append(line)
-        if line.kind in (LineKind.COMMENT, LineKind.BOOKMARK):
-            record.notes.setdefault(len(record.events), []).append(line)
+    lines.walk(source, record, lambda line: _line(line, record, bag), lambda: len(record.events))
     return Parsed(record, bag)
 
 

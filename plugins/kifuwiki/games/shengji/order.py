@@ -16,34 +16,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kifuwiki.cardkit.order import HIGH_RANKS, SUIT_LETTER, card_key, high, rank_name
 from kifuwiki.cards import BLACK_JOKER, RED_JOKER, Card, Suit
+
+__all__ = ["HIGH_RANKS", "TRUMP", "Trumps", "card_key", "high", "level_name"]
 
 TRUMP = "T"
 """The suit class of every trump."""
 
-#: Ranks high-ace style: 2 … 10, J 11, Q 12, K 13, A 14.
-HIGH_RANKS = tuple(range(2, 15))
-RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
-
-
-def high(rank: int) -> int:
-    """A card's rank with the ace high (A = 14)."""
-    return 14 if rank == 1 else rank
-
-
-#: Suit → a small number, keyed by the member's ``id``: hashing an enum member runs Python
-#: code, and a replay asks for the suit of every card many times.
-_SUIT_INDEX = {id(suit): i for i, suit in enumerate(Suit)}
-_SUIT_LETTER = {id(suit): suit.value for suit in Suit}
-
-
-def card_key(card: Card) -> int:
-    """A cheap integer that is equal exactly for identical cards (rank and suit)."""
-    return card.rank * 8 + _SUIT_INDEX.get(id(card.suit), 4)
-
-
-def level_name(level: int) -> str:
-    return RANK_NAMES.get(level, str(level))
+# The ace-high ranks, card keys and suit tables are the card kit's (other games rank
+# the same way); ``level_name`` is the kit's rank name under this game's word.
+level_name = rank_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +65,7 @@ class Trumps:
         return self.suit is not None and card.suit is self.suit
 
     def suit_of(self, card: Card) -> str:
-        """``T`` for a trump, else the suit letter (written out for speed: see _SUIT_INDEX)."""
+        """``T`` for a trump, else the suit letter (written out for speed)."""
         rank = card.rank
         if rank >= BLACK_JOKER or rank == self._level_rank:
             return TRUMP
@@ -91,7 +74,7 @@ class Trumps:
         suit = card.suit
         if suit is None or suit is self.suit:
             return TRUMP
-        return _SUIT_LETTER[id(suit)]
+        return SUIT_LETTER[id(suit)]
 
     def position(self, card: Card) -> int:
         """Rank within the card's suit class; higher beats lower, equal ties."""

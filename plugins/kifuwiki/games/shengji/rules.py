@@ -23,10 +23,9 @@ Level tables (thresholds for 200 points; a one-deck game halves them):
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass
 
+from kifuwiki.cardkit import options
 from kifuwiki.core.diagnostics import DiagnosticBag
 
 
@@ -101,17 +100,7 @@ class RuleSet:
         return LevelChange(False, 2 if points < unit else 1)
 
     def describe(self) -> str:
-        base = PRESETS.get(self.name, STANDARD)
-        changed = [
-            f"{f.name}={_show(getattr(self, f.name))}"
-            for f in fields(self)
-            if f.name != "name" and getattr(self, f.name) != getattr(base, f.name)
-        ]
-        return self.name + (f" ({', '.join(changed)})" if changed else "")
-
-
-def _show(value: object) -> str:
-    return str(value.value) if isinstance(value, enum.Enum) else str(value)
+        return options.describe(self, PRESETS, STANDARD)
 
 
 STANDARD = RuleSet()
@@ -131,56 +120,21 @@ _ENUMS: dict[str, type[enum.Enum]] = {
     "kitty_multiplier": KittyMultiplier,
     "level_table": LevelTable,
 }
-_BOOLS = {f.name for f in fields(RuleSet) if f.type == "bool"}
-_INTS = {f.name for f in fields(RuleSet) if f.type == "int"}
+_BOOLS = options.fields_typed(RuleSet, "bool")
+_INTS = options.fields_typed(RuleSet, "int")
 
 
 def _value(key: str, value: object) -> object | None:
+    """The option's value, ``None`` when the key is no option or the value does not fit."""
     if key in _ENUMS:
-        try:
-            return _ENUMS[key](str(value).strip().lower())
-        except ValueError:
-            return None
+        return options.enum_value(_ENUMS[key], value)
     if key in _BOOLS:
         return value if isinstance(value, bool) else None
-    if key in _INTS and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        return value
-    return None
-
-
-def _preset(name: object, bag: DiagnosticBag, line: int) -> RuleSet:
-    key = str(name).strip().lower()
-    if key in PRESETS:
-        return PRESETS[key]
-    bag.error(
-        "SJ020",
-        f"unknown rule preset {name!r} (known: {', '.join(PRESETS)}); using standard",
-        line,
-        ja=f"未知のプリセット {name!r} (使えるのは {', '.join(PRESETS)}); standard で検査します",
-    )
-    return STANDARD
+    if key == "decks":
+        return value if value in (1, 2, 3) and options.whole_number(value) else None
+    return value if key in _INTS and options.whole_number(value) else None
 
 
 def resolve(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
     """Front matter ``rules:`` (a preset name, a mapping, or nothing) → a rule set."""
-    if spec is None:
-        return STANDARD
-    if not isinstance(spec, Mapping):
-        return _preset(spec, bag, line)
-    rules = _preset(spec.get("preset", "standard"), bag, line)
-    changes: dict[str, Any] = {}
-    for raw_key, raw_value in spec.items():
-        key = str(raw_key).strip().lower().replace("-", "_")
-        if key == "preset":
-            continue
-        value = _value(key, raw_value)
-        if value is None or (key == "decks" and value not in (1, 2, 3)):
-            bag.error(
-                "SJ020",
-                f"rule option {raw_key!r} with value {raw_value!r} cannot be used; ignored",
-                line,
-                ja=f"ルールオプション {raw_key!r} の値 {raw_value!r} は使えません。無視します",
-            )
-            continue
-        changes[key] = value
-    return replace(rules, **changes) if changes else rules
+    return options.resolve(spec, PRESETS, "standard", _value, "SJ020", bag, line)

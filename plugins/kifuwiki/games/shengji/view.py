@@ -12,15 +12,16 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from kifuwiki.cardkit import view as cardkit
+from kifuwiki.cardkit.game import data_of
 from kifuwiki.cards import Card
-from kifuwiki.core.diagnostics import Severity
-from kifuwiki.core.recordfile import LineKind, SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.shengji import SJData
 from kifuwiki.games.shengji.engine import Replay, Step, TrickEnd, points
 from kifuwiki.games.shengji.model import SEATS, Declare, Kitty, SJRecord, team_of
 from kifuwiki.games.shengji.order import Trumps, level_name
 from kifuwiki.games.shengji.writer import event_text
+from kifuwiki.games.viewkit import record_badges
 
 #: Engine tags that are step flags (``GAME.step_flags``): jump targets of a page.
 STEP_FLAGS = frozenset({"ruff", "throw", "last-trick"})
@@ -28,13 +29,9 @@ _SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3}
 
 
 def card_data(card: Card, trumps: Trumps | None) -> dict[str, Any]:
-    return {
-        "text": card.glyph(),
-        "code": str(card),
-        "red": card.red,
-        "trump": bool(trumps and trumps.is_trump(card)),
-        "points": points([card]),
-    }
+    return cardkit.card_data(
+        card, trump=bool(trumps and trumps.is_trump(card)), points=points([card])
+    )
 
 
 def sort_hand(cards: tuple[Card, ...], trumps: Trumps | None) -> list[Card]:
@@ -49,12 +46,6 @@ def sort_hand(cards: tuple[Card, ...], trumps: Trumps | None) -> list[Card]:
         return (0, _SUIT_ORDER.get(suit, 4), trumps.position(card))
 
     return sorted(cards, key=key)
-
-
-def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    comments = tuple(line.comment for line in lines if line.comment)
-    bookmarks = tuple(line.bookmark for line in lines if line.kind is LineKind.BOOKMARK)
-    return comments, bookmarks
 
 
 def _seats(step: Step, record: SJRecord, replay: Replay) -> dict[str, dict[str, Any]]:
@@ -168,30 +159,15 @@ def _teams(replay: Replay, record: SJRecord) -> list[dict[str, Any]]:
     return rows
 
 
-def _flags(game: GameRecord, replay: Replay) -> dict[int, set[str]]:
-    flagged: dict[int, set[str]] = defaultdict(set)
-    line_steps = {step.event.line: step.index for step in replay.steps if step.event}
-    for diagnostic in game.diagnostics:
-        index = (
-            diagnostic.step if diagnostic.step is not None else line_steps.get(diagnostic.line, 0)
-        )
-        if diagnostic.severity is not Severity.INFO:
-            flagged[index].add(diagnostic.severity.value)
-    return flagged
-
-
 def build_view(game: GameRecord) -> RecordView:
-    data = game.data
-    if not isinstance(data, SJData):
-        raise TypeError("not a 升級 record")
+    data = data_of(game, SJData, "升級")
     record, replay = data.record, data.replay
-    flagged = _flags(game, replay)
+    line_steps = {step.event.line: step.index for step in replay.steps if step.event}
+    flagged = cardkit.problem_flags(game.diagnostics, line_steps)
     steps = []
     for step in replay.steps:
-        comments, bookmarks = _notes(record.notes.get(step.index, []))
-        flags = set(flagged.get(step.index, ())) | (step.tags & STEP_FLAGS)
-        if comments:
-            flags.add("comment")
+        comments, bookmarks = cardkit.notes(record.notes.get(step.index, []))
+        flags = cardkit.step_flags(step.index, flagged, comments, *(step.tags & STEP_FLAGS))
         trumps = step.snapshot.trumps or replay.trumps
         trumps_en, trumps_ja = trumps.describe()
         kitty = step.snapshot.kitty
@@ -226,7 +202,7 @@ def build_view(game: GameRecord) -> RecordView:
                 bookmarks=bookmarks,
                 annotations=tuple(en for en, _ in step.annotations),
                 annotations_ja=tuple(ja for _, ja in step.annotations),
-                flags=frozenset(flags),
+                flags=flags,
                 state=state,
             )
         )
@@ -244,10 +220,6 @@ def build_view(game: GameRecord) -> RecordView:
         badges.add("kitty")
     if any("throw" in s.tags for s in replay.steps):
         badges.add("throw")
-    if game.errors:
-        badges.add("error")
-    if game.warnings:
-        badges.add("warning")
     trumps_en, trumps_ja = replay.trumps.describe()
     header = [
         ("ルール / Rules", replay.rules.describe()),
@@ -267,7 +239,7 @@ def build_view(game: GameRecord) -> RecordView:
         players=players,
         steps=steps,
         header=header,
-        badges=frozenset(badges),
+        badges=record_badges(game, badges),
         player_stats={record.name(s): v for s, v in _player_stats(replay).items()},
         extra={
             "teams": _teams(replay, record),

@@ -7,21 +7,17 @@ kept exactly as written.
 
 from __future__ import annotations
 
-from kifuwiki.cards import Card, format_cards
-from kifuwiki.core.recordfile import SourceLine
+from kifuwiki.cardkit.lines import as_written
+from kifuwiki.cardkit.writer import token, with_marks, write_items
+from kifuwiki.cards import format_cards
 from kifuwiki.games.shengji.model import Declare, Kitty, Play, Result, SJRecord
 from kifuwiki.games.shengji.notation import Element
 from kifuwiki.games.shengji.order import level_name
 
 
-def token(cards: tuple[Card, ...]) -> str:
-    """Cards as one space-free token: ``SASKSK``."""
-    return "".join(str(c) for c in cards)
-
-
 def play_text(play: Play) -> str:
     if not play.cards:  # unreadable (reported): as written
-        return play.text.partition(":")[2].strip() or play.text
+        return as_written(play.text)
     text = token(play.cards)
     return f"{text}>{token(play.forced)}" if play.forced is not None else text
 
@@ -50,16 +46,16 @@ def _element(element: Element) -> str:
     return f"result: {result.points} {result.team}+{result.levels}"
 
 
+def _item(item: object) -> str | None:
+    if isinstance(item, Declare | Kitty | Play):
+        return with_marks(f"{item.seat}: {event_text(item)}", item.marks)
+    if isinstance(item, Element):
+        return _element(item)
+    return None
+
+
 def write(record: SJRecord) -> str:
-    out: list[str] = []
-    for item in record.items:
-        if isinstance(item, Declare | Kitty | Play):
-            marks = f" {item.marks}" if item.marks else ""
-            out.append(f"{item.seat}: {event_text(item)}{marks}")
-        elif isinstance(item, Element):
-            out.append(_element(item))
-        elif isinstance(item, SourceLine):
-            out.append(item.text)
-    while out and not out[-1].strip():
-        out.pop()
-    return "\n".join(out) + "\n"
+    return write_items(record.items, _item)
+
+
+__all__ = ["event_text", "play_text", "token", "write"]

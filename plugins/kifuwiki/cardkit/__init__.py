@@ -1,0 +1,22 @@
+"""The card-game kit: the pieces every card game's package writes again, written once.
+
+:mod:`kifuwiki.cards` knows what a card *is*; this kit knows how a card game's record
+is usually written, checked and shown. A game package stays the owner of its rules,
+its seats and its words; it takes from here only what would otherwise be a copy:
+
+==========================  ==========================================================
+:mod:`.lines`               record lines ``key: body``, move marks (``!?``), hands in
+                            brackets, memoised card runs, the parsed-lines walk that
+                            keeps comments and bookmarks by move
+:mod:`.options`             named rule options: presets, front-matter overrides
+                            (``rules: {preset: x, option: value}``), value checks with
+                            documented ranges, ``describe()`` for page headers
+:mod:`.order`               ace-high ranks, a cheap identity key per card, sorting
+:mod:`.view`                card dicts for ``state.html``, comments/bookmarks of a
+                            step, which step a diagnostic flags
+:mod:`.writer`              ``kifuwiki fmt`` plumbing: marks, lines kept as written
+==========================  ==========================================================
+
+Nothing here names a game (``tests/contract/test_no_game_names.py``); ``site_src/
+adding-a-game.md`` shows a new game using it.
+"""
