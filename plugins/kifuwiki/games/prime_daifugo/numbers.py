@@ -2,8 +2,11 @@
 
 Cards are read as decimal numbers written side by side (Q,K → ``1213``); a joker stands
 for the value its player declared (0–13). Numbers are exact Python integers of any size.
-Primality uses :func:`sympy.isprime` (exact for every size) and is memoised, because the
-same numbers come back again and again in an archive (57, 1729, 1213 …).
+Primality is exact and memoised, because the same numbers come back again and again in
+an archive (57, 1729, 1213 …): below 10⁸ by trial division with the primes under 10⁴,
+above by :func:`sympy.isprime` (exact for every size). sympy is imported on first need
+only: importing it costs ~0.4 s, most of a short ``kifuwiki validate``'s start-up, and
+most plays are numbers of a few cards.
 
 A composite is explained *without factoring it*: a small factor found by bounded trial
 division, a full factorisation only when the number is small, else a Fermat/Miller–Rabin
@@ -13,9 +16,6 @@ witness. Nothing here can take long, however big the number a player wrote.
 from __future__ import annotations
 
 from functools import lru_cache
-
-from sympy import factorint as _sympy_factorint
-from sympy import isprime as _sympy_isprime
 
 from kifuwiki.games.prime_daifugo.model import RANK_VALUES
 
@@ -69,7 +69,14 @@ def number_of(ranks: str, jokers: tuple[int, ...] = ()) -> int | None:
 
 @lru_cache(maxsize=65_536)
 def is_prime(n: int) -> bool:
-    return n >= 2 and bool(_sympy_isprime(n))
+    if n < 2:
+        return False
+    if n < TRIAL_DIVISION_BOUND * TRIAL_DIVISION_BOUND:
+        # Every composite below 10⁸ has a prime factor below 10⁴.
+        return small_factor(n) is None
+    from sympy import isprime  # imported on first need: see the module docstring
+
+    return bool(isprime(n))
 
 
 def small_factor(n: int) -> int | None:
@@ -88,8 +95,10 @@ def _factor_small(n: int) -> list[int]:
     sympy's ``factorint`` (trial division, then Pollard rho) takes well under a
     millisecond at this size, where plain trial division up to √n takes up to a second.
     """
+    from sympy import factorint  # imported on first need: see the module docstring
+
     factors: list[int] = []
-    for prime, count in sorted(_sympy_factorint(n).items()):
+    for prime, count in sorted(factorint(n).items()):
         factors.extend([int(prime)] * int(count))
     return factors
 
