@@ -64,7 +64,8 @@ def build_all(texts: list[tuple[str, str]], annotate: bool) -> tuple[int, int]:
     env = make_environment()
     notes = unsearched = 0
     for path, text in texts:
-        for record in load_text(text, path):
+        # The site switch (off by default): records that say nothing get annotated.
+        for record in load_text(text, path, rules={"hindsight": True}):
             view = GAME.view(record)
             render_viewer(view, env, "ja")
             for step in view.steps:

@@ -5,6 +5,8 @@ Each expected answer below was worked out by hand (the comments show the arithme
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kifuwiki.archive import load_text
@@ -120,7 +122,7 @@ RECORD = "a:(KQ254A37TJX)\nb:(23457TJQKA9)\na:QK\nb:%\na:57[GC]\n"
 
 
 def test_plays_with_a_known_hand_are_annotated() -> None:
-    (record,) = load_text(RECORD, "records/prime-daifugo/h.kifu")
+    (record,) = load_text("---\nhindsight: true\n---\n" + RECORD, "records/prime-daifugo/h.kifu")
     view = GAME.view(record)
     notes = [[n for n in step.annotations if n.startswith("hindsight:")] for step in view.steps]
     assert notes[0] == [] and notes[2] == []  # the deal, a pass
@@ -129,15 +131,35 @@ def test_plays_with_a_known_hand_are_annotated() -> None:
     assert len(ja) == 1
 
 
-def test_unknown_hands_and_the_option_turn_it_off() -> None:
-    (unknown,) = load_text("a:(不明)\nb:(不明)\na:7\n", "records/prime-daifugo/u.kifu")
-    assert not any("hindsight" in n for s in GAME.view(unknown).steps for n in s.annotations)
-    (off,) = load_text("---\nhindsight: false\n---\n" + RECORD, "records/prime-daifugo/o.kifu")
-    assert isinstance(off.data, LoadedGame) and off.data.hindsight is False
-    assert not any("hindsight" in n for s in GAME.view(off).steps for n in s.annotations)
-    (site_off,) = load_text(RECORD, "records/prime-daifugo/s.kifu", rules={"hindsight": False})
-    assert not site_off.diagnostics  # not a rule: no "unknown rule option" (PD101)
-    assert not any("hindsight" in n for s in GAME.view(site_off).steps for n in s.annotations)
+def annotated(record: object) -> bool:
+    view = GAME.view(record)  # type: ignore[arg-type]
+    return any(n.startswith("hindsight:") for s in view.steps for n in s.annotations)
+
+
+def test_off_by_default_on_for_a_record_or_a_site_and_never_for_unknown_hands() -> None:
+    (default,) = load_text(RECORD, "records/prime-daifugo/d.kifu")
+    assert isinstance(default.data, LoadedGame) and default.data.hindsight is False
+    assert not annotated(default)
+    (site_on,) = load_text(RECORD, "records/prime-daifugo/s.kifu", rules={"hindsight": True})
+    assert not site_on.diagnostics  # not a rule: no "unknown rule option" (PD101)
+    assert annotated(site_on)
+    # The record's own word wins over the site's.
+    off = "---\nhindsight: false\n---\n" + RECORD
+    (record_off,) = load_text(off, "records/prime-daifugo/o.kifu", rules={"hindsight": True})
+    assert not annotated(record_off)
+    unknown = "---\nhindsight: true\n---\na:(不明)\nb:(不明)\na:7\n"
+    (unknown_hands,) = load_text(unknown, "records/prime-daifugo/u.kifu")
+    assert not annotated(unknown_hands)
+
+
+def test_the_switch_alone_names_no_rules() -> None:
+    """A site that only turns the annotations on keeps each record's own default rules
+    (a record in the wiki's notation follows the wiki's rules)."""
+    demo = Path(__file__).resolve().parents[2] / "records/prime-daifugo/seed-fandom-examples.kifu"
+    fandom = demo.read_text(encoding="utf-8").replace("rules: fandom\n", "")
+    for rules in (None, {"hindsight": True}):
+        loaded = load_text(fandom, "records/prime-daifugo/f.kifu", rules=rules)
+        assert {record.rules for record in loaded} == {"fandom"}
 
 
 def test_fandom_rules_forbid_57_as_a_composite() -> None:

@@ -44,7 +44,8 @@ def load(text: str) -> GameRecord:
 
 @pytest.fixture
 def view() -> RecordView:
-    return GAME.view(load(RECORD))
+    (record,) = load_text(RECORD, "records/prime-daifugo/view.kifu", rules={"hindsight": True})
+    return GAME.view(record)
 
 
 def test_steps_anchors_kinds_and_flags(view: RecordView) -> None:

@@ -32,23 +32,25 @@ class LoadedGame:
 
     parsed: ParsedGame
     replay: Replay
-    hindsight: bool = True
+    hindsight: bool = False
     """Whether the record page carries the "what could have been played" annotations."""
 
 
 #: The option naming the hindsight annotations (:mod:`.hindsight`), in front matter
-#: (``hindsight: false``) or in the site's rules for the game
-#: (``rules: {prime-daifugo: {preset: standard, hindsight: false}}``).
+#: (``hindsight: true``) or in the site's rules for the game
+#: (``rules: {prime-daifugo: {preset: standard, hindsight: true}}``). Off unless asked
+#: for: the search makes a record page's CPU 2.4-2.7× on the real corpus
+#: (``benchmarks/pd_hindsight.py``), more than issue 16's build goals leave room for.
 HINDSIGHT_OPTION = "hindsight"
 
 
 def _hindsight_wanted(meta: Mapping[str, Any], site_rules: Mapping[str, Any] | None) -> bool:
-    """The record's own ``hindsight:`` first, then the site's, else on."""
+    """The record's own ``hindsight:`` first, then the site's, else off."""
     for source in (meta, site_rules or {}):
         value = source.get(HINDSIGHT_OPTION)
         if isinstance(value, bool):
             return value
-    return True
+    return False
 
 
 def _players_meta(meta: Mapping[str, Any]) -> dict[str, str] | None:
@@ -130,8 +132,8 @@ class PrimeDaifugo:
         spec: object = source.meta.get("rules")
         if spec is None and rules:
             # The site's default for this game: {"preset": …, …} (the hindsight switch
-            # is not a rule).
-            spec = {key: value for key, value in rules.items() if key != HINDSIGHT_OPTION}
+            # is not a rule); a mapping holding only the switch names no rules at all.
+            spec = {key: value for key, value in rules.items() if key != HINDSIGHT_OPTION} or None
         if spec is None and parsed.dialect is Dialect.FANDOM:
             spec = "fandom"  # a record in the wiki's notation follows the wiki's rules
         rule_set = resolve_rules(spec, bag, _front_matter_line(source) if spec else 1)
