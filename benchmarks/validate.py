@@ -18,10 +18,9 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from _cardgames import best_of  # best CPU and wall time of some runs (shared)
 from kifuwiki.archive import load_text
 from kifuwiki.games.prime_daifugo.notation import tokenize
 
@@ -30,22 +29,6 @@ DEFAULT_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus
 
 def corpus_texts(folder: Path) -> list[tuple[str, str]]:
     return [(str(path), path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.kifu"))]
-
-
-def best_of(runs: int, func: Callable[[], int]) -> tuple[float, float, int]:
-    """Best CPU time and best wall time of ``runs`` calls, and the call's result.
-
-    CPU time (``process_time``) is what one core spends on this single-threaded work; on a
-    shared machine it is the fairer figure, wall time is printed next to it.
-    """
-    best_cpu = best_wall = float("inf")
-    result = 0
-    for _ in range(runs):
-        wall, cpu = time.perf_counter(), time.process_time()
-        result = func()
-        best_cpu = min(best_cpu, time.process_time() - cpu)
-        best_wall = min(best_wall, time.perf_counter() - wall)
-    return best_cpu, best_wall, result
 
 
 def main() -> None:
