@@ -243,7 +243,9 @@ def test_instant_navigation_reinitialises_the_viewer(demo_site: str, open_page: 
     assert 0 < visible.count() < table.locator("tbody tr").count()
     for i in range(visible.count()):
         assert "さしみ" in visible.nth(i).inner_text()
-    # Follow a link: Material swaps the page in without reloading the scripts.
+    # Follow a link: Material swaps the page in without reloading the scripts (once it
+    # has fetched the sitemap, which on a busy machine can come after a quick click).
+    page.wait_for_load_state("networkidle")
     page.evaluate("window.__kwSamePage = true")
     page.locator(f'a[href*="{RECORD}"]').first.click()
     page.wait_for_selector(".kw-viewer.kw-js")

@@ -111,6 +111,9 @@ def arrive(
     """Open the game's index and click through to the record (instant navigation on
     Material: the window survives the page change)."""
     page, problems = open_page(sites[(theme, game)], viewport=viewport, **options)
+    # Material intercepts links only once it has fetched the sitemap; on a busy machine a
+    # click can come first and load the page the ordinary way.
+    page.wait_for_load_state("networkidle")
     page.evaluate("window.__kwSamePage = true")
     page.locator(f'a[href*="{RECORDS[game][0]}"]').first.click()
     page.wait_for_selector(".kw-viewer.kw-js")

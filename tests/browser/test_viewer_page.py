@@ -74,6 +74,7 @@ def test_move_numbers_move_the_board_after_instant_navigation(
     material_site: str, open_page: Any
 ) -> None:
     page, problems = open_page(material_site + "records/prime-daifugo/", viewport=DESKTOP)
+    page.wait_for_load_state("networkidle")  # Material links are live once it has the sitemap
     page.evaluate("window.__kwSamePage = true")
     page.locator(f'a[href*="{RECORD}"]').first.click()
     page.wait_for_selector(".kw-viewer.kw-js")
