@@ -630,7 +630,9 @@
 
   if (!window.__kifuwiki) {
     window.__kifuwiki = true;
-    document.addEventListener("keydown", onDocumentKey);
+    /* Capture: ahead of a theme's own document handlers (MkDocs' theme opens its shortcut
+       dialog on "?"), so a key the viewer takes does not also reach the theme. */
+    document.addEventListener("keydown", onDocumentKey, true);
     window.addEventListener("hashchange", onHashChange);
     document.addEventListener("click", onMoveLink, true);
     /* Material's instant navigation swaps pages without reloading scripts: init on each

@@ -377,3 +377,16 @@ def assert_hidden_after(page: Any, frontier: int, notation: str | None) -> None:
     assert page.locator(f"#m{frontier + 1}").is_hidden()
     if notation:
         assert notation not in page.locator("body").inner_text()
+
+
+def test_question_mark_opens_only_the_viewers_help_on_the_default_theme(
+    sites: dict[tuple[str, str], str], open_page: Any
+) -> None:
+    """MkDocs' theme opens its own shortcut dialog on "?"; the viewer's key wins alone."""
+    page, problems = arrive(open_page, sites, "mkdocs", "shengji", {"width": 1280, "height": 900})
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("?")
+    page.locator(".kw-help").wait_for(state="visible")
+    page.wait_for_timeout(400)  # the theme's modal fades in over 150 ms when it opens
+    assert page.locator("#mkdocs_keyboard_modal").is_hidden()
+    assert problems.all() == []
