@@ -275,18 +275,12 @@ def _replay(
     game = context.game
     before = [line for line in record.source.lines if line.number < block.start]
     replayed = game.load(_source(record.source, [*before, *block.lines]), context.rules)
-    # What the game says about a record that merely stops at the branch step (the game
-    # is not over, a result is not written) is not about the variation's moves: codes
-    # the cut record gets that the whole one does not, or gets on its last line.
-    cut = game.load(_source(record.source, before), context.rules)
-    last = max((line.number for line in before if line.kind is LineKind.TEXT), default=0)
-    stopping = {d.code for d in cut.diagnostics if _key(d) not in main or d.line >= last}
+    new = [d for d in replayed.diagnostics if _key(d) not in main]
+    # Only a variation with problems of its own needs the record cut at the branch (a
+    # third replay), to tell its moves' problems from the cut's.
+    stopping = _stopping_codes(context, record.source, before, main) if new else set()
     own = {line.number for line in block.lines}
-    problems = [
-        _relocate(d, block, own, d.step)
-        for d in replayed.diagnostics
-        if _key(d) not in main and d.code not in stopping
-    ]
+    problems = [_relocate(d, block, own, d.step) for d in new if d.code not in stopping]
     variation = Variation(block, branch, number, depth, replayed, problems)
     steps = game.view(replayed).steps
     if len(steps) <= branch:
@@ -321,6 +315,20 @@ def _replay(
     variation.diagnostics.extend(nested)
     replayed.diagnostics = list(variation.diagnostics)
     return variation
+
+
+def _stopping_codes(
+    context: _Context,
+    parent: RecordSource,
+    before: list[SourceLine],
+    main: set[tuple[str, int, int, str]],
+) -> set[str]:
+    """What the game says about a record that merely stops at the branch step (the game
+    is not over, a result is not written) is not about the variation's moves: codes the
+    cut record gets that the whole one does not, or gets on its last line."""
+    cut = context.game.load(_source(parent, before), context.rules)
+    last = max((line.number for line in before if line.kind is LineKind.TEXT), default=0)
+    return {d.code for d in cut.diagnostics if _key(d) not in main or d.line >= last}
 
 
 def _not_checked(block: VariationBlock, *, too_deep: bool) -> Diagnostic:
