@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -95,18 +96,20 @@ def make_twin_site(root: Path, n: int, seed: int = 1) -> Path:
     return root
 
 
-def become_subreaper() -> None:
+def become_subreaper() -> bool:
     """Adopt orphaned descendants (Linux), so their CPU time is counted: a parallel
-    build starts its workers from a fork server, which outlives the build by a moment."""
+    build or ``validate -j`` starts its workers from a fork server, which outlives the
+    command by a moment. False where that is not possible (not Linux)."""
     try:
         import ctypes
 
         ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
     except (OSError, AttributeError):
-        pass
+        return False
+    return True
 
 
-def _reap_orphans() -> None:
+def reap_orphans() -> None:
     while True:
         try:
             os.waitpid(-1, 0)
@@ -118,20 +121,27 @@ def _reap_orphans() -> None:
 last_cpu = 0.0
 
 
+def timed_run(command: list[str], **run: Any) -> tuple[float, float]:
+    """(CPU seconds of ``command``'s whole process tree, wall seconds); ``run`` goes to
+    :func:`subprocess.run`. Call :func:`become_subreaper` once first."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, **run)
+    wall = time.perf_counter() - start
+    reap_orphans()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall
+
+
 def timed_build(root: Path) -> float:
     """Seconds for ``mkdocs build`` of the site at ``root`` in a fresh process; its CPU
     time, the process tree's (a steadier figure on a shared machine), in ``last_cpu``."""
     global last_cpu
     become_subreaper()
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(
+    last_cpu, wall = timed_run(
         [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(root / "mkdocs.yml")],
         check=True,
         cwd=root,
     )
-    wall = time.perf_counter() - start
-    _reap_orphans()
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    last_cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall

@@ -28,17 +28,17 @@ import io
 import json
 import os
 import pstats
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from contextlib import redirect_stdout, suppress
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+from _sites import become_subreaper, timed_run
 
 
 def find_corpus() -> Path:
@@ -78,39 +78,8 @@ def copy_corpus(folder: Path, records: int) -> int:
     return count
 
 
-def become_subreaper() -> None:
-    """Adopt orphaned descendants (Linux), so their CPU time is counted: ``validate -j``
-    starts its workers from a fork server, which outlives the command by a moment."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
-    except (OSError, AttributeError):
-        print("(not Linux: the CPU time of -j N misses its fork server's workers)")
-
-
-def reap_orphans() -> None:
-    while True:
-        try:
-            os.waitpid(-1, 0)
-        except ChildProcessError:
-            return
-
-
-def timed(command: list[str]) -> tuple[float, float]:
-    """(CPU seconds of the process and all its descendants, wall seconds)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    subprocess.run(command, check=False, stdout=subprocess.DEVNULL)
-    wall = time.perf_counter() - start
-    reap_orphans()
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall
-
-
 def median_of(runs: int, command: list[str]) -> tuple[float, float]:
-    results = [timed(command) for _ in range(runs)]
+    results = [timed_run(command, check=False, stdout=subprocess.DEVNULL) for _ in range(runs)]
     return statistics.median(c for c, _ in results), statistics.median(w for _, w in results)
 
 
@@ -153,7 +122,8 @@ def main() -> None:
         if args.profile:
             profile_validate(folder, args.sort)
             return
-        become_subreaper()
+        if not become_subreaper():
+            print("(not Linux: the CPU time of -j N misses its fork server's workers)")
         kifuwiki = str(Path(sys.executable).with_name("kifuwiki"))
         report = subprocess.run(
             [kifuwiki, "validate", "-j", "1", "--format", "json", str(folder)],
