@@ -153,7 +153,12 @@ class KifuwikiEnvironment(jinja2.Environment):
 
 
 def _game_view(record: GameRecord) -> RecordView:
-    return get_game(record.game).view(record)
+    """A side line's view, guarded as the main line's is: a bug in the game's view
+    leaves the side line out (logged) instead of failing the page."""
+    # Imported here: prerender builds on this module.
+    from kifuwiki.render.prerender import view_of
+
+    return view_of(record)
 
 
 def step_side_lines(view: RecordView) -> dict[int, list[str | SideLine]]:
