@@ -15,6 +15,7 @@ from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.core.safe_markdown import render_comment, render_inline
 from kifuwiki.games.base import GameRecord, PlayerLine, RecordView, StepFlag, StepView
 from kifuwiki.render.environment import badge_markup, with_core_flags
+from kifuwiki.render.labels import t
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
@@ -158,6 +159,7 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=loader, autoescape=True, undefined=jinja2.StrictUndefined)
     env.filters["comment"] = render_comment
     env.filters["comment_inline"] = render_inline
+    env.globals["t"] = t
     env.globals["viewer_flags"] = lambda game: FLAGS
     env.globals["flag_badges"] = lambda game, lang: badge_markup(FLAGS, lang)
     return env
