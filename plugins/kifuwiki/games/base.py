@@ -325,6 +325,12 @@ CORE_FLAGS: Mapping[str, StepFlag] = {
 }
 
 
+def in_language(names: Mapping[str, str], lang: str, default: str) -> str:
+    """``names[lang]`` of a ``{"ja": …, "en": …}`` mapping (Japanese unless ``lang`` is
+    English), else the English one, else ``default``."""
+    return names.get("en" if lang == "en" else "ja") or names.get("en") or default
+
+
 def rules_label(game: object, rules: str, lang: str) -> str:
     """``rules`` (a record's rule set) as the game names it in ``lang``: the optional
     ``rule_preset_names`` label of that preset, else the text itself (a described rule
@@ -334,4 +340,4 @@ def rules_label(game: object, rules: str, lang: str) -> str:
     # Some games prefix the preset with their id (``catan-base``).
     prefix = f"{getattr(game, 'id', '')}-"
     label = names.get(rules) or names.get(rules.removeprefix(prefix)) or {}
-    return label.get("en" if lang == "en" else "ja") or label.get("en") or rules
+    return in_language(label, lang, rules)

@@ -24,6 +24,7 @@ from kifuwiki.games.base import (
     GameRecord,
     RecordView,
     StepFlag,
+    in_language,
     rules_label,
     step_annotations,
     step_label,
@@ -42,7 +43,7 @@ def game_name(game_id: str, lang: str = "ja") -> str:
         names = get_game(known).names
     except ImportError:  # a game package that is not there (yet)
         return game_id
-    return names.get("en" if lang == "en" else "ja") or names.get("en") or game_id
+    return in_language(names, lang, game_id)
 
 
 def rules_name(game_id: str, rules: str, lang: str = "ja") -> str:
