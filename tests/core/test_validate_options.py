@@ -184,3 +184,23 @@ def test_the_cli_starts_without_the_site_build() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_validate_runs_without_importing_mkdocs() -> None:
+    """Parse, check and report (``kifuwiki validate``, run to the end on the demo
+    records) need no MkDocs: CI installs of the checker must not pull it in."""
+    import subprocess
+    import sys
+
+    records = Path(__file__).resolve().parents[2] / "records"
+    code = (
+        "import contextlib, sys\n"
+        "from kifuwiki.cli import cli\n"
+        "with contextlib.suppress(SystemExit):\n"
+        f"    cli.main(['validate', '-j', '1', {str(records)!r}], standalone_mode=False)\n"
+        "bad = sorted(m for m in sys.modules if m == 'mkdocs' or m.startswith('mkdocs.'))\n"
+        "assert not bad, bad\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert " file(s), 0 error(s)" in result.stdout  # it did check the records
