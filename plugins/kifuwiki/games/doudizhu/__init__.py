@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
+from kifuwiki.cardkit.game import ViewAndWriter
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.doudizhu.codes import CODES, CODES_JA
 from kifuwiki.games.doudizhu.engine import Replay, replay
 from kifuwiki.games.doudizhu.model import DdzRecord
@@ -28,7 +29,8 @@ class DdzData:
     replay: Replay
 
 
-class DouDizhuGame:
+class DouDizhuGame(ViewAndWriter):
+    data_type = DdzData
     id = "doudizhu"
     version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "闘地主", "en": "Dou Dizhu"}
@@ -101,19 +103,6 @@ class DouDizhuGame:
             rules=f"doudizhu-{describe(record.options)}",
             data=DdzData(record, result),
         )
-
-    def view(self, record: GameRecord) -> RecordView:
-        from kifuwiki.games.doudizhu.view import build_view
-
-        return build_view(record)
-
-    def format(self, record: GameRecord, dialect: str | None = None) -> str:
-        from kifuwiki.games.doudizhu.writer import write
-
-        data = record.data
-        if not isinstance(data, DdzData):
-            raise TypeError("not a Dou Dizhu record")
-        return write(data.record)
 
 
 GAME = DouDizhuGame()
