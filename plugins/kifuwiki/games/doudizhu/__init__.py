@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.cardkit.game import ViewAndWriter
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.cardkit.game import ViewAndWriter, text_lines
+from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.doudizhu.codes import CODES, CODES_JA
 from kifuwiki.games.doudizhu.engine import Replay, replay
@@ -72,7 +72,7 @@ class DouDizhuGame(ViewAndWriter):
 
     def detect(self, source: RecordSource) -> bool:
         """A kitty line, or bid lines, say Dou Dizhu; nothing else writes them."""
-        return any(_HINT.match(line.text) for line in source.lines if line.kind is LineKind.TEXT)
+        return any(_HINT.match(text) for text in text_lines(source))
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
         parsed = parse(source, default_rules=rules)

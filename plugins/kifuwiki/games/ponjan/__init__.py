@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.cardkit.game import ViewAndWriter
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.cardkit.game import ViewAndWriter, text_lines
+from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.ponjan.codes import CODES, CODES_JA
 from kifuwiki.games.ponjan.engine import Replay, replay
@@ -61,7 +61,7 @@ class PonjanGame(ViewAndWriter):
 
     def detect(self, source: RecordSource) -> bool:
         """A session has hand headings (第1局 親 A) and action lines (A 捨 3)."""
-        texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
+        texts = text_lines(source)
         headings = sum(1 for text in texts if HEADING.match(text))
         actions = sum(1 for text in texts if _ACTION_HINT.match(text))
         return headings > 0 and (headings + actions) * 2 > len(texts)

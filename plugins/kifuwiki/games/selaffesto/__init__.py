@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.cardkit.game import ViewAndWriter
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.cardkit.game import ViewAndWriter, text_lines
+from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.selaffesto.codes import CODES, CODES_JA
 from kifuwiki.games.selaffesto.engine import Replay, replay
@@ -86,7 +86,7 @@ class SelaffestoGame(ViewAndWriter):
 
     def detect(self, source: RecordSource) -> bool:
         """Most move lines hold a placement ``cell N-E-S-W``."""
-        texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
+        texts = text_lines(source)
         if not texts:
             return False
         hits = sum(1 for text in texts if _HINT.match(text))
