@@ -9,7 +9,6 @@ from kifuwiki.games.jianhongdian.writer import write
 
 
 def test_generated_games_validate_cleanly() -> None:
-    checked = 0
     for seed in range(1000):
         players = 2 + seed % 3
         hands = seed % 4 != 0  # every fourth game without hands or stock
@@ -19,8 +18,6 @@ def test_generated_games_validate_cleanly() -> None:
         assert (rec.moves == 24 and rec.winner is not None) or len(
             set(rec.data.replay.scores.values())
         ) < players
-        checked += 1
-    assert checked == 1000
 
 
 def test_round_trip_of_generated_records() -> None:
