@@ -41,6 +41,12 @@ def moves_plus_deal(rec: GameRecord) -> int:
     return rec.moves + 1
 
 
+def replay_steps(rec: GameRecord) -> int:
+    """Steps the game's replay reached (it stops at a move it cannot apply): for games
+    whose ``data.replay`` keeps its steps."""
+    return len(rec.data.replay.steps)
+
+
 def roundtrip(
     game: GameModule,
     text: str,

@@ -203,13 +203,9 @@ def test_winner_and_result_line() -> None:
 
 
 def test_tie_has_no_winner() -> None:
-    for seed in range(300):
-        rec = load(game(seed, 2, "random"))
-        scores = list(rec.data.replay.scores.values())
-        if scores[0] == scores[1]:
-            assert rec.winner is None
-            return
-    pytest.skip("no tied game among the first 300 seeds")
+    rec = load(game(59, 2, "random"))  # seed 59: the first tied 2-player game (140-140)
+    assert list(rec.data.replay.scores.values()) == [140, 140]
+    assert rec.winner is None
 
 
 def test_bad_rule_option_is_reported_and_ignored() -> None:

@@ -53,3 +53,15 @@ def test_view_of_a_generated_deal() -> None:
     ruffs = [s for s in view.steps if "ruff" in s.flags]
     assert all(s.state["trick"]["ruff"] for s in ruffs)
     assert view.steps[1].state["kitty"] is None  # the kitty is shown only at the end
+
+
+def test_view_counts_each_seats_tricks_as_they_are_won() -> None:
+    rec = GAME.load(split_record_file(record(7, strength="greedy"))[0])
+    replay = rec.data.replay
+    view = GAME.view(rec)
+    won = dict.fromkeys("NESW", 0)
+    for step, shown in zip(replay.steps, view.steps, strict=True):
+        if step.trick_end is not None:
+            won[step.trick_end.winner] += 1
+        assert {k: seat["tricks"] for k, seat in shown.state["seats"].items()} == won
+    assert sum(won.values()) == len(replay.tricks) > 0

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.cardkit.game import ViewAndWriter, text_lines
+from kifuwiki.core.recordfile import RecordSource
+from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.doudizhu.codes import CODES, CODES_JA
 from kifuwiki.games.doudizhu.engine import Replay, replay
 from kifuwiki.games.doudizhu.model import DdzRecord
@@ -28,7 +29,8 @@ class DdzData:
     replay: Replay
 
 
-class DouDizhuGame:
+class DouDizhuGame(ViewAndWriter):
+    data_type = DdzData
     id = "doudizhu"
     version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "闘地主", "en": "Dou Dizhu"}
@@ -70,7 +72,7 @@ class DouDizhuGame:
 
     def detect(self, source: RecordSource) -> bool:
         """A kitty line, or bid lines, say Dou Dizhu; nothing else writes them."""
-        return any(_HINT.match(line.text) for line in source.lines if line.kind is LineKind.TEXT)
+        return any(_HINT.match(text) for text in text_lines(source))
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
         parsed = parse(source, default_rules=rules)
@@ -101,19 +103,6 @@ class DouDizhuGame:
             rules=f"doudizhu-{describe(record.options)}",
             data=DdzData(record, result),
         )
-
-    def view(self, record: GameRecord) -> RecordView:
-        from kifuwiki.games.doudizhu.view import build_view
-
-        return build_view(record)
-
-    def format(self, record: GameRecord, dialect: str | None = None) -> str:
-        from kifuwiki.games.doudizhu.writer import write
-
-        data = record.data
-        if not isinstance(data, DdzData):
-            raise TypeError("not a Dou Dizhu record")
-        return write(data.record)
 
 
 GAME = DouDizhuGame()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kifuwiki.cardkit import view as cardkit
+from kifuwiki.cardkit.game import data_of
 from kifuwiki.cards import Card
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
@@ -256,9 +257,7 @@ def _step_view(
 
 
 def build_view(game: GameRecord) -> RecordView:
-    data = game.data
-    if not isinstance(data, DdzData):
-        raise TypeError("not a Dou Dizhu record")
+    data = data_of(game, DdzData, "Dou Dizhu")
     record = data.record
     replayed = replay(record, DiagnosticBag(), keep_states=True)
     steps = replayed.steps

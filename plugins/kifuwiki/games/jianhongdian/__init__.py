@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.cardkit.game import data_of, text_lines
+from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource
-from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.jianhongdian.codes import CODES, CODES_JA
 from kifuwiki.games.jianhongdian.engine import Replay, replay
 from kifuwiki.games.jianhongdian.model import JHRecord
@@ -30,7 +30,8 @@ class JHData:
     rules: RuleSet
 
 
-class JianhongdianGame:
+class JianhongdianGame(ViewAndWriter):
+    data_type = JHData
     id = "jianhongdian"
     version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "撿紅點", "en": "Jianhongdian"}
@@ -90,16 +91,6 @@ class JianhongdianGame:
             rules=ruleset.describe(),
             data=JHData(record, result, ruleset),
         )
-
-    def view(self, record: GameRecord) -> RecordView:
-        from kifuwiki.games.jianhongdian.view import build_view
-
-        return build_view(record)
-
-    def format(self, record: GameRecord, dialect: str | None = None) -> str:
-        from kifuwiki.games.jianhongdian.writer import write
-
-        return write(data_of(record, JHData, "撿紅點").record)
 
 
 GAME = JianhongdianGame()

@@ -9,6 +9,7 @@ score, and what the turn took. Turns that score 20 or more are flagged ``special
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 from kifuwiki.cardkit import view as cardkit
@@ -30,24 +31,34 @@ def card_data(card: Card, rules: RuleSet) -> dict[str, Any]:
     return cardkit.card_data(card, points=rules.points(card))
 
 
-def _seats(step: Step, record: JHRecord, replay: Replay) -> list[dict[str, Any]]:
+def _turns_played(replay: Replay) -> list[dict[str, int]]:
+    """Step index → turns each player has taken by then (the deal, step 0, is none), in
+    one pass (not a scan of the earlier steps for every step)."""
+    played: dict[str, int] = defaultdict(int)
+    by_step = []
+    for step in replay.steps:
+        if step.index > 0 and step.turn:
+            played[step.turn.player] += 1
+        by_step.append(dict(played))
+    return by_step
+
+
+def _seats(
+    step: Step, record: JHRecord, replay: Replay, played: Mapping[str, int]
+) -> list[dict[str, Any]]:
     snap = step.snapshot
     current = step.turn.player if step.turn else None
     hand_size = DEALT // len(replay.seats) if replay.seats else 0
-    played: dict[str, int] = defaultdict(int)
-    for earlier in replay.steps[1 : step.index + 1]:
-        if earlier.turn:
-            played[earlier.turn.player] += 1
     seats = []
     for i, key in enumerate(replay.seats):
-        hand = snap.hands[i]
+        hand, turns = snap.hands[i], played.get(key, 0)
         seats.append(
             {
                 "key": key,
                 "name": record.name(key),
                 "current": key == current,
                 "hand": [card_data(c, replay.rules) for c in hand] if hand is not None else None,
-                "hand_count": len(hand) if hand is not None else max(hand_size - played[key], 0),
+                "hand_count": len(hand) if hand is not None else max(hand_size - turns, 0),
                 "pile": [card_data(c, replay.rules) for c in snap.piles[i]],
                 "score": snap.scores[i],
                 "made": replay.target > 0 and snap.scores[i] >= replay.target,
@@ -95,6 +106,7 @@ def build_view(game: GameRecord) -> RecordView:
     record, replay = data.record, data.replay
     line_steps = {step.turn.line: step.index for step in replay.steps if step.turn}
     flagged = cardkit.problem_flags(game.diagnostics, line_steps)
+    played = _turns_played(replay)
     steps = []
     for step in replay.steps:
         comments, bookmarks = cardkit.notes(record.notes.get(step.index, []))
@@ -103,7 +115,7 @@ def build_view(game: GameRecord) -> RecordView:
         state = {
             "table": [card_data(c, replay.rules) for c in step.snapshot.table],
             "stock": step.snapshot.stock,
-            "seats": _seats(step, record, replay),
+            "seats": _seats(step, record, replay, played[step.index]),
             "gained": step.gained,
             "target": replay.target,
             "notes_ja": [ja for _, ja in step.annotations],

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.cardkit.game import ViewAndWriter, text_lines
+from kifuwiki.core.recordfile import RecordSource
+from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.ponjan.codes import CODES, CODES_JA
 from kifuwiki.games.ponjan.engine import Replay, replay
 from kifuwiki.games.ponjan.frontmatter import front_matter_line
@@ -29,7 +30,8 @@ class PonjanData:
     replay: Replay
 
 
-class PonjanGame:
+class PonjanGame(ViewAndWriter):
+    data_type = PonjanData
     id = "ponjan"
     version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "ポンジャン", "en": "Pon Jan"}
@@ -59,7 +61,7 @@ class PonjanGame:
 
     def detect(self, source: RecordSource) -> bool:
         """A session has hand headings (第1局 親 A) and action lines (A 捨 3)."""
-        texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
+        texts = text_lines(source)
         headings = sum(1 for text in texts if HEADING.match(text))
         actions = sum(1 for text in texts if _ACTION_HINT.match(text))
         return headings > 0 and (headings + actions) * 2 > len(texts)
@@ -88,19 +90,6 @@ class PonjanGame:
             rules=rule_set.describe(),
             data=PonjanData(record, result),
         )
-
-    def view(self, record: GameRecord) -> RecordView:
-        from kifuwiki.games.ponjan.view import build_view
-
-        return build_view(record)
-
-    def format(self, record: GameRecord, dialect: str | None = None) -> str:
-        from kifuwiki.games.ponjan.writer import write
-
-        data = record.data
-        if not isinstance(data, PonjanData):
-            raise TypeError("not a ポンジャン record")
-        return write(data.record)
 
 
 GAME = PonjanGame()

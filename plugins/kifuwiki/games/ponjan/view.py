@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kifuwiki.cardkit import view as cardkit
+from kifuwiki.cardkit.game import data_of
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
@@ -180,9 +181,7 @@ def _tile_set_text(record: PonjanRecord) -> str:
 
 
 def build_view(game: GameRecord) -> RecordView:
-    data = game.data
-    if not isinstance(data, PonjanData):
-        raise TypeError("not a ポンジャン record")
+    data = data_of(game, PonjanData, "ポンジャン")
     record = data.record
     replay = full_replay(record, data.replay.rules, DiagnosticBag())
     colours = seat_colours(record.order)

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.cardkit.game import ViewAndWriter, text_lines
+from kifuwiki.core.recordfile import RecordSource
+from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.selaffesto.codes import CODES, CODES_JA
 from kifuwiki.games.selaffesto.engine import Replay, replay
 from kifuwiki.games.selaffesto.model import SelaffestoRecord
@@ -42,7 +43,8 @@ def _rules_line(source: RecordSource) -> int:
     return 1
 
 
-class SelaffestoGame:
+class SelaffestoGame(ViewAndWriter):
+    data_type = SelaffestoData
     id = GAME_ID
     version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "セラッフェスト", "en": "selaffesto"}
@@ -84,7 +86,7 @@ class SelaffestoGame:
 
     def detect(self, source: RecordSource) -> bool:
         """Most move lines hold a placement ``cell N-E-S-W``."""
-        texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
+        texts = text_lines(source)
         if not texts:
             return False
         hits = sum(1 for text in texts if _HINT.match(text))
@@ -116,19 +118,6 @@ class SelaffestoGame:
             rules=rule_set.name,
             data=SelaffestoData(record, result, rule_set),
         )
-
-    def view(self, record: GameRecord) -> RecordView:
-        from kifuwiki.games.selaffesto.view import build_view
-
-        return build_view(record)
-
-    def format(self, record: GameRecord, dialect: str | None = None) -> str:
-        from kifuwiki.games.selaffesto.writer import write
-
-        data = record.data
-        if not isinstance(data, SelaffestoData):
-            raise TypeError("not a selaffesto record")
-        return write(data.record)
 
 
 GAME = SelaffestoGame()

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from kifuwiki.cardkit import view as cardkit
+from kifuwiki.cardkit.game import data_of
 from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
 from kifuwiki.games.selaffesto import SelaffestoData
 from kifuwiki.games.selaffesto.analysis import best_available
@@ -255,9 +256,7 @@ def _symbols(replay: Replay) -> list[dict[str, Any]]:
 
 
 def build_view(game: GameRecord) -> RecordView:
-    data = game.data
-    if not isinstance(data, SelaffestoData):
-        raise TypeError("not a selaffesto record")
+    data = data_of(game, SelaffestoData, "selaffesto")
     record, replay = data.record, data.replay
     problems = problem_steps(
         game.diagnostics,

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import kifuwiki
-from kifuwiki.cardkit.game import data_of, text_lines
+from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource
-from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.shengji.codes import CODES, CODES_JA
 from kifuwiki.games.shengji.engine import Replay, replay
 from kifuwiki.games.shengji.model import SEATS, SJRecord
@@ -30,7 +30,8 @@ class SJData:
     rules: RuleSet
 
 
-class ShengjiGame:
+class ShengjiGame(ViewAndWriter):
+    data_type = SJData
     id = "shengji"
     version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "升級", "en": "Shengji (Tractor)"}
@@ -90,16 +91,6 @@ class ShengjiGame:
             rules=ruleset.describe(),
             data=SJData(record, result, ruleset),
         )
-
-    def view(self, record: GameRecord) -> RecordView:
-        from kifuwiki.games.shengji.view import build_view
-
-        return build_view(record)
-
-    def format(self, record: GameRecord, dialect: str | None = None) -> str:
-        from kifuwiki.games.shengji.writer import write
-
-        return write(data_of(record, SJData, "升級").record)
 
 
 GAME = ShengjiGame()

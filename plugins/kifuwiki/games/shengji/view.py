@@ -10,6 +10,7 @@ throws and the last trick are flagged so the viewer can jump between them.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from typing import Any
 
 from kifuwiki.cardkit import view as cardkit
@@ -17,7 +18,7 @@ from kifuwiki.cardkit.game import data_of
 from kifuwiki.cards import Card
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.shengji import SJData
-from kifuwiki.games.shengji.engine import Replay, Step, TrickEnd, points
+from kifuwiki.games.shengji.engine import Replay, Step, points
 from kifuwiki.games.shengji.model import SEATS, Declare, Kitty, SJRecord, team_of
 from kifuwiki.games.shengji.order import Trumps, level_name
 from kifuwiki.games.shengji.writer import event_text
@@ -48,12 +49,11 @@ def sort_hand(cards: tuple[Card, ...], trumps: Trumps | None) -> list[Card]:
     return sorted(cards, key=key)
 
 
-def _seats(step: Step, record: SJRecord, replay: Replay) -> dict[str, dict[str, Any]]:
+def _seats(
+    step: Step, record: SJRecord, replay: Replay, won: Mapping[str, int]
+) -> dict[str, dict[str, Any]]:
     snap, trumps = step.snapshot, step.snapshot.trumps
     actor = step.event.seat if step.event else None
-    won: dict[str, int] = defaultdict(int)
-    for trick in _done(step, replay):
-        won[trick.winner] += 1
     seats = {}
     for i, seat in enumerate(SEATS):
         hand = snap.hands[i]
@@ -67,15 +67,24 @@ def _seats(step: Step, record: SJRecord, replay: Replay) -> dict[str, dict[str, 
             "hand": [card_data(c, trumps) for c in sort_hand(hand, trumps)]
             if hand is not None
             else None,
-            "tricks": won[seat],
+            "tricks": won.get(seat, 0),
         }
     return seats
 
 
-def _done(step: Step, replay: Replay) -> list[TrickEnd]:
-    """The tricks completed by this step."""
-    count = sum(1 for s in replay.steps[: step.index + 1] if s.trick_end is not None)
-    return replay.tricks[:count]
+def _tricks_won(replay: Replay) -> list[dict[str, int]]:
+    """Step index → tricks each seat has won by the end of that step, in one pass (not a
+    scan of the earlier steps for every step)."""
+    won: dict[str, int] = defaultdict(int)
+    done = 0
+    by_step = []
+    for step in replay.steps:
+        if step.trick_end is not None:
+            if done < len(replay.tricks):
+                won[replay.tricks[done].winner] += 1
+            done += 1
+        by_step.append(dict(won))
+    return by_step
 
 
 def _trick(step: Step, record: SJRecord) -> dict[str, Any]:
@@ -164,6 +173,7 @@ def build_view(game: GameRecord) -> RecordView:
     record, replay = data.record, data.replay
     line_steps = {step.event.line: step.index for step in replay.steps if step.event}
     flagged = cardkit.problem_flags(game.diagnostics, line_steps)
+    won = _tricks_won(replay)
     steps = []
     for step in replay.steps:
         comments, bookmarks = cardkit.notes(record.notes.get(step.index, []))
@@ -172,7 +182,7 @@ def build_view(game: GameRecord) -> RecordView:
         trumps_en, trumps_ja = trumps.describe()
         kitty = step.snapshot.kitty
         state = {
-            "seats": _seats(step, record, replay),
+            "seats": _seats(step, record, replay, won[step.index]),
             "trick": _trick(step, record),
             "trumps_en": trumps_en,
             "trumps_ja": trumps_ja,
