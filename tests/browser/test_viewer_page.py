@@ -114,9 +114,12 @@ def test_controls_stay_put_on_material(
     assert problems.all() == []
 
 
-def test_controls_stay_put_on_the_plain_theme(plain_site: str, open_page: Any) -> None:
-    page, problems = open_page(plain_site + RECORD_URL, viewport=DESKTOP)
-    assert_controls_stay_put(page, "viewer-steps-plain.png")
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_controls_stay_put_on_the_plain_theme(
+    plain_site: str, open_page: Any, size: str, viewport: dict[str, int]
+) -> None:
+    page, problems = open_page(plain_site + RECORD_URL, viewport=viewport)
+    assert_controls_stay_put(page, f"viewer-steps-plain-{size}.png")
     assert problems.all() == []
 
 
