@@ -8,11 +8,16 @@ the default ``"mkdocs"``.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
 
 MKDOCS_YML = """site_name: kifuwiki {game}
 docs_dir: docs
@@ -24,13 +29,42 @@ plugins:
   - search  # the plain theme's scripts expect the search modal
   - kifuwiki:
       language: {lang}
-"""
+{options}"""
 
 
 THEMES = {
     "mkdocs": "theme:\n  name: mkdocs\n  highlightjs: false",
     "material": "theme:\n  name: material\n  font: false\n  features:\n    - navigation.instant",
 }
+
+
+MKDOCS_BUILD = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q"]
+
+
+def mkdocs_build(config: Path, site_dir: Path) -> None:
+    """``mkdocs build --strict`` of ``config`` into ``site_dir``, as the README says."""
+    result = subprocess.run(
+        [*MKDOCS_BUILD, "-f", str(config), "-d", str(site_dir)],
+        cwd=config.parent,
+        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
+def build_demo_site(root: Path, site_dir: Path, site_url: str) -> None:
+    """The repository's demo site (``mkdocs.yml`` as committed) into ``site_dir``, told it
+    is served at ``site_url`` (Material's instant navigation needs it)."""
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(ROOT / "site_src")
+    config["site_url"] = site_url
+    for plugin in config["plugins"]:
+        if isinstance(plugin, dict) and "kifuwiki" in plugin:
+            plugin["kifuwiki"]["records_dir"] = str(ROOT / "records")
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
+    mkdocs_build(root / "mkdocs.yml", site_dir)
 
 
 def build_site(
@@ -40,12 +74,15 @@ def build_site(
     lang: str = "en",
     theme: str = "mkdocs",
     site_url: str | None = None,
+    options: dict[str, object] | None = None,
 ) -> Path:
     """Build into ``root / "site"``. Material turns instant navigation on only for a site
-    with a ``site_url``: pass the address the test server will give the site."""
+    with a ``site_url``: pass the address the test server will give the site. ``options``
+    are more settings of the kifuwiki plugin (``{"hide_results": True}``)."""
     (root / "docs").mkdir()
     (root / "docs" / "index.md").write_text(f"# {game}\n", encoding="utf-8")
-    config = MKDOCS_YML.format(game=game, lang=lang, theme=THEMES[theme])
+    more = "".join(f"      {key}: {json.dumps(value)}\n" for key, value in (options or {}).items())
+    config = MKDOCS_YML.format(game=game, lang=lang, theme=THEMES[theme], options=more)
     if site_url:
         config += f"site_url: {site_url}\n"
     (root / "mkdocs.yml").write_text(config, encoding="utf-8")
@@ -53,13 +90,5 @@ def build_site(
     folder.mkdir(parents=True)
     for record in records:
         shutil.copy(record, folder / record.name)
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
-        cwd=root,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
+    mkdocs_build(root / "mkdocs.yml", root / "site")
     return root / "site"

@@ -8,21 +8,18 @@ cannot drift from the rules engine.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from kifuwiki.archive import load_file
 from kifuwiki.games import get_game
 from kifuwiki.games.base import RecordView, step_label
 
 from .conftest import screenshot, serve
+from .game_site import build_demo_site, build_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -51,22 +48,6 @@ A:QA3#
 """
 
 
-MKDOCS_BUILD = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q"]
-
-
-def mkdocs_build(config: Path, site_dir: Path) -> None:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run(
-        [*MKDOCS_BUILD, "-f", str(config), "-d", str(site_dir)],
-        cwd=config.parent,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-
-
 @pytest.fixture(scope="module")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The demo site (``mkdocs.yml`` as committed), built with ``site_url`` = the test server.
@@ -78,14 +59,7 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     out = root / "site"
     out.mkdir()
     with serve(out) as url:
-        config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-        config["docs_dir"] = str(ROOT / "site_src")
-        config["site_url"] = url
-        for plugin in config["plugins"]:
-            if isinstance(plugin, dict) and "kifuwiki" in plugin:
-                plugin["kifuwiki"]["records_dir"] = str(ROOT / "records")
-        (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
-        mkdocs_build(root / "mkdocs.yml", out)
+        build_demo_site(root, out, url)
         yield url
 
 
@@ -93,21 +67,10 @@ def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def plain_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A test-only site on the plain ``mkdocs`` theme with a hostile record."""
     root = tmp_path_factory.mktemp("plain-site")
-    (root / "docs").mkdir()
-    (root / "docs" / "index.md").write_text("# Plain theme\n", encoding="utf-8")
-    records = root / "records" / "prime-daifugo"
-    records.mkdir(parents=True)
-    (records / "xss.kifu").write_text(XSS_RECORD, encoding="utf-8")
+    hostile = tmp_path_factory.mktemp("hostile-record") / "xss.kifu"
+    hostile.write_text(XSS_RECORD, encoding="utf-8")
     source = ROOT / "records" / "prime-daifugo" / f"{RECORD}.kifu"
-    (records / f"{RECORD}.kifu").write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
-    (root / "mkdocs.yml").write_text(
-        "site_name: plain\n"
-        "theme:\n  name: mkdocs\n  highlightjs: false\n  locale: en\n"
-        "plugins:\n  - search\n  - kifuwiki\n",
-        encoding="utf-8",
-    )
-    mkdocs_build(root / "mkdocs.yml", root / "site")
-    with serve(root / "site") as url:
+    with serve(build_site(root, "prime-daifugo", [hostile, source])) as url:
         yield url
 
 

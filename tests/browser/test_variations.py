@@ -17,7 +17,7 @@ from tests.browser.game_site import build_site
 
 import kifuwiki
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 RECORD = Path(__file__).resolve().parents[2] / "records" / "doudizhu" / "spring-example.kifu"
 URL = "records/doudizhu/spring-example/"
@@ -29,14 +29,14 @@ SIZES = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "hei
 
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
-    built = {
-        theme: build_site(
-            tmp_path_factory.mktemp(f"var-{theme}"), "doudizhu", [RECORD], "en", theme
-        )
-        for theme in ("mkdocs", "material")
-    }
-    with serve(built["mkdocs"]) as plain, serve(built["material"]) as material:
-        yield {"mkdocs": plain, "material": material}
+    plain = build_site(tmp_path_factory.mktemp("var-mkdocs"), "doudizhu", [RECORD], "en")
+    # Material swaps pages in by instant navigation only on a site that knows its address:
+    # serve the (empty) folder first, then build the site for that address.
+    root = tmp_path_factory.mktemp("var-material")
+    (root / "site").mkdir()
+    with serve(plain) as plain_url, serve(root / "site") as material_url:
+        build_site(root, "doudizhu", [RECORD], "en", "material", site_url=material_url)
+        yield {"mkdocs": plain_url, "material": material_url}
 
 
 def _script_errors(problems: Any) -> list[str]:
@@ -109,3 +109,21 @@ def test_without_javascript_the_side_line_reads_as_a_list(
     assert "C:8 8 9 9 10 10" in (side.text_content() or "")
     side.scroll_into_view_if_needed()
     screenshot(page, "variations-nojs-material-phone.png")
+
+
+def test_a_side_line_steps_after_instant_navigation(sites: dict[str, str], open_page: Any) -> None:
+    """Material swaps the record page in without a reload: the side line's viewer starts
+    on the new page all the same."""
+    page, problems = open_page(sites["material"] + "records/doudizhu/", viewport=SIZES["phone"])
+    # Material intercepts links only once it has its sitemap (a busy machine clicks first).
+    page.wait_for_load_state("networkidle")
+    page.evaluate("window.__kwSamePage = true")
+    page.locator('a[href*="spring-example"]').first.click()
+    side = "section[id$='-v1-viewer']"
+    page.wait_for_selector(f"{side}.kw-js")
+    assert page.evaluate("window.__kwSamePage === true"), "the page was not swapped in"
+    page.locator(side).scroll_into_view_if_needed()
+    page.click(f"{side} [data-kw-go='next']")
+    assert _current(page, side) == "1"
+    assert page.text_content(f"{side} .kw-board-caption") == SIDE_LINE[1].label
+    assert _script_errors(problems) == []

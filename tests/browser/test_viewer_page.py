@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from .conftest import screenshot, serve
-from .test_demo_site import RECORD, RECORD_URL, mkdocs_build
+from .game_site import build_demo_site, build_site
+from .test_demo_site import RECORD, RECORD_URL
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -33,14 +33,7 @@ def material_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     (root / "www").mkdir()
     with serve(root / "www") as url:
         site_url = url + "kifuwiki/"
-        config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-        config["docs_dir"] = str(ROOT / "site_src")
-        config["site_url"] = site_url
-        for plugin in config["plugins"]:
-            if isinstance(plugin, dict) and "kifuwiki" in plugin:
-                plugin["kifuwiki"]["records_dir"] = str(ROOT / "records")
-        (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
-        mkdocs_build(root / "mkdocs.yml", root / "www" / "kifuwiki")
+        build_demo_site(root, root / "www" / "kifuwiki", site_url)
         yield site_url
 
 
@@ -49,20 +42,9 @@ def plain_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """One real record on MkDocs' own theme (no instant navigation, no Material CSS), with
     the site option ``hide_results: true``."""
     root = tmp_path_factory.mktemp("plain-viewer-site")
-    (root / "docs").mkdir()
-    (root / "docs" / "index.md").write_text("# Plain theme\n", encoding="utf-8")
-    records = root / "records" / "prime-daifugo"
-    records.mkdir(parents=True)
     source = ROOT / "records" / "prime-daifugo" / f"{RECORD}.kifu"
-    (records / f"{RECORD}.kifu").write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
-    (root / "mkdocs.yml").write_text(
-        "site_name: plain\n"
-        "theme:\n  name: mkdocs\n  highlightjs: false\n  locale: en\n"
-        "plugins:\n  - search\n  - kifuwiki:\n      hide_results: true\n",
-        encoding="utf-8",
-    )
-    mkdocs_build(root / "mkdocs.yml", root / "site")
-    with serve(root / "site") as url:
+    built = build_site(root, "prime-daifugo", [source], options={"hide_results": True})
+    with serve(built) as url:
         yield url
 
 
@@ -132,9 +114,12 @@ def test_controls_stay_put_on_material(
     assert problems.all() == []
 
 
-def test_controls_stay_put_on_the_plain_theme(plain_site: str, open_page: Any) -> None:
-    page, problems = open_page(plain_site + RECORD_URL, viewport=DESKTOP)
-    assert_controls_stay_put(page, "viewer-steps-plain.png")
+@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
+def test_controls_stay_put_on_the_plain_theme(
+    plain_site: str, open_page: Any, size: str, viewport: dict[str, int]
+) -> None:
+    page, problems = open_page(plain_site + RECORD_URL, viewport=viewport)
+    assert_controls_stay_put(page, f"viewer-steps-plain-{size}.png")
     assert problems.all() == []
 
 

@@ -1,25 +1,19 @@
 """A Catan record page in Debian's chromium: stepping player turn by player turn.
 
 A small site (plain ``mkdocs`` theme, the kifuwiki plugin, the Catan demo records) is
-built into ``tmp_path`` and served on 127.0.0.1. Every position the browser shows is
-compared with the engine's own state for the same step.
+built into ``tmp_path`` (tests/browser/game_site.py) and served on 127.0.0.1. Every
+position the browser shows is compared with the engine's own state for the same step.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.conftest import serve
+from tests.browser import stepping
 
-from kifuwiki.archive import load_file
-from kifuwiki.games import get_game
 from kifuwiki.games.base import RecordView
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -29,46 +23,16 @@ RECORDS = ROOT / "records" / "catan"
 SEED = "seed-001-example"
 BOARD = "practice-2026-board"
 
-MKDOCS_YML = """site_name: kifuwiki catan
-docs_dir: docs
-theme:
-  name: mkdocs
-  highlightjs: false
-nav:
-  - Home: index.md
-  - Catan: records/catan/index.md
-plugins:
-  - search  # the plain theme's scripts expect the search modal
-  - kifuwiki:
-      language: en
-"""
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("catan-site")
-    (root / "docs").mkdir()
-    (root / "docs" / "index.md").write_text("# Catan\n", encoding="utf-8")
-    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
-    (root / "records" / "catan").mkdir(parents=True)
-    for name in (SEED, BOARD):
-        shutil.copy(RECORDS / f"{name}.kifu", root / "records" / "catan" / f"{name}.kifu")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
-        cwd=root,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    with serve(root / "site") as url:
+    records = [RECORDS / f"{name}.kifu" for name in (SEED, BOARD)]
+    with stepping.served_site(tmp_path_factory, "catan", records) as url:
         yield url
 
 
 def engine_view(name: str) -> RecordView:
-    record = load_file(RECORDS / f"{name}.kifu")[0]
-    return get_game("catan").view(record)
+    return stepping.engine_view(RECORDS / f"{name}.kifu")
 
 
 def assert_shows(page: Any, view: RecordView, index: int) -> None:

@@ -5,6 +5,7 @@ main line's own continuation replays to the main line's states (games/base.py,
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -12,6 +13,7 @@ from kifuwiki.archive import load_file, load_text
 from kifuwiki.cli.fmt import format_records
 from kifuwiki.core.diagnostics import Severity
 from kifuwiki.games import all_games, get_game
+from kifuwiki.games.base import GameRecord, StepView
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The built-in games' demo records, and the example game's (an installed plug-in).
@@ -31,16 +33,32 @@ def _demo_record(game_id: str, aliases: tuple[str, ...]) -> Path | None:
     return None
 
 
-@pytest.mark.parametrize("game_id", sorted(game.id for game in all_games()))
-def test_the_main_lines_own_continuation_as_a_variation_replays_the_same(game_id: str) -> None:
+class Demo(NamedTuple):
+    """A game's smallest clean demo record: the game, the file, the record, its steps and
+    its lines."""
+
+    game: Any
+    path: Path
+    record: GameRecord
+    steps: list[StepView]
+    lines: list[str]
+
+
+def _demo(game_id: str) -> Demo:
+    """A game without a demo record fails: it would escape this check unseen if it
+    skipped."""
     game = get_game(game_id)
     path = _demo_record(game_id, tuple(game.aliases))
-    if path is None:
-        pytest.skip(f"no demo record for {game_id} under records/")
-    main = load_file(path)[0]
-    steps = game.view(main).steps
-    assert len(steps) >= 4, f"{path.name} is too short to branch"
+    assert path is not None, f"no demo record for {game_id} under records/"
+    record = load_file(path)[0]
     lines = path.read_text(encoding="utf-8").split("\n")
+    return Demo(game, path, record, game.view(record).steps, lines)
+
+
+@pytest.mark.parametrize("game_id", sorted(game.id for game in all_games()))
+def test_the_main_lines_own_continuation_as_a_variation_replays_the_same(game_id: str) -> None:
+    game, path, main, steps, lines = _demo(game_id)
+    assert len(steps) >= 4, f"{path.name} is too short to branch"
     last = main.source.lines[-1].number
     for k in (1, len(steps) // 2, len(steps) - 2):
         cut = steps[k + 1].line  # the continuation starts on step k+1's line
@@ -65,13 +83,7 @@ def test_the_main_lines_own_continuation_as_a_variation_replays_the_same(game_id
 
 @pytest.mark.parametrize("game_id", sorted(game.id for game in all_games()))
 def test_fmt_keeps_a_variation_in_every_game(game_id: str) -> None:
-    game = get_game(game_id)
-    path = _demo_record(game_id, tuple(game.aliases))
-    if path is None:
-        pytest.skip(f"no demo record for {game_id} under records/")
-    main = load_file(path)[0]
-    steps = game.view(main).steps
-    lines = path.read_text(encoding="utf-8").split("\n")
+    _, path, _, steps, lines = _demo(game_id)
     cut = steps[len(steps) // 2 + 1].line
     move = next(line for line in lines[cut - 1 :] if line.strip())
     block = ["* ```kifu", f"* {move}", "* * a comment inside", "* ```"]

@@ -7,20 +7,13 @@ with the engine's state for the same step.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.browser import stepping
-from tests.browser.conftest import serve
 
-from kifuwiki.archive import load_file
-from kifuwiki.games import get_game
 from kifuwiki.games.base import RecordView
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -30,46 +23,16 @@ RECORDS = ROOT / "records" / "doudizhu"
 ANNOTATED = "reference-annotated"
 ONE_VIEW = "one-players-view"
 
-MKDOCS_YML = """site_name: kifuwiki doudizhu
-docs_dir: docs
-theme:
-  name: mkdocs
-  highlightjs: false
-nav:
-  - Home: index.md
-  - Dou Dizhu: records/doudizhu/index.md
-plugins:
-  - search  # the plain theme's scripts expect the search modal
-  - kifuwiki:
-      language: en
-"""
-
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("doudizhu-site")
-    (root / "docs").mkdir()
-    (root / "docs" / "index.md").write_text("# Dou Dizhu\n", encoding="utf-8")
-    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
-    (root / "records" / "doudizhu").mkdir(parents=True)
-    for name in (ANNOTATED, ONE_VIEW):
-        shutil.copy(RECORDS / f"{name}.kifu", root / "records" / "doudizhu" / f"{name}.kifu")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
-        cwd=root,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    with serve(root / "site") as url:
+    records = [RECORDS / f"{name}.kifu" for name in (ANNOTATED, ONE_VIEW)]
+    with stepping.served_site(tmp_path_factory, "doudizhu", records) as url:
         yield url
 
 
 def engine_view(name: str) -> RecordView:
-    record = load_file(RECORDS / f"{name}.kifu")[0]
-    return get_game("doudizhu").view(record)
+    return stepping.engine_view(RECORDS / f"{name}.kifu")
 
 
 def assert_shows(page: Any, view: RecordView, index: int) -> None:

@@ -7,17 +7,12 @@ with the engine's state for the same step.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from tests.browser import stepping
-from tests.browser.conftest import serve
 
 from kifuwiki.core.recordfile import read_record_file
 from kifuwiki.games.base import RecordView
@@ -29,19 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "records" / "selaffesto" / "worked-example.kifu"
 ANNOTATED = ROOT / "records" / "selaffesto" / "selfplay-greedy-vs-random-annotated.kifu"
 PAGE = "records/selaffesto/worked-example/"
-MKDOCS_YML = """site_name: kifuwiki selaffesto
-docs_dir: docs
-theme:
-  name: mkdocs
-  highlightjs: false
-nav:
-  - Home: index.md
-  - selaffesto: records/selaffesto/index.md
-plugins:
-  - search  # the plain theme's scripts expect the search modal
-  - kifuwiki:
-      language: en
-"""
 
 
 def engine_view() -> RecordView:
@@ -50,23 +32,7 @@ def engine_view() -> RecordView:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("selaffesto-site")
-    (root / "docs").mkdir()
-    (root / "docs" / "index.md").write_text("# selaffesto\n", encoding="utf-8")
-    (root / "mkdocs.yml").write_text(MKDOCS_YML, encoding="utf-8")
-    (root / "records" / "selaffesto").mkdir(parents=True)
-    for record in (RECORD, ANNOTATED):
-        shutil.copy(record, root / "records" / "selaffesto" / record.name)
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(root / "site")],
-        cwd=root,
-        env=dict(os.environ, NO_MKDOCS_2_WARNING="1"),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    with serve(root / "site") as url:
+    with stepping.served_site(tmp_path_factory, "selaffesto", [RECORD, ANNOTATED]) as url:
         yield url + PAGE
 
 
