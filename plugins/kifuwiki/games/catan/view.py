@@ -49,23 +49,22 @@ TERRAIN_FILL = {
 }
 
 
-def _cell(turn: Turn, card_set: str, step: int, current: bool) -> dict[str, Any]:
-    before = actions_text(turn.before, card_set) if turn.clean else ""
-    dice = dice_text(turn.dice) if turn.clean else turn.text
-    after = actions_text(turn.after, card_set) if turn.clean else ""
+def _cell_text(turn: Turn, card_set: str) -> dict[str, Any]:
+    """A turn's grid cell without its step flags: written once per turn, shown by many steps."""
+    clean = turn.clean
     return {
         "player": turn.player,
-        "before": before,
-        "dice": dice,
-        "after": after,
+        "before": actions_text(turn.before, card_set) if clean else "",
+        "dice": dice_text(turn.dice) if clean else turn.text,
+        "after": actions_text(turn.after, card_set) if clean else "",
         "text": turn.text,
-        "step": step,
-        "current": current,
     }
 
 
 def _rows(record: CatanRecord) -> list[dict[str, Any]]:
-    """The grid: one row per turn number, an ``omitted`` row where turns are left out."""
+    """The grid: one row per turn number, an ``omitted`` row where turns are left out.
+
+    Each cell is ``(step, text)``; its text is written here once, not by every step."""
     rows: list[dict[str, Any]] = []
     step = 0
     for item in record.items:
@@ -75,7 +74,8 @@ def _rows(record: CatanRecord) -> list[dict[str, Any]]:
             step += 1
             if not rows or rows[-1]["omitted"] or rows[-1]["turn"] != item.number:
                 rows.append({"turn": item.number, "omitted": False, "text": "", "cells": {}})
-            rows[-1]["cells"].setdefault(item.player, (item, step))
+            if item.player not in rows[-1]["cells"]:
+                rows[-1]["cells"][item.player] = (step, _cell_text(item, record.card_set))
     return rows
 
 
@@ -83,31 +83,40 @@ def _grid(
     rows: list[dict[str, Any]], record: CatanRecord, upto: int | None, window: int | None
 ) -> list[dict[str, Any]]:
     """Rows up to step ``upto`` (all when ``None``), the last ``window`` turn rows of them."""
-    shown: list[dict[str, Any]] = []
-    for row in rows:
-        if row["omitted"]:
-            shown.append({"turn": None, "omitted": True, "text": row["text"], "cells": []})
-            continue
-        steps = [step for _, step in row["cells"].values()]
-        if upto is not None and min(steps) > upto:
-            break
-        cells = []
-        for key in record.order:
-            found = row["cells"].get(key)
-            if found is None or (upto is not None and found[1] > upto):
-                cells.append({"player": key, "empty": True, "current": False})
-            else:
-                cells.append(_cell(found[0], record.card_set, found[1], found[1] == upto))
-        shown.append({"turn": row["turn"], "omitted": False, "text": "", "cells": cells})
+    end = len(rows)
+    if upto is not None:
+        end = next(
+            (
+                i
+                for i, row in enumerate(rows)
+                if not row["omitted"] and min(step for step, _ in row["cells"].values()) > upto
+            ),
+            end,
+        )
+    first = 0
     if window is not None:
-        turn_rows = [i for i, row in enumerate(shown) if not row["omitted"]]
+        turn_rows = [i for i in range(end) if not rows[i]["omitted"]]
         if len(turn_rows) > window:
             first = turn_rows[-window]
             # Keep an omission row just before the window: it explains the gap.
-            if first > 0 and shown[first - 1]["omitted"]:
+            if first > 0 and rows[first - 1]["omitted"]:
                 first -= 1
-            shown = shown[first:]
-    return shown
+    return [_shown_row(row, record.order, upto) for row in rows[first:end]]
+
+
+def _shown_row(row: dict[str, Any], order: list[str], upto: int | None) -> dict[str, Any]:
+    """One grid row as a step shows it: cells after step ``upto`` left empty."""
+    if row["omitted"]:
+        return {"turn": None, "omitted": True, "text": row["text"], "cells": []}
+    cells = []
+    for key in order:
+        found = row["cells"].get(key)
+        if found is None or (upto is not None and found[0] > upto):
+            cells.append({"player": key, "empty": True, "current": False})
+        else:
+            step, text = found
+            cells.append({**text, "step": step, "current": step == upto})
+    return {"turn": row["turn"], "omitted": False, "text": "", "cells": cells}
 
 
 def _counts(step: StepResult, record: CatanRecord, colours: dict[str, str]) -> list[dict[str, Any]]:
