@@ -23,7 +23,7 @@ from kifuwiki.games.catan.board import (
     hex_points,
 )
 from kifuwiki.games.catan.charts import dice_chart, holder_chart, player_colours, vp_chart
-from kifuwiki.games.catan.mapview import hex_centres, step_map
+from kifuwiki.games.catan.mapview import StepMaps
 from kifuwiki.games.catan.model import CARD_LETTERS, RESOURCE_NAMES, CatanRecord, Omission, Turn
 from kifuwiki.games.catan.replay import CARD_NAMES, Replay, StepResult
 from kifuwiki.games.catan.writer import actions_text, dice_text
@@ -305,16 +305,13 @@ def _step_state(
     rows: list[dict[str, Any]],
     seats: list[dict[str, str]],
     colours: dict[str, str],
-    centres: dict[str, tuple[float, float]],
+    maps: StepMaps,
 ) -> dict[str, Any]:
     """What ``state.html`` shows after one turn."""
     turn = step.turn
     snapshot = step.snapshot
-    board_map = (
-        step_map(snapshot.layout, snapshot.robber, centres, colours, record) if centres else None
-    )
     return {
-        "map": board_map,
+        "map": maps.step(snapshot.layout, snapshot.robber),
         "turn": turn.number if turn else None,
         "player": turn.player if turn else None,
         "exact": snapshot.exact,
@@ -353,7 +350,7 @@ def build_view(game: GameRecord) -> RecordView:
     lines = first_step_of_lines((step.turn.line, step.index) for step in replay.steps if step.turn)
     problems = problem_steps(game.diagnostics, lines)
     seats = [{"key": k, "name": record.name(k), "colour": colours[k]} for k in record.order]
-    centres = hex_centres(record)
+    maps = StepMaps(record, colours)
     steps: list[StepView] = []
     for step in replay.steps:
         turn = step.turn
@@ -372,7 +369,7 @@ def build_view(game: GameRecord) -> RecordView:
                 marks=turn.marks if turn else "",
                 flags={"special"} if step.took else (),
                 problems=problems,
-                state=_step_state(step, record, rows, seats, colours, centres),
+                state=_step_state(step, record, rows, seats, colours, maps),
             )
         )
 
