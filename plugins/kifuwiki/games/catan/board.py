@@ -231,6 +231,16 @@ def _corners(board_hex: BoardHex) -> list[tuple[float, float]]:
     return corners
 
 
+def side_ends(hexes: tuple[BoardHex, ...]) -> set[tuple[tuple[float, float], tuple[float, float]]]:
+    """Every side of the island's hexes, as its two end corners (both ways round)."""
+    ends = set()
+    for board_hex in hexes:
+        corners = _corners(board_hex)
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            ends.update({(a, b), (b, a)})
+    return ends
+
+
 def corner_owners(hexes: tuple[BoardHex, ...]) -> dict[tuple[float, float], set[str]]:
     """Every corner of the island → the land hexes (board names) around it."""
     owners: dict[tuple[float, float], set[str]] = {}

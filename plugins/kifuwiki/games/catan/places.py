@@ -12,11 +12,10 @@ have no such name; a build there is simply written without a place.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 
-from kifuwiki.games.catan.board import HEX_SIZE, corner_owners
+from kifuwiki.games.catan.board import corner_owners, side_ends
 from kifuwiki.games.catan.model import Board
 
 Point = tuple[float, float]
@@ -45,11 +44,10 @@ class Places:
         self.by_hexes: dict[frozenset[str], list[Point]] = {}
         for point, around in owners.items():
             self.by_hexes.setdefault(frozenset(around), []).append(point)
+        # Two corners are neighbours when a hex side joins them (one side length apart).
         self.neighbours: dict[Point, set[Point]] = {point: set() for point in owners}
-        for a in owners:
-            for b in owners:
-                if a != b and math.dist(a, b) < HEX_SIZE * 1.1:
-                    self.neighbours[a].add(b)
+        for a, b in side_ends(board.hexes):
+            self.neighbours[a].add(b)
 
     def _unknown(self, names: list[str]) -> Found | None:
         unknown = [n for n in names if n not in self.names]
