@@ -107,7 +107,7 @@ def _grid(
 def _shown_row(row: dict[str, Any], order: list[str], upto: int | None) -> dict[str, Any]:
     """One grid row as a step shows it: cells after step ``upto`` left empty."""
     if row["omitted"]:
-        return {"turn": None, "omitted": True, "text": row["text"], "cells": []}
+        return {"turn": None, "omitted": True, "text": row["text"], "cells": [], "current": False}
     cells = []
     for key in order:
         found = row["cells"].get(key)
@@ -116,7 +116,8 @@ def _shown_row(row: dict[str, Any], order: list[str], upto: int | None) -> dict[
         else:
             step, text = found
             cells.append({**text, "step": step, "current": step == upto})
-    return {"turn": row["turn"], "omitted": False, "text": "", "cells": cells}
+    current = any(cell["current"] for cell in cells)
+    return {"turn": row["turn"], "omitted": False, "text": "", "cells": cells, "current": current}
 
 
 def _counts(step: StepResult, record: CatanRecord, colours: dict[str, str]) -> list[dict[str, Any]]:
