@@ -69,6 +69,16 @@ def _legal_primes(hand: list[str], field: tuple[int, int] | None) -> list[tuple[
     return found
 
 
+def _to_bottom(deck: list[str], cards: list[str]) -> None:
+    """Put flushed cards under the deck in the order they were flushed.
+
+    ``deck.pop()`` draws from the top (the list's end), so the bottom is index 0: each
+    card goes under the previous one, and the first card flushed is the first drawn of
+    them ("流れたカードは流れた順に山札になる"; the engine's known bottom agrees).
+    """
+    deck[:0] = reversed(cards)
+
+
 def _remove(hand: list[str], cards: tuple[str, ...]) -> None:
     for card in cards:
         hand.remove(card)
@@ -90,7 +100,7 @@ def play_game(rng: random.Random, comment_rate: float = 0.15, max_moves: int = 1
         hand = hands[player]
         # Two players: play came back to the last player, so the field flushed.
         if last_player == player and field is not None:
-            deck[:0] = field_cards
+            _to_bottom(deck, field_cards)
             field, field_cards = None, []
         prefix = ""
         if deck and rng.random() < 0.3:
@@ -106,7 +116,7 @@ def play_game(rng: random.Random, comment_rate: float = 0.15, max_moves: int = 1
         line: str
         if can_cut and rng.random() < 0.5:
             _remove(hand, ("5", "7"))
-            deck[:0] = [*field_cards, "5", "7"]
+            _to_bottom(deck, [*field_cards, "5", "7"])
             field, field_cards, last_player = None, [], player
             line = f"{player}:{prefix}57[GC]" + ("#" if not hand else "")
             lines.append(line)
@@ -115,7 +125,7 @@ def play_game(rng: random.Random, comment_rate: float = 0.15, max_moves: int = 1
             continue  # the same player leads again
         if "X" in hand and (field is None or field[0] == 1) and rng.random() < 0.2:
             _remove(hand, ("X",))
-            deck[:0] = [*field_cards, "X"]
+            _to_bottom(deck, [*field_cards, "X"])
             field, field_cards, last_player = None, [], player
             lines.append(f"{player}:{prefix}X[IN]" + ("#" if not hand else ""))
             if not hand:

@@ -155,15 +155,8 @@ class CardLedger:
         taken = self.take(hand, ranks, seat, move, step, "plays")
         if not hand.unknown:
             return hand
-        counts = list(taken.counts)
-        unknown = taken.unknown
-        for rank in ranks:
-            index = RANK_INDEX.get(rank)
-            if index is None:
-                unknown += 1
-            else:
-                counts[index] += 1
-        return HandState(tuple(counts), unknown)
+        back = hand_of(ranks)
+        return HandState(tuple(map(add, taken.counts, back.counts)), taken.unknown + back.unknown)
 
     def implied_draws(
         self, hand: HandState, ranks: str, deck: Deck, move: Move, step: int

@@ -394,13 +394,7 @@ class _GameParser:
         # Player symbols (A, B1) are seats by the Fandom spec: a mover missing from a
         # list of them is a typo. A longer key that never moves ("1セット目:先手あ",
         # "先手:nishimura") was a heading or a note.
-        silent = [
-            key
-            for key in game.declared_players
-            if key not in self.movers
-            and key not in game.initial_hands
-            and not _FANDOM_SYMBOL.fullmatch(key)
-        ]
+        silent = [key for key in game.declared_players if self._is_silent(key)]
         # Hands for two or more players name the seats (as in _known_player).
         if silent and len(game.initial_hands) < 2:
             for move, action, _, _ in self.pending:
@@ -409,15 +403,7 @@ class _GameParser:
                 self.movers.add(move.player)
             for key in silent:
                 for number, column, text in self.declaration_lines.get(key, []):
-                    self.add(
-                        Severity.WARNING,
-                        codes.HEADER_TEXT_KEPT,
-                        f"'{text.strip()}' names no player who plays; kept as header text",
-                        number,
-                        column,
-                        ja=f"'{text.strip()}' は手を指すプレイヤーを挙げていない。"
-                        "見出しの文として残す",
-                    )
+                    self._warn_no_player_who_plays(number, column, text)
                 self._undeclare(key)
             return
         by_name: dict[str, list[tuple[Move, int, int]]] = {}
@@ -447,22 +433,30 @@ class _GameParser:
         game = self.game
         kept: list[tuple[int, int, str]] = []
         for key in list(game.declared_players):
-            if key in self.movers or key in game.initial_hands:
-                continue
-            if _FANDOM_SYMBOL.fullmatch(key):
-                continue
-            kept.extend(self.declaration_lines[key])
-            self._undeclare(key, keep=False)
+            if self._is_silent(key):
+                kept.extend(self.declaration_lines[key])
+                self._undeclare(key, keep=False)
         for number, column, text in sorted(kept):
             game.header_lines.append(text)
-            self.add(
-                Severity.WARNING,
-                codes.HEADER_TEXT_KEPT,
-                f"'{text.strip()}' names no player who plays; kept as header text",
-                number,
-                column,
-                ja=f"'{text.strip()}' は手を指すプレイヤーを挙げていない。見出しの文として残す",
-            )
+            self._warn_no_player_who_plays(number, column, text)
+
+    def _is_silent(self, key: str) -> bool:
+        """A declared key that never moves, has no hand and is no player symbol."""
+        return (
+            key not in self.movers
+            and key not in self.game.initial_hands
+            and not _FANDOM_SYMBOL.fullmatch(key)
+        )
+
+    def _warn_no_player_who_plays(self, number: int, column: int, text: str) -> None:
+        self.add(
+            Severity.WARNING,
+            codes.HEADER_TEXT_KEPT,
+            f"'{text.strip()}' names no player who plays; kept as header text",
+            number,
+            column,
+            ja=f"'{text.strip()}' は手を指すプレイヤーを挙げていない。見出しの文として残す",
+        )
 
     def _undeclare(self, key: str, keep: bool = True) -> None:
         """``key`` is no seat after all; its line stays as header text (``keep``)."""
