@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import re
+from math import dist
+
 import pytest
 from tests.catan.helpers import errors, find, problems, record
 
 from kifuwiki.games.catan import GAME, CatanData
+from kifuwiki.games.catan.board import HEX_SIZE, hex_center
 from kifuwiki.games.catan.codes import CODES, CODES_JA
 from kifuwiki.games.catan.writer import write
 
@@ -126,3 +130,43 @@ def test_every_step_carries_its_board() -> None:
     yellow = [next(p for p in m["players"] if p["key"] == "Y") for m in maps]
     assert [p["counts"] for p in yellow] == [(2, 2, 0), (2, 2, 0), (3, 2, 0)]
     assert yellow[2]["roads"].count("M") == 3
+
+
+def _hex_centres(rec) -> dict[str, tuple[float, float]]:  # type: ignore[no-untyped-def]
+    return {h.ref.text: hex_center(h.row, h.col) for h in rec.data.record.board.hexes}
+
+
+def test_pieces_are_drawn_where_the_record_puts_them() -> None:
+    """Counts alone would pass with every piece in the wrong spot: measure where each is."""
+    rec = game("1 B: 8 |\n1 Y: 4 | R@S5/W12 R@B4s/W12 S@B4s/W12\n1 R: 6 | C@S3/S5/T5\n")
+    assert problems(rec) == []
+    centres = _hex_centres(rec)
+    final = GAME.view(rec).steps[-1].state["map"]
+    drawn = {p["key"]: p for p in final["players"]}
+
+    def corners(path: str, half: float) -> list[tuple[float, float]]:
+        starts = re.findall(r"M([\d.]+) ([\d.]+)h", path)
+        return [(float(x) + half, float(y) + half) for x, y in starts]
+
+    def around(point: tuple[float, float]) -> set[str]:
+        # A corner is one hex side away from the centre of every land hex around it.
+        return {h for h, c in centres.items() if abs(dist(point, c) - HEX_SIZE) < 0.2}
+
+    yellow = [around(c) for c in corners(drawn["Y"]["settlements"], 4.5)]
+    assert {"B4s", "W12"} in yellow and {"W12", "G8", "S5"} in yellow
+    assert [around(c) for c in corners(drawn["R"]["cities"], 7)] == [{"S3", "S5", "T5"}]
+    # Each road is drawn between its two hexes: its middle is equally far from both.
+    ends = re.findall(r"M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)", drawn["Y"]["roads"])
+    middles = [((float(a) + float(c)) / 2, (float(b) + float(d)) / 2) for a, b, c, d in ends]
+    for pair in ("S5/W12", "B4s/W12"):
+        one, two = pair.split("/")
+        assert any(
+            abs(dist(m, centres[one]) - dist(m, centres[two])) < 0.2
+            and dist(m, centres[one]) < HEX_SIZE
+            for m in middles
+        ), pair
+    assert final["robber"] == "D"
+    desert = centres["D"]
+    assert (float(final["robber_x"]), float(final["robber_y"])) == pytest.approx(
+        (desert[0] + 14, desert[1] + 11), abs=0.06
+    )

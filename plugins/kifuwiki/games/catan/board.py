@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.games.catan.model import RESOURCES, Board, BoardHex, HexRef, StartSettlement
+from kifuwiki.games.catan.model import RESOURCES, Board, BoardHex, HexRef
 
 ROW_LENGTHS = (3, 4, 5, 4, 3)
 TERRAIN_COUNTS = {"T": 4, "W": 4, "G": 4, "B": 3, "S": 3, "D": 1}
@@ -231,6 +231,16 @@ def _corners(board_hex: BoardHex) -> list[tuple[float, float]]:
     return corners
 
 
+def side_ends(hexes: tuple[BoardHex, ...]) -> set[tuple[tuple[float, float], tuple[float, float]]]:
+    """Every side of the island's hexes, as its two end corners (both ways round)."""
+    ends = set()
+    for board_hex in hexes:
+        corners = _corners(board_hex)
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            ends.update({(a, b), (b, a)})
+    return ends
+
+
 def corner_owners(hexes: tuple[BoardHex, ...]) -> dict[tuple[float, float], set[str]]:
     """Every corner of the island → the land hexes (board names) around it."""
     owners: dict[tuple[float, float], set[str]] = {}
@@ -238,112 +248,3 @@ def corner_owners(hexes: tuple[BoardHex, ...]) -> dict[tuple[float, float], set[
         for corner in _corners(board_hex):
             owners.setdefault(corner, set()).add(board_hex.ref.text)
     return owners
-
-
-def parse_start(
-    value: Any,
-    board: Board,
-    players: set[str],
-    line: int,
-    bag: DiagnosticBag,
-) -> tuple[StartSettlement, ...]:
-    """``start: {B: "T6/W12/G8 B4s/S5/W6", …}``: each player's setup settlements.
-
-    Setup roads (``R@G8/S5``) may stand among them; :mod:`.notation` reads those.
-
-    A corner is written as the land hexes around it joined by ``/``: three inland, two
-    on the coast (the corner of those two that touches the sea). The distance rule is
-    checked: no two settlements on the same or neighbouring corners.
-    """
-    if not isinstance(value, dict):
-        bag.error(
-            "CT226",
-            "start must map each player to their settlements' corners, "
-            "like 'B: T6/W12/G8 S5/W6/B4s'",
-            line,
-            ja=(
-                "start には、プレイヤーごとに開拓地の角を「B: "
-                "T6/W12/G8 S5/W6/B4s」のように書いてください"
-            ),
-        )
-        return ()
-    owners = corner_owners(board.hexes)
-    by_name = {h.ref.text: h for h in board.hexes}
-    placed: list[StartSettlement] = []
-    for raw_key, raw_corners in value.items():
-        key = str(raw_key).strip()
-        if key not in players:
-            bag.error(
-                "CT101",
-                f"start names '{key}', who is not a player of this record",
-                line,
-                ja=f"start の「{key}」はこの棋譜のプレイヤーではありません",
-            )
-            continue
-        for text in re.split(r"[\s,、]+", str(raw_corners).strip()):
-            if not text or text.upper().startswith("R@"):
-                continue  # a setup road: read once the corners are known (notation.py)
-            corner = _find_corner(text, owners, by_name, line, bag)
-            if corner is None:
-                continue
-            names = tuple(n for n in text.split("/") if n)
-            placed.append(StartSettlement(key, names, corner[0], corner[1]))
-    for i, first in enumerate(placed):
-        for second in placed[i + 1 :]:
-            distance = math.dist((first.x, first.y), (second.x, second.y))
-            if distance < HEX_SIZE * 1.1:
-                what = "the same corner" if distance < 1 else "neighbouring corners"
-                bag.error(
-                    "CT227",
-                    f"starting settlements {first.player} {first.text} and {second.player} "
-                    f"{second.text} are on {what}; settlements need a free corner between them",
-                    line,
-                    ja=(
-                        f"初期配置の開拓地 {first.player} {first.text} "
-                        f"と {second.player} {second.text} が"
-                    )
-                    + ("同じ角" if what == "the same corner" else "隣り合う角")
-                    + "にあります。開拓地の間には空いた角が必要です",
-                )
-    return tuple(placed)
-
-
-def _find_corner(
-    text: str,
-    owners: dict[tuple[float, float], set[str]],
-    by_name: dict[str, BoardHex],
-    line: int,
-    bag: DiagnosticBag,
-) -> tuple[float, float] | None:
-    names = [n for n in text.split("/") if n]
-    unknown = [n for n in names if n not in by_name]
-    if unknown or not 2 <= len(names) <= 3:
-        bag.error(
-            "CT226",
-            f"start corner '{text}': name the 2 or 3 board hexes around it, joined by '/'"
-            + (f" ({', '.join(unknown)} is not on the board)" if unknown else ""),
-            line,
-            ja=(
-                f"start の角「{text}」: その角を囲む盤面の土地を "
-                "2 つか 3 つ、「/」でつないで書いてください"
-            )
-            + (f"（{', '.join(unknown)} は盤面にありません）" if unknown else ""),
-        )
-        return None
-    wanted = set(names)
-    matches = [c for c, around in owners.items() if around == wanted]
-    if len(matches) != 1:
-        bag.error(
-            "CT226",
-            f"start corner '{text}': these hexes do not meet at "
-            + ("one corner" if not matches else "exactly one corner (add the third hex)"),
-            line,
-            ja=f"start の角「{text}」: これらの土地は"
-            + (
-                "1つの角で接していません"
-                if not matches
-                else "1つの角に決まりません（3つ目の土地を加えてください）"
-            ),
-        )
-        return None
-    return matches[0]

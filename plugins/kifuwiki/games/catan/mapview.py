@@ -35,46 +35,58 @@ def _square(p: Point, half: float) -> str:
     return f"M{_num(x - half)} {_num(y - half)}h{side}v{side}h-{side}z"
 
 
-def hex_centres(record: CatanRecord) -> dict[str, tuple[float, float]]:
-    board = record.board
-    if board is None:
-        return {}
-    return {h.ref.text: hex_center(h.row, h.col) for h in board.hexes}
+class StepMaps:
+    """Draws each step's pieces layer. A piece stays on the board for the rest of the game,
+    so its path is written once and reused by every later step."""
 
+    def __init__(self, record: CatanRecord, colours: dict[str, str]) -> None:
+        board = record.board
+        self.centres = {h.ref.text: hex_center(h.row, h.col) for h in board.hexes} if board else {}
+        self.order = record.order
+        self.colours = colours
+        self._paths: dict[tuple[tuple[Point, ...], float], str] = {}
 
-def step_map(
-    layout: Layout,
-    robber: str | None,
-    centres: dict[str, tuple[float, float]],
-    colours: dict[str, str],
-    record: CatanRecord,
-) -> dict[str, Any]:
-    """The pieces layer of one step: paths by player, the robber, a text summary."""
-    players: list[dict[str, Any]] = []
-    for key in record.order:
-        roads = "".join(_road(a, b) for who, a, b in layout.roads if who == key)
-        settlements = "".join(_square(p, 4.5) for who, p in layout.settlements if who == key)
-        cities = "".join(_square(p, 7) for who, p in layout.cities if who == key)
-        counts = (
-            sum(1 for r in layout.roads if r[0] == key),
-            sum(1 for s in layout.settlements if s[0] == key),
-            sum(1 for c in layout.cities if c[0] == key),
-        )
-        if any(counts):
-            players.append(
-                {
-                    "key": key,
-                    "colour": colours[key],
-                    "roads": roads,
-                    "settlements": settlements,
-                    "cities": cities,
-                    "counts": counts,
-                }
-            )
-    at = centres.get(robber) if robber else None
-    return {
-        "players": players,
-        "robber": robber,
-        "robber_x": _num(at[0] + 14) if at else None,
-        "robber_y": _num(at[1] + 11) if at else None,
-    }
+    def _path(self, points: tuple[Point, ...], half: float = 0) -> str:
+        """A road between two points, or a building (a square ``half`` wide) at one."""
+        key = (points, half)
+        text = self._paths.get(key)
+        if text is None:
+            text = _square(points[0], half) if half else _road(points[0], points[1])
+            self._paths[key] = text
+        return text
+
+    def step(self, layout: Layout, robber: str | None) -> dict[str, Any] | None:
+        """The pieces layer of one step: paths by player, the robber, a text summary;
+        ``None`` without a board."""
+        if not self.centres:
+            return None
+        roads: dict[str, list[str]] = {key: [] for key in self.order}
+        settlements: dict[str, list[str]] = {key: [] for key in self.order}
+        cities: dict[str, list[str]] = {key: [] for key in self.order}
+        for who, a, b in layout.roads:
+            roads[who].append(self._path((a, b)))
+        for who, p in layout.settlements:
+            settlements[who].append(self._path((p,), 4.5))
+        for who, p in layout.cities:
+            cities[who].append(self._path((p,), 7))
+        players: list[dict[str, Any]] = []
+        for key in self.order:
+            counts = (len(roads[key]), len(settlements[key]), len(cities[key]))
+            if any(counts):
+                players.append(
+                    {
+                        "key": key,
+                        "colour": self.colours[key],
+                        "roads": "".join(roads[key]),
+                        "settlements": "".join(settlements[key]),
+                        "cities": "".join(cities[key]),
+                        "counts": counts,
+                    }
+                )
+        at = self.centres.get(robber) if robber else None
+        return {
+            "players": players,
+            "robber": robber,
+            "robber_x": _num(at[0] + 14) if at else None,
+            "robber_y": _num(at[1] + 11) if at else None,
+        }

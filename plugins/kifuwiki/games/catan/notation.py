@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
-from kifuwiki.games.catan.board import parse_board, parse_hex, parse_start
+from kifuwiki.games.catan.board import parse_board, parse_hex
 from kifuwiki.games.catan.body import Body, TurnText
 from kifuwiki.games.catan.model import (
     RESOURCES,
@@ -40,8 +40,9 @@ from kifuwiki.games.catan.model import (
     Turn,
     Unreadable,
 )
-from kifuwiki.games.catan.places import PLACE_TEXT, parse_start_roads
+from kifuwiki.games.catan.places import PLACE_TEXT
 from kifuwiki.games.catan.sheet import points_in
+from kifuwiki.games.catan.start import parse_start
 from kifuwiki.games.catan.table import find_table, merge_table_players, read_table
 
 OMISSION = re.compile(r"^\s*(?:\.\.\.|…|⋯|\.{3,}|[(（]中略[)）]|中略)\s*$")
@@ -177,20 +178,7 @@ def _read_board(source: RecordSource, order: list[str], bag: DiagnosticBag) -> B
     )
     if board is None or source.meta.get("start") is None:
         return board
-    line = _front_matter_line(source, "start")
-    start = parse_start(source.meta["start"], board, set(order), line, bag)
-    for key in order:
-        count = sum(1 for s in start if s.player == key)
-        if count != 2:
-            bag.warning(
-                "CT228",
-                f"{key} has {count} starting settlements; the setup places 2 per player",
-                line,
-                ja=f"{key} の初期配置の開拓地が {count} 個です。初期配置は1人2個です",
-            )
-    board = replace(board, start=start)
-    roads = parse_start_roads(source.meta["start"], board, set(order), line, bag)
-    return replace(board, start_roads=roads)
+    return parse_start(source.meta["start"], board, order, _front_matter_line(source, "start"), bag)
 
 
 class _CellReader:

@@ -12,13 +12,11 @@ have no such name; a build there is simply written without a place.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass
 
-from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.games.catan.board import HEX_SIZE, corner_owners
-from kifuwiki.games.catan.model import Board, StartRoad
+from kifuwiki.games.catan.board import corner_owners, side_ends
+from kifuwiki.games.catan.model import Board
 
 Point = tuple[float, float]
 Side = frozenset[Point]
@@ -46,11 +44,10 @@ class Places:
         self.by_hexes: dict[frozenset[str], list[Point]] = {}
         for point, around in owners.items():
             self.by_hexes.setdefault(frozenset(around), []).append(point)
+        # Two corners are neighbours when a hex side joins them (one side length apart).
         self.neighbours: dict[Point, set[Point]] = {point: set() for point in owners}
-        for a in owners:
-            for b in owners:
-                if a != b and math.dist(a, b) < HEX_SIZE * 1.1:
-                    self.neighbours[a].add(b)
+        for a, b in side_ends(board.hexes):
+            self.neighbours[a].add(b)
 
     def _unknown(self, names: list[str]) -> Found | None:
         unknown = [n for n in names if n not in self.names]
@@ -129,46 +126,3 @@ class Places:
             problem_ja=f"「{text}」は辺ではありません。辺をはさむ 2 つの土地（G8/S5）、"
             "海岸では両端の角（T11/G9~T11/T5）を書いてください",
         )
-
-
-def parse_start_roads(
-    value: object, board: Board, players: set[str], line: int, bag: DiagnosticBag
-) -> tuple[StartRoad, ...]:
-    """The ``R@side`` entries of front matter ``start``: each player's setup roads.
-
-    A setup road must touch one of its player's starting settlements (CT232)."""
-    if not isinstance(value, dict):
-        return ()  # parse_start has said what is wrong with it
-    places = Places(board)
-    homes: dict[str, set[Point]] = {}
-    for settlement in board.start:
-        homes.setdefault(settlement.player, set()).add((settlement.x, settlement.y))
-    roads: list[StartRoad] = []
-    for raw_key, raw_entries in value.items():
-        key = str(raw_key).strip()
-        if key not in players:
-            continue  # reported by parse_start
-        for text in re.split(r"[\s,、]+", str(raw_entries).strip()):
-            if not text.upper().startswith("R@"):
-                continue
-            found = places.side(text[2:])
-            if not found.points:
-                bag.error(
-                    "CT226",
-                    f"start road '{text}': {found.problem_en}",
-                    line,
-                    ja=f"start の街道「{text}」: {found.problem_ja}",
-                )
-                continue
-            a, b = found.points
-            if not {a, b} & homes.get(key, set()):
-                bag.error(
-                    "CT232",
-                    f"start road {key} {text} does not touch one of {key}'s starting "
-                    "settlements; each setup road starts at its settlement",
-                    line,
-                    ja=f"初期配置の街道 {key} {text} が {key} の初期配置の開拓地に接していません。"
-                    "初期配置の街道は開拓地から伸ばします",
-                )
-            roads.append(StartRoad(key, "R@" + text[2:], (a, b)))
-    return tuple(roads)

@@ -23,7 +23,7 @@ from kifuwiki.games.catan.board import (
     hex_points,
 )
 from kifuwiki.games.catan.charts import dice_chart, holder_chart, player_colours, vp_chart
-from kifuwiki.games.catan.mapview import hex_centres, step_map
+from kifuwiki.games.catan.mapview import StepMaps
 from kifuwiki.games.catan.model import CARD_LETTERS, RESOURCE_NAMES, CatanRecord, Omission, Turn
 from kifuwiki.games.catan.replay import CARD_NAMES, Replay, StepResult
 from kifuwiki.games.catan.writer import actions_text, dice_text
@@ -49,23 +49,22 @@ TERRAIN_FILL = {
 }
 
 
-def _cell(turn: Turn, card_set: str, step: int, current: bool) -> dict[str, Any]:
-    before = actions_text(turn.before, card_set) if turn.clean else ""
-    dice = dice_text(turn.dice) if turn.clean else turn.text
-    after = actions_text(turn.after, card_set) if turn.clean else ""
+def _cell_text(turn: Turn, card_set: str) -> dict[str, Any]:
+    """A turn's grid cell without its step flags: written once per turn, shown by many steps."""
+    clean = turn.clean
     return {
         "player": turn.player,
-        "before": before,
-        "dice": dice,
-        "after": after,
+        "before": actions_text(turn.before, card_set) if clean else "",
+        "dice": dice_text(turn.dice) if clean else turn.text,
+        "after": actions_text(turn.after, card_set) if clean else "",
         "text": turn.text,
-        "step": step,
-        "current": current,
     }
 
 
 def _rows(record: CatanRecord) -> list[dict[str, Any]]:
-    """The grid: one row per turn number, an ``omitted`` row where turns are left out."""
+    """The grid: one row per turn number, an ``omitted`` row where turns are left out.
+
+    Each cell is ``(step, text)``; its text is written here once, not by every step."""
     rows: list[dict[str, Any]] = []
     step = 0
     for item in record.items:
@@ -75,7 +74,8 @@ def _rows(record: CatanRecord) -> list[dict[str, Any]]:
             step += 1
             if not rows or rows[-1]["omitted"] or rows[-1]["turn"] != item.number:
                 rows.append({"turn": item.number, "omitted": False, "text": "", "cells": {}})
-            rows[-1]["cells"].setdefault(item.player, (item, step))
+            if item.player not in rows[-1]["cells"]:
+                rows[-1]["cells"][item.player] = (step, _cell_text(item, record.card_set))
     return rows
 
 
@@ -83,31 +83,41 @@ def _grid(
     rows: list[dict[str, Any]], record: CatanRecord, upto: int | None, window: int | None
 ) -> list[dict[str, Any]]:
     """Rows up to step ``upto`` (all when ``None``), the last ``window`` turn rows of them."""
-    shown: list[dict[str, Any]] = []
-    for row in rows:
-        if row["omitted"]:
-            shown.append({"turn": None, "omitted": True, "text": row["text"], "cells": []})
-            continue
-        steps = [step for _, step in row["cells"].values()]
-        if upto is not None and min(steps) > upto:
-            break
-        cells = []
-        for key in record.order:
-            found = row["cells"].get(key)
-            if found is None or (upto is not None and found[1] > upto):
-                cells.append({"player": key, "empty": True, "current": False})
-            else:
-                cells.append(_cell(found[0], record.card_set, found[1], found[1] == upto))
-        shown.append({"turn": row["turn"], "omitted": False, "text": "", "cells": cells})
+    end = len(rows)
+    if upto is not None:
+        end = next(
+            (
+                i
+                for i, row in enumerate(rows)
+                if not row["omitted"] and min(step for step, _ in row["cells"].values()) > upto
+            ),
+            end,
+        )
+    first = 0
     if window is not None:
-        turn_rows = [i for i, row in enumerate(shown) if not row["omitted"]]
+        turn_rows = [i for i in range(end) if not rows[i]["omitted"]]
         if len(turn_rows) > window:
             first = turn_rows[-window]
             # Keep an omission row just before the window: it explains the gap.
-            if first > 0 and shown[first - 1]["omitted"]:
+            if first > 0 and rows[first - 1]["omitted"]:
                 first -= 1
-            shown = shown[first:]
-    return shown
+    return [_shown_row(row, record.order, upto) for row in rows[first:end]]
+
+
+def _shown_row(row: dict[str, Any], order: list[str], upto: int | None) -> dict[str, Any]:
+    """One grid row as a step shows it: cells after step ``upto`` left empty."""
+    if row["omitted"]:
+        return {"turn": None, "omitted": True, "text": row["text"], "cells": [], "current": False}
+    cells = []
+    for key in order:
+        found = row["cells"].get(key)
+        if found is None or (upto is not None and found[0] > upto):
+            cells.append({"player": key, "empty": True, "current": False})
+        else:
+            step, text = found
+            cells.append({**text, "step": step, "current": step == upto})
+    current = any(cell["current"] for cell in cells)
+    return {"turn": row["turn"], "omitted": False, "text": "", "cells": cells, "current": current}
 
 
 def _counts(step: StepResult, record: CatanRecord, colours: dict[str, str]) -> list[dict[str, Any]]:
@@ -296,16 +306,13 @@ def _step_state(
     rows: list[dict[str, Any]],
     seats: list[dict[str, str]],
     colours: dict[str, str],
-    centres: dict[str, tuple[float, float]],
+    maps: StepMaps,
 ) -> dict[str, Any]:
     """What ``state.html`` shows after one turn."""
     turn = step.turn
     snapshot = step.snapshot
-    board_map = (
-        step_map(snapshot.layout, snapshot.robber, centres, colours, record) if centres else None
-    )
     return {
-        "map": board_map,
+        "map": maps.step(snapshot.layout, snapshot.robber),
         "turn": turn.number if turn else None,
         "player": turn.player if turn else None,
         "exact": snapshot.exact,
@@ -344,7 +351,7 @@ def build_view(game: GameRecord) -> RecordView:
     lines = first_step_of_lines((step.turn.line, step.index) for step in replay.steps if step.turn)
     problems = problem_steps(game.diagnostics, lines)
     seats = [{"key": k, "name": record.name(k), "colour": colours[k]} for k in record.order]
-    centres = hex_centres(record)
+    maps = StepMaps(record, colours)
     steps: list[StepView] = []
     for step in replay.steps:
         turn = step.turn
@@ -363,7 +370,7 @@ def build_view(game: GameRecord) -> RecordView:
                 marks=turn.marks if turn else "",
                 flags={"special"} if step.took else (),
                 problems=problems,
-                state=_step_state(step, record, rows, seats, colours, centres),
+                state=_step_state(step, record, rows, seats, colours, maps),
             )
         )
 
