@@ -151,6 +151,10 @@ def _internal_error(source: RecordSource, exc: BaseException) -> GameRecord:
     )
 
 
+def _position(diagnostic: Diagnostic) -> tuple[int, int]:
+    return diagnostic.line, diagnostic.column
+
+
 def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
     """Load one game; diagnostics carry the source path. Never raises (but on
     ``KeyboardInterrupt`` and the like): a bug becomes an RF999 diagnostic.
@@ -176,7 +180,11 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
             record.variations, found = check_variations(game, record, rules_for(rules, game_id))
             record.diagnostics = [*record.diagnostics, *found]
         # The file-level problems (front matter, encoding) belong to the file's first game.
-        record.diagnostics = acknowledge([*source.diagnostics, *record.diagnostics], source)
+        found_all = acknowledge([*source.diagnostics, *record.diagnostics], source)
+        # In reading order: side lines and ``accept:`` notes are checked after the main
+        # line, but a reader fixes a file top to bottom. The sort is stable, so problems
+        # at one place keep the order their checker gave them.
+        record.diagnostics = sorted(found_all, key=_position)
     except Exception as exc:  # a bug in a loader must not take the site down
         return _internal_error(source, exc)
     if source.path:

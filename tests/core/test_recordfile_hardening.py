@@ -165,9 +165,10 @@ def test_a_comment_line_accepts_the_warning_on_the_line_above_only() -> None:
         "1 Y: 8 |\n", "1 Y: 8 |\n* accept: CT224\n"
     )
     (record,) = load_text(elsewhere, "c.kifu")
-    assert [(d.code, d.acknowledged) for d in record.diagnostics] == [
-        ("CT224", False),
-        ("RF011", False),
+    # In reading order: the unused acceptance (line 7) before the gap it missed (line 8).
+    assert [(d.code, d.line, d.acknowledged) for d in record.diagnostics] == [
+        ("RF011", 7, False),
+        ("CT224", 8, False),
     ]
 
 
