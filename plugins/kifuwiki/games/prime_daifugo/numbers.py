@@ -76,6 +76,8 @@ def number_of(ranks: str, jokers: tuple[int, ...] = ()) -> int | None:
 #: (ψ₁₃, Sorenson and Webster, "Strong pseudoprimes to twelve prime bases", 2015).
 MILLER_RABIN_BASES: tuple[int, ...] = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 MILLER_RABIN_EXACT_BELOW = 3_317_044_064_679_887_385_961_981
+#: The product of the primes up to 53.
+_PRIMORIAL_53 = math.prod(p for p in _SMALL_PRIMES if p <= 53)
 
 
 @lru_cache(maxsize=65_536)
@@ -85,8 +87,8 @@ def is_prime(n: int) -> bool:
     if n < TRIAL_DIVISION_BOUND * TRIAL_DIVISION_BOUND:
         # Every composite below 10⁸ has a prime factor below 10⁴.
         return small_factor(n) is None
-    if n % 2 == 0 or small_factor(n) is not None:
-        return False
+    if math.gcd(n, _PRIMORIAL_53) != 1:
+        return False  # a factor up to 53 (one big-integer operation, no loop)
     if n < MILLER_RABIN_EXACT_BELOW:
         return _strong_witness(n, MILLER_RABIN_BASES) is None
     return _strong_witness(n, (2,)) is None and _strong_lucas_probable_prime(n)
@@ -116,7 +118,7 @@ def _strong_lucas_probable_prime(n: int) -> bool:
     d_param = 5
     while (symbol := _jacobi(d_param, n)) != -1:
         if symbol == 0:
-            return False  # D shares a factor with n (n has no small factor, so n ≠ |D|)
+            return False  # D shares a factor with n (n > 10²⁴ > |D|, so a proper one)
         d_param = -d_param - 2 if d_param > 0 else -d_param + 2
     q_param = (1 - d_param) // 4
     odd, twos = n + 1, 0
