@@ -17,7 +17,8 @@ from typing import Any
 from kifuwiki.games import ENTRY_POINT_GROUP
 
 PRIME_DAIFUGO = "prime-daifugo"
-RECORD = "---\ngame: {game}\ntitle: t\n---\na:(7)\nb:(K)\na:7#\n"
+FRONT_MATTER = "---\ngame: {game}\ntitle: t\n---\n"
+RECORD = FRONT_MATTER + "a:(7)\nb:(K)\na:7#\n"
 #: Modules of a game that only loading, detecting or writing a record needs.
 ENGINE_PARTS = ("notation", "replay", "engine", "writer", "view", "glyphs")
 
@@ -128,3 +129,49 @@ def test_the_registry_checks_a_game_without_reading_its_properties() -> None:
 
     assert contract_gaps(Costly()) == []
     assert "pd_cards" in GAME.template_filters  # read on demand, where pages need it
+
+
+def test_workers_forked_from_validate_report_what_one_process_reports(tmp_path: Path) -> None:
+    # A fresh validate process has one thread, so its workers are forked from it (Linux).
+    records = tmp_path / "records"
+    records.mkdir()
+    bodies = ["a:(7)\nb:(K)\na:7#\n", "a:(7K)\nb:(2Q)\na:Z!\n", "a:(57)\nb:(2Q)\na:57[GC]#\n"]
+    for i in range(30):
+        text = FRONT_MATTER.format(game=PRIME_DAIFUGO) + bodies[i % 3]
+        (records / f"g{i:02d}.kifu").write_text(text, encoding="utf-8")
+    command = [sys.executable, "-m", "kifuwiki", "validate", "--format", "json", str(records)]
+    reports = [
+        subprocess.run(
+            [*command, "-j", jobs], capture_output=True, text=True, timeout=120, check=False
+        ).stdout
+        for jobs in ("1", "2")
+    ]
+    one, two = (json.loads(report) for report in reports)
+    assert one == two and one["files"] == 30 and one["errors"] >= 10
+
+
+def test_only_a_single_threaded_caller_is_forked() -> None:
+    import threading
+
+    from kifuwiki.sitebuild import pool
+
+    if not sys.platform.startswith("linux"):
+        assert pool.process_context(fork_caller=True).get_start_method() != "fork"
+        return
+    waiting = threading.Event()
+    other = threading.Thread(target=waiting.wait)
+    other.start()
+    try:
+        assert pool.process_context(fork_caller=True).get_start_method() == "forkserver"
+    finally:
+        waiting.set()
+        other.join()
+    code = (
+        "from kifuwiki.sitebuild import pool\n"
+        "print(pool.process_context(fork_caller=True).get_start_method(), "
+        "pool.process_context().get_start_method())\n"
+    )
+    methods = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    ).stdout.split()
+    assert methods == ["fork", "forkserver"]

@@ -5,6 +5,10 @@ A game package names its :class:`~kifuwiki.games.base.GameModule` in its
 "<module>:GAME"``); the built-in games do the same in kifuwiki's own. Nothing else in
 kifuwiki lists games: pages, commands and messages all ask this module.
 
+An entry point is loaded when its game is needed: a record that names a game by id loads
+that game alone (a one-game archive imports one engine); an alias, detection, an unknown
+game and listing every game load them all (see "Loading on demand" in ``base.py``).
+
 :func:`register_game` / :func:`registered_game` add a game at run time (tests, and
 programs that host a game without installing it).
 """
@@ -125,7 +129,9 @@ def game_ids() -> tuple[str, ...]:
 
 
 def game_module_names() -> tuple[str, ...]:
-    """The game packages' module names (for preloading them in worker processes)."""
+    """The game packages' module names (for preloading them in worker processes). It
+    loads every game: ``validate`` no longer calls it (its workers fork from a process
+    that loaded the games its first file needs)."""
     return tuple(type(game).__module__ for game in all_games())
 
 
