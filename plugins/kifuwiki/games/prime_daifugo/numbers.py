@@ -2,15 +2,16 @@
 
 Cards are read as decimal numbers written side by side (Q,K → ``1213``); a joker stands
 for the value its player declared (0–13). Numbers are exact Python integers of any size.
-Primality is exact and memoised, because the same numbers come back again and again in
+Primality is memoised, because the same numbers come back again and again in
 an archive (57, 1729, 1213 …): below 10⁸ by trial division with the primes under 10⁴,
 below 3.3 × 10²⁴ by the strong-pseudoprime test to the 13 prime bases up to 41 (proven
 exact below that bound: Sorenson and Webster, 2015), above by the Baillie–PSW test (a
 strong test to base 2 and a strong Lucas test with Selfridge's parameters: no composite
-is known to pass it), which is what :func:`sympy.isprime` does above 2⁶⁴; the tests
-prove the answers equal to sympy's. A composite below 10¹² is factored by trial division
-and Pollard's rho. Nothing here imports sympy: its import cost ~0.4 s, most of a short
-``kifuwiki validate``'s start-up (and of each worker's).
+is known to pass it), which is what :func:`sympy.isprime` does above 2⁶⁴: exact below
+3.3 × 10²⁴, as sure as sympy above; the tests check the answers against sympy's. A
+composite below 10¹² is factored by trial division and Pollard's rho. Nothing here
+imports sympy: its import cost ~0.4 s, most of a short ``kifuwiki validate``'s start-up
+(and of each worker's).
 
 A composite is explained *without factoring it*: a small factor found by bounded trial
 division, a full factorisation only when the number is small, else a Fermat/Miller–Rabin
