@@ -150,8 +150,10 @@ def main() -> int:
         site, twin = build_sites(args.records, work)
         pages = record_pages(site)
         dump: dict[str, Any] = {}
-        print(f"{'game':<18} {'pages':>5} {'raw':>10} {'twin':>9} {'×':>6}   "
-              f"{'gzip':>8} {'twin':>7} {'×':>5}   bytes/step")
+        print(
+            f"{'game':<18} {'pages':>5} {'raw':>10} {'twin':>9} {'×':>6}   "
+            f"{'gzip':>8} {'twin':>7} {'×':>5}   bytes/step"
+        )
         for game in sorted(pages):
             twins = sorted((twin / game).rglob("index.html"))
             raw = sum(len(p.read_bytes()) for p in pages[game])
