@@ -73,7 +73,7 @@ def _changed(step: StepResult, replay: Replay) -> list[dict[str, Any]]:
         was = before[cell]
         if now == was:
             continue
-        change: dict[str, Any] = {**_xy(cell), "cell": cell_name(cell), "cover": was is not None}
+        change: dict[str, Any] = {**_xy(cell), "cover": was is not None}
         if now is not None:
             change.update(id=card_text(now[0]), owner=now[1])
         found.append(change)
