@@ -41,7 +41,14 @@ def sixty_move_seed() -> int:
 
 def main() -> None:
     from kifuwiki.games import game_ids
-    from kifuwiki.render.assets import asset_content, page_asset_files
+    from kifuwiki.render.assets import page_asset_files
+
+    try:
+        from kifuwiki.render.assets import asset_content
+    except ImportError:  # a checkout from before minified assets: served as written
+
+        def asset_content(path: Path) -> bytes:
+            return path.read_bytes()
 
     assets = sorted((ROOT / "templates" / "assets").glob("*.*"))
     total_raw = total_gz = served_raw = served_gz = 0
