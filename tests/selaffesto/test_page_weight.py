@@ -45,7 +45,7 @@ def boards(soup: BeautifulSoup) -> list[dict[tuple[int, int], str]]:
             if node.name == "rect":
                 cells.pop((int(node["x"]) - 2, int(node["y"]) - 2), None)
                 continue
-            href = str(node["href"])[1:]
+            href = str(node["xlink:href"])[1:]
             if href.startswith(("sfw-", "sfb-")):
                 cells[(int(node["x"]), int(node["y"]))] = href
             elif href != "sf-grid":

@@ -44,7 +44,7 @@ DRAWN = """board => {
   const at = (el, d) => (el.getAttribute('x') - d) + ',' + (el.getAttribute('y') - d);
   const walk = g => {
     for (const el of g.children) {
-      const href = (el.getAttribute('href') || '').slice(1);
+      const href = (el.getAttribute('xlink:href') || '').slice(1);
       if (el.tagName === 'rect') delete cells[at(el, 2)];
       else if (/^sf[wb]-/.test(href)) cells[at(el, 0)] = href;
       else if (href && href !== 'sf-grid') walk(document.getElementById(href));
