@@ -15,14 +15,12 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sympy import factorint, isprime, nextprime
-from sympy.ntheory.primetest import is_strong_lucas_prp
 
 from kifuwiki.games.prime_daifugo.numbers import (
     FULL_FACTOR_BELOW,
     MILLER_RABIN_EXACT_BELOW,
     TRIAL_DIVISION_BOUND,
     _factor_small,
-    _strong_lucas_probable_prime,
     is_prime,
 )
 
@@ -65,20 +63,6 @@ def test_the_strong_pseudoprimes_and_the_edge_of_the_exact_test() -> None:
 @given(st.integers(min_value=10**8, max_value=MILLER_RABIN_EXACT_BELOW))
 def test_any_number_the_miller_rabin_path_decides(n: int) -> None:
     assert is_prime(n) == isprime(n)
-
-
-#: The first strong Lucas pseudoprimes (Selfridge's parameters, OEIS A217255): the
-#: Lucas half of Baillie–PSW must call them probable primes, exactly as defined.
-LUCAS_PSEUDOPRIMES = (5459, 5777, 10877, 16109, 18971, 22499, 24569, 25199, 40309, 58519)
-
-
-def test_the_strong_lucas_test_is_the_one_defined() -> None:
-    assert all(_strong_lucas_probable_prime(n) for n in LUCAS_PSEUDOPRIMES)
-    assert not any(is_prime(n) for n in LUCAS_PSEUDOPRIMES)
-    odd = [n for n in range(10_001, 60_000, 2) if all(n % p for p in range(3, 100, 2))]
-    assert [n for n in odd if _strong_lucas_probable_prime(n)] == [
-        n for n in odd if is_strong_lucas_prp(n)
-    ]
 
 
 @settings(max_examples=600, deadline=None)

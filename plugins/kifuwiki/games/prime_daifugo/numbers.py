@@ -5,13 +5,12 @@ for the value its player declared (0–13). Numbers are exact Python integers of
 Primality is memoised, because the same numbers come back again and again in
 an archive (57, 1729, 1213 …): below 10⁸ by trial division with the primes under 10⁴,
 below 3.3 × 10²⁴ by the strong-pseudoprime test to the 13 prime bases up to 41 (proven
-exact below that bound: Sorenson and Webster, 2015), above by the Baillie–PSW test (a
-strong test to base 2 and a strong Lucas test with Selfridge's parameters: no composite
-is known to pass it), which is what :func:`sympy.isprime` does above 2⁶⁴: exact below
-3.3 × 10²⁴, as sure as sympy above; the tests check the answers against sympy's. A
-composite below 10¹² is factored by trial division and Pollard's rho. Nothing here
-imports sympy: its import cost ~0.4 s, most of a short ``kifuwiki validate``'s start-up
-(and of each worker's).
+exact below that bound: Sorenson and Webster, 2015), above by gmpy2's Baillie–PSW test
+(no composite is known to pass it), which is what :func:`sympy.isprime` runs there: exact
+below 3.3 × 10²⁴, as sure as sympy above; the tests check the answers against sympy's.
+A composite below 10¹² is factored by trial division and Pollard's rho. Nothing here
+imports sympy: its import costs ~0.4 s, most of a short ``kifuwiki validate``'s start-up
+(and of each worker's); the real corpus has numbers of 25 digits and more in most runs.
 
 A composite is explained *without factoring it*: a small factor found by bounded trial
 division, a full factorisation only when the number is small, else a Fermat/Miller–Rabin
@@ -92,65 +91,12 @@ def is_prime(n: int) -> bool:
         return False  # a factor up to 53 (one big-integer operation, no loop)
     if n < MILLER_RABIN_EXACT_BELOW:
         return _strong_witness(n, MILLER_RABIN_BASES) is None
-    return _strong_witness(n, (2,)) is None and _strong_lucas_probable_prime(n)
+    # Above the exact bound: Baillie–PSW, the test sympy's isprime runs there (through
+    # gmpy2 when it is installed, as it is here). gmpy2 is imported only now: a few
+    # milliseconds, where sympy's import is ~0.4 s of a short validate run.
+    import gmpy2
 
-
-def _jacobi(a: int, n: int) -> int:
-    """The Jacobi symbol (a/n) of an odd ``n > 0``."""
-    a %= n
-    result = 1
-    while a:
-        while a % 2 == 0:
-            a //= 2
-            if n % 8 in (3, 5):
-                result = -result
-        a, n = n, a
-        if a % 4 == 3 and n % 4 == 3:
-            result = -result
-        a %= n
-    return result if n == 1 else 0
-
-
-def _strong_lucas_probable_prime(n: int) -> bool:
-    """The strong Lucas test of odd ``n`` with no small factor, Selfridge's parameters:
-    D the first of 5, −7, 9, −11 … with (D/n) = −1, P = 1, Q = (1 − D) / 4."""
-    if math.isqrt(n) ** 2 == n:
-        return False  # no D exists for a square
-    d_param = 5
-    while (symbol := _jacobi(d_param, n)) != -1:
-        if symbol == 0:
-            return False  # D shares a factor with n (n > 10²⁴ > |D|, so a proper one)
-        d_param = -d_param - 2 if d_param > 0 else -d_param + 2
-    q_param = (1 - d_param) // 4
-    odd, twos = n + 1, 0
-    while odd % 2 == 0:
-        odd //= 2
-        twos += 1
-    u, v, q_power = _lucas_uv(odd, d_param, q_param, n)
-    if u == 0 or v == 0:
-        return True
-    for _ in range(twos - 1):
-        v = (v * v - 2 * q_power) % n
-        q_power = q_power * q_power % n
-        if v == 0:
-            return True
-    return False
-
-
-def _lucas_uv(k: int, d_param: int, q_param: int, n: int) -> tuple[int, int, int]:
-    """U_k, V_k (mod n) of the Lucas sequences with P = 1, and Q^k (mod n)."""
-
-    def half(x: int) -> int:
-        return (x if x % 2 == 0 else x + n) // 2 % n
-
-    u, v, q_power = 1, 1, q_param % n
-    for bit in bin(k)[3:]:
-        u, v = u * v % n, (v * v - 2 * q_power) % n
-        q_power = q_power * q_power % n
-        if bit == "1":
-            u, v = half(u + v), half(d_param * u + v)
-            q_power = q_power * q_param % n
-    return u, v, q_power
+    return bool(gmpy2.is_bpsw_prp(n))
 
 
 def small_factor(n: int) -> int | None:
