@@ -18,7 +18,7 @@ def test_warm_up_compiles_every_page_template_of_the_workers_environment() -> No
     compiled = warm.compile_templates()
     env = make_environment(None)  # the environment prerender_file asks for
     assert env.cache is not None
-    names = {name for _, name in env.cache.keys()}  # (loader, template name)
+    names = {name for _, name in env.cache}  # (loader, template name)
     wanted = {"record.html", "viewer.html", "record_search.html", "_kw_macros.html"}
     wanted |= {f"{game.id}/state.html" for game in all_games()}
     assert wanted <= names, wanted - names
