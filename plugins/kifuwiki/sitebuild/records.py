@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 #: than it saves.
 PARALLEL_THRESHOLD = 200
 #: What the fork server imports once, so every worker starts with it.
-WORKER_PRELOAD = ("kifuwiki.render.prerender", "kifuwiki.sitebuild.warm")
+WORKER_PRELOAD = ("kifuwiki.render.prerender",)
 
 
 @dataclass(slots=True)
