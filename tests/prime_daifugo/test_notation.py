@@ -480,6 +480,18 @@ def test_hand_diagnostics(parse_one: Parse) -> None:
     assert [(d.code, d.column) for d in diagnostics] == [(notation_codes.BAD_HAND, 7)]
 
 
+def test_a_hand_written_with_spaces_is_told_how_to_write_it(parse_one: Parse) -> None:
+    # Other card games' records space their cards; here a space would join nothing.
+    _, diagnostics = parse_one("n:(2 3 5 7 K)\nm:(468)\nn:2\n")
+    (bad,) = [d for d in diagnostics if d.code == notation_codes.BAD_HAND]
+    assert bad.column == 5  # the first space
+    assert bad.message.endswith("write them together: (2357K)")
+    assert "(2357K)" in bad.message_ja
+    _, diagnostics = parse_one("n:(2 3 Z)\nn:2\n")
+    (bad,) = [d for d in diagnostics if d.code == notation_codes.BAD_HAND]
+    assert "together" not in bad.message  # spaces are not all that is wrong
+
+
 def test_lines_that_are_not_moves(parse_one: Parse) -> None:
     game, diagnostics = parse_one("先手はnishimura\nn:(QT3)\nn:KQ\nこれは何\nn:%\n")
     assert [(d.code, d.line, d.severity) for d in diagnostics] == [

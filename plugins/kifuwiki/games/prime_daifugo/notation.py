@@ -640,14 +640,15 @@ class _GameParser:
         else:
             bad = CARDS_RE.match(value)
             offset = bad.end() if bad else 0
+            message, message_ja = _bad_hand_message(key, value, offset)
             self.add(
                 Severity.ERROR,
                 codes.BAD_HAND,
-                f"the initial hand of '{key}' has '{value[offset]}', which is not a card",
+                message,
                 number,
                 column + (len(body) - len(body.lstrip())) + offset,
                 None if self.header else len(game.moves) + 1,
-                ja=f"'{key}' の初期手札の '{value[offset]}' はカードではない",
+                ja=message_ja,
             )
             self._kept_as_unknown(number, line)
             return
@@ -932,3 +933,21 @@ __all__ = [
     "resolve_same_players",
     "tokenize",
 ]
+
+
+def _bad_hand_message(key: str, value: str, offset: int) -> tuple[str, str]:
+    """PD008's message in English and Japanese. A hand written with spaces between its
+    cards (``(2 3 5 7 K)``, as other card games' records write them) gets the spelling
+    that works, since a space is the one "not a card" a player is sure to mean nothing by.
+    """
+    together = "".join(value.split())
+    if value[offset].isspace() and CARDS_RE.fullmatch(together) is not None:
+        return (
+            f"the initial hand of '{key}' has spaces between its cards; "
+            f"write them together: ({together})",
+            f"'{key}' の初期手札のカードの間に空白がある。続けて書く: ({together})",
+        )
+    return (
+        f"the initial hand of '{key}' has '{value[offset]}', which is not a card",
+        f"'{key}' の初期手札の '{value[offset]}' はカードではない",
+    )
