@@ -11,7 +11,9 @@ parsing, replay, report building, JSON writing to ``/dev/null``):
 * ``tokenize``: a Python process that reads every file and runs the notation's bare
   regex tokenizer over it (the baseline);
 * ``validate -j 1``: one core;
-* ``validate -j N``: one worker per core.
+* ``validate -j N``: one worker per core;
+* ``validate, one file``: start-up alone (imports, the registry, one record's game
+  loaded): what every run pays before its records.
 
 CPU time (user + sys of the process and its workers, from ``getrusage``) is what the
 machine spent; wall time is printed next to it. Medians of ``--runs``. Goals (issue 16):
@@ -144,6 +146,8 @@ def main() -> None:
         many = median_of(
             args.runs, [kifuwiki, "validate", "-j", str(cores), "--format", "json", str(folder)]
         )
+        first = str(min(folder.rglob("*.kifu")))
+        start = median_of(args.runs, [kifuwiki, "validate", "-j", "1", "--format", "json", first])
         print(
             f"{what}: {len(games)} games, {moves:,} moves; whole processes, median of {args.runs}"
         )
@@ -158,6 +162,11 @@ def main() -> None:
             f"  {f'validate -j {cores}':22}{many[0]:8.2f}{many[1]:9.2f}   per-core throughput "
             f"{one[0] / many[0]:.0%} of one core's (goal >= 85%), "
             f"wall speed-up {one[1] / many[1]:.2f}x"
+        )
+        print(
+            f"  {'validate, one file':22}{start[0]:8.2f}{start[1]:9.2f}   start-up: "
+            f"{start[0] / one[0]:.0%} of -j 1; the rest {(one[0] - start[0]) / tok[0]:.2f}x "
+            "the tokenizer"
         )
     finally:
         shutil.rmtree(work, ignore_errors=True)

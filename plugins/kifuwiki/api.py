@@ -24,7 +24,7 @@ from kifuwiki.archive import iter_record_paths, load_file, load_text
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.core.variations import Variation
 from kifuwiki.games.base import GameRecord, RecordView, StepView
-from kifuwiki.render.assets import page_asset_files
+from kifuwiki.render.assets import asset_content, page_asset_files
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.prerender import view_of
@@ -168,8 +168,8 @@ def viewer_assets(game_ids: Iterable[str] = ()) -> tuple[str, str]:
     """The viewer's stylesheets and scripts (the shared ones, then those of the games
     in ``game_ids``), each kind concatenated."""
     files = page_asset_files(list(game_ids))
-    css = "\n".join(p.read_text(encoding="utf-8") for p in files if p.suffix == ".css")
-    js = "\n".join(p.read_text(encoding="utf-8") for p in files if p.suffix == ".js")
+    css = "\n".join(asset_content(p).decode("utf-8") for p in files if p.suffix == ".css")
+    js = "\n".join(asset_content(p).decode("utf-8") for p in files if p.suffix == ".js")
     return css, js
 
 

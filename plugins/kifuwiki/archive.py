@@ -9,9 +9,7 @@ an error diagnostic, so one broken file never breaks the whole site.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
-import sys
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +22,6 @@ from kifuwiki.core.variations import check_variations, has_blocks
 from kifuwiki.games import (
     DEFAULT_GAME,
     game_for,
-    game_module_names,
     get_game,
     installed_games_text,
     normalise_game_id,
@@ -261,9 +258,21 @@ class RecordReport:
         )
 
 
-def _report_file(job: tuple[str, Mapping[str, Any] | None]) -> list[RecordReport]:
-    path, rules = job
-    return [RecordReport.of(record) for record in load_file(Path(path), rules=rules)]
+def warm_up(path: str) -> None:
+    """Load the first game of the record file at ``path`` here and forget it: this process
+    then holds the engines the file's game needs (its imports, its first caches), and
+    workers forked from it start with them. A file that is not a regular file (a named
+    pipe would block) or cannot be read is skipped; loading never raises."""
+    file = Path(path)
+    if not file.is_file():
+        return
+    try:
+        text, _problems = decode(file.read_bytes(), path)
+    except OSError:
+        return
+    sources = split_safely(text, path)
+    if sources:
+        load_source(sources[0])
 
 
 def default_jobs() -> int:
@@ -273,23 +282,12 @@ def default_jobs() -> int:
 def report_paths(
     paths: Iterable[Path], rules: Mapping[str, Any] | None = None, jobs: int = 1
 ) -> Iterator[RecordReport]:
-    """Validate files and folders, in order, with ``jobs`` worker processes.
+    """Validate files and folders, in order, with ``jobs`` worker processes (at most one
+    per core): :func:`kifuwiki.sitebuild.reports.report_paths`, which ``validate`` runs.
 
     Results are streamed in file order whatever the number of workers, so the output
     is the same for ``-j 1`` and ``-j 8`` and memory does not grow with the archive.
     """
-    files = (str(path) for path in iter_record_paths(paths))
-    if jobs <= 1:
-        for name in files:
-            yield from _report_file((name, rules))
-        return
-    # Chunks amortise the pickling of small records; imap keeps the file order.
-    context = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
-    if context.get_start_method() == "forkserver":
-        # The fork server imports the engines once; every worker forks from it ready,
-        # instead of importing them itself (which took longer than validating a
-        # thousand records).
-        context.set_forkserver_preload(["kifuwiki.archive", *game_module_names()])
-    with context.Pool(jobs) as pool:
-        for reports in pool.imap(_report_file, ((name, rules) for name in files), chunksize=16):
-            yield from reports
+    from kifuwiki.sitebuild.reports import report_paths as report  # it imports this module
+
+    return report(paths, rules, jobs=max(jobs, 1))

@@ -8,6 +8,7 @@ open steps still show a board. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -58,12 +59,12 @@ def engine_maps() -> list[dict[str, Any]]:
 
 def shown(page: Any) -> dict[str, Any]:
     board = page.locator(".kw-viewer .kw-board svg.kw-catan-map").first
-    roads = {
-        g.get_attribute("data-player"): int(g.get_attribute("data-roads") or 0)
-        for g in board.locator("g[data-player]").all()
-    }
+    # The board's title says it in words: "Board: robber W12; B roads 3, settlements 2, …".
+    title = board.locator("title").first.text_content() or ""
+    roads = {key: int(n) for key, n in re.findall(r"; (\w+) (?:roads|街道) (\d+)", title)}
+    robber = re.search(r"(?:robber|泥棒) ([^;]+)", title)
     return {
-        "robber": board.get_attribute("data-robber"),
+        "robber": robber.group(1) if robber else None,
         "roads": roads,
         "box": board.bounding_box(),
     }

@@ -89,19 +89,22 @@ def assert_board_shows(page: Any, view: RecordView, index: int) -> None:
     state = view.steps[index].state
     board = page.locator(".kw-viewer .kw-board").first
     for player in state["players"]:
-        hand = board.locator(f'.kw-players .kw-hand[data-player="{player["key"]}"]')
-        assert hand.get_attribute("data-cards") == player["cards"], (index, player["key"])
-        assert hand.get_attribute("data-count") == str(player["count"]), (index, player["key"])
+        hand = board.locator(f'.kw-players .kw-hand[data-kw-seat="{player["key"]}"]')
+        assert hand.get_attribute("data-kw-count") == str(player["count"]), (index, player["key"])
         # The step's compact text is drawn as card glyphs in the board.
         glyphs = hand.locator(".kw-card:not(.kw-consumed)").evaluate_all(
             "cards => cards.map(c => c.dataset.rank).join('')"
         )
         assert glyphs == player["cards"] + "?" * player["unknown"], (index, player["key"])
     field = state["field"]
-    expected_field = field["cards"] if field else ""
-    assert board.locator(".kw-field[data-number]").get_attribute("data-cards") == expected_field
+    shown = board.locator(".kw-field:not([data-factor-cards]) .kw-card").evaluate_all(
+        "cards => cards.map(c => c.dataset.rank).join('')"
+    )
+    assert shown == (field["cards"] if field else ""), index
     panel = board.locator(".kw-panel")
-    assert panel.get_attribute("data-deck") == str(state["deck"])
+    deck = "山札" if "山札" in panel.inner_text() else "Deck"
+    deck_text = panel.locator(f"dt:text-is('{deck}') + dd").inner_text()
+    assert deck_text.rstrip("枚") == str(state["deck"]), index
     assert panel.get_attribute("data-revolution") == ("on" if state["revolution"] else "off")
 
 

@@ -53,11 +53,11 @@ def test_joker_value_suits_and_revolution_on_the_board(
     page, problems = open_page(site + "#m5", viewport=SIZES[size])
     board = show(page, 5)
     # The joker on the field is drawn with the value it stands for.
-    joker = board.locator(".kw-field[data-number] .kw-card.kw-joker")
+    joker = board.locator(".kw-field:not([data-factor-cards]) .kw-card.kw-joker")
     assert joker.get_attribute("data-value") == "8"
     assert joker.inner_text().replace("\n", "") == "X=8"
     # The suits of the record are on the glyphs: 3♠ on the field, hearts in red.
-    three = board.locator(".kw-field[data-number] .kw-card[data-rank='3']")
+    three = board.locator(".kw-field:not([data-factor-cards]) .kw-card[data-rank='3']")
     assert three.get_attribute("data-suit") == "s" and "♠" in three.inner_text()
     heart = board.locator(".kw-hand .kw-card.kw-suit-h").first
     assert heart.evaluate("c => getComputedStyle(c).color") == "rgb(198, 40, 40)"
@@ -81,7 +81,7 @@ def test_the_viewer_jumps_to_the_revolution(site: str, size: str, open_page: Any
     board = show(page, 1)
     assert board.locator(".kw-pd-revolution").is_visible()
     # The board drew glyphs from the step's text: the played cards keep their suits.
-    played = board.locator(".kw-field[data-number] .kw-card")
+    played = board.locator(".kw-field:not([data-factor-cards]) .kw-card")
     assert played.evaluate_all("cs => cs.map(c => c.dataset.rank + c.dataset.suit)") == [
         "Ah",
         "7s",

@@ -111,10 +111,14 @@ def test_real_record_in_the_site_environment_matches_the_engine() -> None:
     items = doc.select("ol.kw-moves > li.kw-step")
     assert len(items) == len(view.steps)
     for li, step in zip(items, view.steps, strict=True):
+        # Each hand as written (its compact text; cards just played are a run of their own).
         hands = {
-            h["data-player"]: h["data-cards"] for h in li.select(".kw-state .kw-players .kw-hand")
+            h["data-kw-seat"]: "".join(
+                r.get_text() for r in h.select(".kw-cards:not(.kw-consumed)")
+            )
+            for h in li.select(".kw-state .kw-players .kw-hand")
         }
-        assert hands == {p["key"]: p["cards"] for p in step.state["players"]}
+        assert hands == {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert li.select_one(".kw-comment") is not None or "comment" not in step.flags
     assert doc.select_one("#bm-革命") is not None
     assert doc.select_one('[data-kw-go="next"]')["aria-label"] == "次へ"

@@ -3,6 +3,7 @@ points, holder spans linked to their turns, and each step's board in the page.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -69,5 +70,7 @@ def test_every_step_has_its_board_and_the_island_once(page: tuple[BeautifulSoup,
     assert all(board is not None for board in boards)
     assert len(soup.select("g#kw-catan-island")) == 1
     assert steps[0].select_one("g#kw-catan-island") is not None
-    robbers = [board["data-robber"] for board in boards if board is not None]
+    # The board's title says where the robber stands ("盤面: 泥棒 D; …").
+    titles = [board.title.get_text() for board in boards if board is not None and board.title]
+    robbers = [re.search(r"(?:泥棒|robber) ([^;]+)", t).group(1) for t in titles]  # type: ignore[union-attr]
     assert robbers[0] == "D" and robbers[4] == "G2" and robbers[6] == "W6"

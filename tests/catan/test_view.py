@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -47,10 +48,13 @@ def test_every_step_state_matches_the_engine(env) -> None:  # type: ignore[no-un
     for step_view, result in zip(view.steps, steps, strict=True):
         soup = render_state(env, view, step_view)
         for row in soup.select(".kw-player[data-player]"):
-            key = row["data-player"]
-            assert int(row["data-vp"]) == result.snapshot.vp[key]
-            assert int(row["data-roads"]) == result.snapshot.tallies[key].roads
-            assert int(row["data-knights"]) == result.snapshot.tallies[key].knights
+            key = str(row["data-player"])
+            # In words: "— 5 VP", then "roads 3 · settlements 2 · cities 0 · knights 1 …".
+            vp = re.search(r"— ≥?(\d+) VP", row.get_text())
+            assert vp is not None and int(vp.group(1)) == result.snapshot.vp[key]
+            counts = re.findall(r"≥?(\d+|\?)", row.select_one(".kw-note").get_text())  # type: ignore[union-attr]
+            assert int(counts[0]) == result.snapshot.tallies[key].roads
+            assert int(counts[3]) == result.snapshot.tallies[key].knights
         current = soup.select("td.kw-current")
         if result.turn is None:
             assert current == []
@@ -62,9 +66,10 @@ def test_every_step_state_matches_the_engine(env) -> None:  # type: ignore[no-un
         # The grid never shows a turn after the current one.
         shown = [int(td["data-step"]) for td in soup.select("td[data-step]")]
         assert all(n <= result.index for n in shown)
-        panel = soup.select_one(".kw-catan-state")
-        assert panel["data-robber"] == (result.snapshot.robber or "")
-        assert panel["data-lr"] == (result.snapshot.lr_holder or "")
+        robber, lr, _ = [dd.get_text() for dd in soup.select(".kw-facts dd")][-3:]
+        assert robber == (result.snapshot.robber or "unknown (turns left out)")
+        holder = result.snapshot.lr_holder
+        assert lr == (rec.data.record.name(holder) if holder else "—")
 
 
 def test_state_labels_in_both_languages(env) -> None:  # type: ignore[no-untyped-def]

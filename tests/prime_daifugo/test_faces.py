@@ -133,7 +133,8 @@ def test_hands_carry_their_seat_and_read_as_text(demo: RecordView) -> None:
     assert li is not None
     hands = li.select(".kw-players .kw-hand")
     assert [h["data-kw-seat"] for h in hands] == ["A", "B"]
-    assert all(h["data-kw-seat"] == h["data-player"] for h in hands)
+    # How many cards to show face down in seat view (the badge says it in words).
+    assert [h["data-kw-count"] for h in hands] == ["7", "11"]
     # Public areas (field, deck bottom) carry no seat.
     assert not li.select(".kw-field[data-kw-seat], .kw-facts [data-kw-seat]")
     # As text: the name and count, then the cards (what "copy position" copies).

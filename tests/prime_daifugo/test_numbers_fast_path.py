@@ -1,8 +1,10 @@
-"""The trial-division fast path of ``is_prime`` agrees with sympy, the general path.
+"""The fast paths of ``is_prime`` and of factoring agree with sympy, the general path.
 
-Below 10⁸ primality is decided without importing sympy (its import is most of a short
-validate run's start-up); this proves the two paths equal where the fast one is used,
-and at its edge.
+Below 10⁸ primality is decided by trial division, below 3.3 × 10²⁴ by the
+strong-pseudoprime test to 13 bases, and composites below 10¹² are factored by trial
+division and Pollard's rho, all without importing sympy (its import is most of a short
+validate run's start-up); this proves each path equal to sympy where it is used, at its
+edges, and on the strong pseudoprimes that fool fewer bases.
 """
 
 from __future__ import annotations
@@ -12,9 +14,17 @@ import sys
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sympy import isprime
+from sympy import factorint, isprime, nextprime
+from sympy.ntheory.primetest import is_strong_lucas_prp
 
-from kifuwiki.games.prime_daifugo.numbers import TRIAL_DIVISION_BOUND, is_prime
+from kifuwiki.games.prime_daifugo.numbers import (
+    FULL_FACTOR_BELOW,
+    MILLER_RABIN_EXACT_BELOW,
+    TRIAL_DIVISION_BOUND,
+    _factor_small,
+    _strong_lucas_probable_prime,
+    is_prime,
+)
 
 EDGE = TRIAL_DIVISION_BOUND * TRIAL_DIVISION_BOUND
 
@@ -36,12 +46,80 @@ def test_any_number(n: int) -> None:
     assert is_prime(n) == isprime(n)
 
 
-def test_validating_small_numbers_does_not_import_sympy() -> None:
+#: Strong pseudoprimes to every prime base up to 2 … 37 in turn (OEIS A014233), and
+#: the bound itself: the first that fools all 13 bases up to 41.
+PSEUDOPRIMES = (
+    2047, 1373653, 25326001, 3215031751, 2152302898747, 3474749660383, 341550071728321,
+    3825123056546413051, 318665857834031151167461, MILLER_RABIN_EXACT_BELOW,
+)  # fmt: skip
+
+
+def test_the_strong_pseudoprimes_and_the_edge_of_the_exact_test() -> None:
+    for n in PSEUDOPRIMES:
+        assert not is_prime(n), n
+    for n in range(MILLER_RABIN_EXACT_BELOW - 300, MILLER_RABIN_EXACT_BELOW + 300):
+        assert is_prime(n) == isprime(n), n
+
+
+@settings(max_examples=1_000, deadline=None)
+@given(st.integers(min_value=10**8, max_value=MILLER_RABIN_EXACT_BELOW))
+def test_any_number_the_miller_rabin_path_decides(n: int) -> None:
+    assert is_prime(n) == isprime(n)
+
+
+#: The first strong Lucas pseudoprimes (Selfridge's parameters, OEIS A217255): the
+#: Lucas half of Baillie–PSW must call them probable primes, exactly as defined.
+LUCAS_PSEUDOPRIMES = (5459, 5777, 10877, 16109, 18971, 22499, 24569, 25199, 40309, 58519)
+
+
+def test_the_strong_lucas_test_is_the_one_defined() -> None:
+    assert all(_strong_lucas_probable_prime(n) for n in LUCAS_PSEUDOPRIMES)
+    assert not any(is_prime(n) for n in LUCAS_PSEUDOPRIMES)
+    odd = [n for n in range(10_001, 60_000, 2) if all(n % p for p in range(3, 100, 2))]
+    assert [n for n in odd if _strong_lucas_probable_prime(n)] == [
+        n for n in odd if is_strong_lucas_prp(n)
+    ]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.integers(min_value=MILLER_RABIN_EXACT_BELOW, max_value=10**60))
+def test_any_number_the_baillie_psw_path_decides(n: int) -> None:
+    assert is_prime(n) == isprime(n)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=10**24, max_value=10**50), st.integers(2, 10**30))
+def test_big_primes_and_their_products(start: int, other: int) -> None:
+    prime = nextprime(start)
+    assert is_prime(prime)
+    assert not is_prime(prime * nextprime(other)) and not is_prime(prime * prime)
+
+
+def _sympy_factors(n: int) -> list[int]:
+    return [prime for prime, count in sorted(factorint(n).items()) for _ in range(count)]
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.integers(min_value=2, max_value=FULL_FACTOR_BELOW - 1))
+def test_factoring_below_the_full_factor_bound(n: int) -> None:
+    assert _factor_small(n) == _sympy_factors(n)
+
+
+def test_factoring_the_hardest_cases_rho_meets() -> None:
+    # Two primes above the trial-division bound, a square of one, and the largest below 10¹².
+    for n in (10007 * 10009, 10007**2, 999_979 * 999_983, 99_991 * 9_999_991, 10**12 - 1):
+        assert _factor_small(n) == _sympy_factors(n), n
+
+
+def test_validating_numbers_does_not_import_sympy() -> None:
     code = (
         "import sys\n"
-        "from kifuwiki.games.prime_daifugo.numbers import is_prime\n"
-        "assert [is_prime(n) for n in (2, 57, 1213, 1729, 99_999_989)] == "
-        "[True, False, True, False, True]\n"
+        "from kifuwiki.games.prime_daifugo.numbers import explain_composite, is_prime\n"
+        "assert [is_prime(n) for n in (2, 57, 1213, 1729, 99_999_989, 1_000_000_007)] == "
+        "[True, False, True, False, True, True]\n"
+        "assert is_prime(1213121312131213121313) is False\n"
+        "assert is_prime(2**89 - 1) and not is_prime(2**89 + 1)\n"
+        "assert explain_composite(999_962_000_357) == '999962000357 = 999979 × 999983'\n"
         "print('sympy' in sys.modules)\n"
     )
     result = subprocess.run(

@@ -117,21 +117,25 @@ def test_rendered_page_matches_every_state(view: RecordView) -> None:
         assert li["id"] == step_view.anchor
         state = step_view.state
         hands = li.select(".kw-players .kw-hand")
-        assert [h["data-cards"] for h in hands] == [p["cards"] for p in state["players"]]
-        assert [h["data-count"] for h in hands] == [str(p["count"]) for p in state["players"]]
+        # The hand as written (the compact text), the count from the seat view's hook.
+        written = [
+            "".join(run.get_text() for run in h.select(".kw-cards:not(.kw-consumed)"))
+            for h in hands
+        ]
+        assert written == [p["faces"] + "?" * p["unknown"] for p in state["players"]]
+        assert [h["data-kw-count"] for h in hands] == [str(p["count"]) for p in state["players"]]
         current = [p["key"] for p in state["players"] if p["current"]]
-        shown = [el["data-player"] for el in li.select(".kw-player.kw-current .kw-hand")]
+        shown = [el["data-kw-seat"] for el in li.select(".kw-player.kw-current .kw-hand")]
         assert shown == current
         field = li.select_one(".kw-field")
         assert field is not None
-        assert field["data-cards"] == (state["field"]["cards"] if state["field"] else "")
         run = field.select_one(".kw-cards")
         assert (run.get_text() if run else "") == (
             state["field"]["faces"] if state["field"] else ""
         )
     # Per-step positions are compact: the ranks as text (only once: no data-cards on the
     # run), drawn as glyphs only in the board.
-    runs = soup.select("li#m0 .kw-hand[data-player='k'] .kw-cards")
+    runs = soup.select("li#m0 .kw-hand[data-kw-seat='k'] .kw-cards")
     assert "".join(run.get_text() for run in runs) == state_ranks(view)
     assert not any(run.has_attr("data-cards") for run in runs)
     assert not soup.select("ol.kw-moves .kw-card")
@@ -144,10 +148,10 @@ def state_ranks(view: RecordView) -> str:
 def test_the_board_shows_the_final_position_as_card_glyphs() -> None:
     record = load("a:(KQ254A37TJX)\nb:(23457TJQKA9)\na:X[IN]\n")
     soup = _soup(GAME.view(record), "en")
-    board_hand = soup.select_one(".kw-board .kw-hand[data-player='a']")
+    board_hand = soup.select_one(".kw-board .kw-hand[data-kw-seat='a']")
     assert board_hand is not None
     glyphs = "".join(str(card["data-rank"]) for card in board_hand.select(".kw-card"))
-    assert glyphs.startswith(str(board_hand["data-cards"]))
+    assert glyphs.startswith(GAME.view(record).steps[-1].state["players"][0]["cards"])
     assert not board_hand.select(".kw-cards")
 
 
@@ -174,9 +178,9 @@ def test_record_text_is_escaped() -> None:
 def test_unknown_hands_render_unknown_cards() -> None:
     record = load("a:(不明)\nb:(不明)\na:7\n")
     soup = _soup(GAME.view(record))
-    hand = soup.select_one("li#m1 .kw-hand[data-player='a']")
+    hand = soup.select_one("li#m1 .kw-hand[data-kw-seat='a']")
     assert hand is not None
-    assert hand["data-count"] == "10" and hand["data-cards"] == ""
+    assert hand["data-kw-count"] == "10"
     (run,) = hand.select(".kw-cards:not(.kw-consumed)")
     assert run.get_text() == "?" * 10
 

@@ -26,11 +26,15 @@ def test_prime_daifugo_record_page_matches_the_engine(built: Path) -> None:
     steps = doc.select("article ol.kw-moves > li.kw-step")
     assert [li["id"] for li in steps] == [step.anchor for step in view.steps]
     for li, step in zip(steps, view.steps, strict=True):
+        # A hand's cards as written (the compact text; the cards it just played follow
+        # in a run of their own).
         hands = {
-            hand["data-player"]: hand["data-cards"]
-            for hand in li.select(".kw-state .kw-hand[data-player]")
+            hand["data-kw-seat"]: "".join(
+                run.get_text() for run in hand.select(".kw-cards:not(.kw-consumed)")
+            )
+            for hand in li.select(".kw-state .kw-hand[data-kw-seat]")
         }
-        expected = {p["key"]: p["cards"] for p in step.state["players"]}
+        expected = {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert hands == expected, step.anchor
     header = doc.select_one(".kw-record-header")
     assert header.select_one(".kw-source a")["href"].startswith("https://github.com/")

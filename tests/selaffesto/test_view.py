@@ -64,7 +64,7 @@ def test_state_marks_placements_removed_lc_and_nh(view: RecordView) -> None:
 def test_page_draws_the_board_with_symbols_once(view: RecordView) -> None:
     html = render(view)
     assert html.count('<symbol id="sfw-16-2-2-3"') == 1
-    assert '<use href="#sfw-16-2-2-3" x="400" y="1100"' in html  # e2
+    assert '<use xlink:href="#sfw-16-2-2-3" x="400" y="1100"' in html  # e2
     for step in view.steps:
         assert f'id="{step.anchor}"' in html
     assert "Points over the game" in html and "<polyline" in html

@@ -5,6 +5,10 @@ A game package names its :class:`~kifuwiki.games.base.GameModule` in its
 "<module>:GAME"``); the built-in games do the same in kifuwiki's own. Nothing else in
 kifuwiki lists games: pages, commands and messages all ask this module.
 
+An entry point is loaded when its game is needed: a record that names a game by id loads
+that game alone (a one-game archive imports one engine); an alias, detection, an unknown
+game and listing every game load them all (see "Loading on demand" in ``base.py``).
+
 :func:`register_game` / :func:`registered_game` add a game at run time (tests, and
 programs that host a game without installing it).
 """
@@ -15,7 +19,7 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import PurePath
 
 from kifuwiki.core.recordfile import RecordSource
@@ -36,28 +40,78 @@ _generation = 0
 
 
 @cache
-def _installed() -> dict[str, GameModule]:
-    """Every installed game, loaded once. A game that fails to load is logged and left
-    out: one broken plug-in must not take the others (or the CLI) down."""
-    found: dict[str, GameModule] = {}
+def _entries() -> dict[str, EntryPoint]:
+    """The installed games' entry points by name (a game's id), none loaded yet."""
+    found: dict[str, EntryPoint] = {}
     for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        try:
-            game = entry.load()
-            game_id = str(game.id)
-        except Exception as exc:  # a plug-in's own bug or missing dependency
-            log.warning("kifuwiki: game plug-in '%s' (%s) cannot be loaded: %r", entry.name,
-                        entry.value, exc)  # fmt: skip
-            continue
+        found.setdefault(entry.name, entry)
+    return found
+
+
+#: Entry points loaded so far, by name: the game, or ``None`` for one left out.
+_loaded: dict[str, GameModule | None] = {}
+
+
+def _load_entry(name: str) -> GameModule | None:
+    """The game behind one entry point, loaded once. A game that fails to load is logged
+    and left out: one broken plug-in must not take the others (or the CLI) down."""
+    if name in _loaded:
+        return _loaded[name]
+    entry = _entries()[name]
+    game: GameModule | None = None
+    game_id = name
+    try:
+        game = entry.load()
+        game_id = str(game.id)
+    except Exception as exc:  # a plug-in's own bug or missing dependency
+        log.warning("kifuwiki: game plug-in '%s' (%s) cannot be loaded: %r", entry.name,
+                    entry.value, exc)  # fmt: skip
+        game = None
+    if game is not None:
         gaps = contract_gaps(game)
         if gaps:
             log.warning("kifuwiki: game plug-in '%s' (%s) is left out: it lacks %s",
                         entry.name, entry.value, ", ".join(gaps))  # fmt: skip
-            continue
-        if game_id != entry.name:
+            game = None
+        elif game_id != entry.name:
             log.warning("kifuwiki: game plug-in '%s' says its id is '%s'; using '%s'",
                         entry.name, game_id, game_id)  # fmt: skip
-        found.setdefault(game_id, game)
+    _loaded[name] = game
+    return game
+
+
+@cache
+def _installed() -> dict[str, GameModule]:
+    """Every installed game, by id (each entry point loaded once)."""
+    loaded = [(name, _load_entry(name)) for name in _entries()]
+    found: dict[str, GameModule] = {}
+    # A game under its own entry point's name first: the one :func:`_installed_game`
+    # finds by id alone, without loading the others, is the one this table holds.
+    for name, game in loaded:
+        if game is not None and game.id == name:
+            found[name] = game
+    for _name, game in loaded:
+        if game is not None:
+            found.setdefault(game.id, game)
     return found
+
+
+def _installed_game(game_id: str) -> GameModule | None:
+    """The game with id ``game_id`` loading as little as possible: the run-time one, else
+    the entry point of that name alone (an archive of one game imports one game's
+    package), else every installed game (a plug-in whose id is not its entry's name)."""
+    if game_id in _registered:
+        return _registered[game_id]
+    if game_id in _entries():
+        game = _load_entry(game_id)
+        if game is not None and game.id == game_id:
+            return game
+    return _installed().get(game_id)
+
+
+def _known_id(key: str) -> bool:
+    """Whether ``key`` is a game's id, loading only that game when it is."""
+    return (key in _registered or key in _entries()) and _installed_game(key) is not None
 
 
 def _games() -> dict[str, GameModule]:
@@ -75,7 +129,9 @@ def game_ids() -> tuple[str, ...]:
 
 
 def game_module_names() -> tuple[str, ...]:
-    """The game packages' module names (for preloading them in worker processes)."""
+    """The game packages' module names (for preloading them in worker processes). It
+    loads every game: ``validate`` no longer calls it (its workers fork from a process
+    that loaded the games its first file needs)."""
     return tuple(type(game).__module__ for game in all_games())
 
 
@@ -102,8 +158,7 @@ def _key(name: str) -> str:
 def normalise_game_id(name: str) -> str | None:
     """The id of the game ``name`` names (its id, an alias or a display name), if any."""
     key = _key(name)
-    games = _games()
-    if key in games:
+    if _known_id(key) or key in _games():
         return key
     return _alias_table(_generation).get(key) or _alias_table(_generation).get(
         key.replace("_", "-")
@@ -112,10 +167,10 @@ def normalise_game_id(name: str) -> str | None:
 
 def get_game(game_id: str) -> GameModule:
     """The game with id ``game_id``; :class:`KeyError` for an unknown one."""
-    try:
-        return _games()[game_id]
-    except KeyError:
-        raise KeyError(f"unknown game '{game_id}' (installed: {installed_games_text()})") from None
+    game = _installed_game(game_id)
+    if game is None:
+        raise KeyError(f"unknown game '{game_id}' (installed: {installed_games_text()})")
+    return game
 
 
 def register_game(game: GameModule) -> None:

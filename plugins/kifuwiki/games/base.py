@@ -36,6 +36,17 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
 A plug-in that lacks any of these is left out with a warning naming what it lacks
 (:func:`contract_gaps`); ``tests/contract/`` checks every installed game in depth.
 
+**Loading on demand.** The registry imports a game's entry-point module only when it
+needs that game: a record that names it by id (``game: my-game``, or its folder) loads
+that entry point alone; an alias, a record to detect, an unknown game (RF010 lists every
+installed game) or a command that lists games loads every entry point. So the
+entry-point module is imported just to learn the game's names: keep it light, importing
+the notation and the engine inside ``load``/``detect``/``format``/``view`` (the built-in
+games do; ``validate`` of a one-game archive then imports one engine). This is advice,
+not a rule: a game whose module imports everything still works, only slower to start.
+An attribute may be a ``property`` computed on first use (``template_filters`` that
+imports Jinja): the contract check looks for the name on the class without reading it.
+
 Templates are found as ``<id>/state.html`` (a site's ``custom_templates`` folder may
 override them). Assets are copied to ``assets/kifuwiki/<id>/`` and linked only from
 pages that show one of the game's records. A game script hooks the viewer through the
@@ -310,8 +321,9 @@ CONTRACT: tuple[str, ...] = (
 
 
 def contract_gaps(game: object) -> list[str]:
-    """The attributes and methods of the contract ``game`` lacks (none: it is a game)."""
-    return [name for name in CONTRACT if not hasattr(game, name)]
+    """The attributes and methods of the contract ``game`` lacks (none: it is a game).
+    One its class defines is not read: a property may import what it returns."""
+    return [name for name in CONTRACT if not (hasattr(type(game), name) or hasattr(game, name))]
 
 
 #: Flags every game's steps may carry, whatever the game: a person's comment, and the

@@ -29,7 +29,13 @@ from kifuwiki.games.base import GameRecord
 from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
 from kifuwiki.mkdocs_plugin.pages import GeneratedPage, stub_markdown
-from kifuwiki.render.assets import VIEWER_MARK, add_game_assets, shared_assets, site_assets
+from kifuwiki.render.assets import (
+    VIEWER_MARK,
+    add_game_assets,
+    asset_content,
+    shared_assets,
+    site_assets,
+)
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.site import SitePage
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
@@ -175,7 +181,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             self._pages[page.src_uri] = page
         for uri, path in site_assets():
             if files.get_file_from_path(uri) is None:
-                files.append(File.generated(config, uri, abs_src_path=str(path)))
+                files.append(File.generated(config, uri, content=asset_content(path)))
         self._report(self._build.records, self._build.skipped)
         return files
 

@@ -33,6 +33,7 @@ from kifuwiki.render.index_rows import games_table_rows
 from kifuwiki.render.labels import badge_label, sorted_badges, t
 from kifuwiki.render.partials import make_state_partial
 from kifuwiki.render.resources import templates_dir
+from kifuwiki.render.whitespace import DropIndentation
 
 
 def game_name(game_id: str, lang: str = "ja") -> str:
@@ -203,6 +204,8 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        # Indentation is for reading templates, not for the page (render/whitespace.py).
+        extensions=[DropIndentation],
         # No mtime check on every get_template: a viewer includes its state partial
         # once per step, and the stat calls cost seconds per thousand pages. A
         # long-running process that sees templates change calls forget_environments().

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 
-from kifuwiki.render.assets import VIEWER_MARK, add_game_assets, site_assets
+from kifuwiki.render.assets import VIEWER_MARK, add_game_assets, asset_content, site_assets
 from kifuwiki.render.site import SitePage, SourceRelativeUrls, page_url
 from kifuwiki.sitebuild.site import SiteBuild, UrlOf
 
@@ -76,7 +76,7 @@ def export_pages(
         build.close()
     for uri, path in site_assets():
         if not _hand_written(docs_dir, uri, previous):
-            _put(docs_dir, uri, path.read_bytes(), result)
+            _put(docs_dir, uri, asset_content(path), result)
             generated.append(uri)
     for uri in sorted(previous - set(generated)):
         stale = docs_dir / uri

@@ -8,9 +8,12 @@ Two rules hold for every pool kifuwiki starts:
   forever for work when their parent is killed (each holds both ends of the task
   queue, so none ever sees end-of-file), and an interrupted CI job leaves orphans.
 
-Workers start from a fork server (spawn on Windows), never by forking the caller:
-they receive only file bytes and settings, and fork from a server that has already
-imported the engines.
+Workers start from a fork server (spawn on Windows): they receive only file bytes and
+settings, and fork from a server that has already imported the engines. A command that
+asks for it (``fork_caller``: ``kifuwiki validate``, one thread, nothing big in memory)
+forks itself instead on Linux: its workers start with its imports, where a fork server
+is one more interpreter to start and fill (a fifth of a ``validate -j 1``'s CPU on the
+corpus, ``benchmarks/validate_process.py``).
 """
 
 from __future__ import annotations
@@ -49,9 +52,12 @@ def worker_count(requested: int, tasks: int) -> int:
     return max(1, min(wanted, cores, tasks))
 
 
-def process_context(preload: Sequence[str] = ()) -> BaseContext:
+def process_context(preload: Sequence[str] = (), *, fork_caller: bool = False) -> BaseContext:
     """The start method for kifuwiki's workers; ``preload`` modules are imported once
-    by the fork server so each worker starts with them ready."""
+    by the fork server so each worker starts with them ready. ``fork_caller``: fork
+    this process itself where that is safe (Linux, no other thread running)."""
+    if fork_caller and sys.platform.startswith("linux") and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
     context = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
     if context.get_start_method() == "forkserver":
         context.set_forkserver_preload([__name__, *preload])

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any
 
-from kifuwiki.archive import RecordReport, iter_record_paths, load_file
+from kifuwiki.archive import RecordReport, iter_record_paths, load_file, warm_up
 from kifuwiki.core.diagnostics import Diagnostic
-from kifuwiki.games import game_module_names
 from kifuwiki.sitebuild import pool as pools
 
 #: Files a worker takes at a time: amortises the pickling of small records.
@@ -127,7 +126,9 @@ def _report_files(
         for name in files:
             yield from report_file((name, rules))
         return
-    context = pools.process_context(["kifuwiki.sitebuild.reports", *game_module_names()])
+    # Forked workers start with what this process imported: the games of the first file.
+    warm_up(head[0])
+    context = pools.process_context(["kifuwiki.sitebuild.reports"], fork_caller=True)
     with context.Pool(workers, initializer=pools.exit_with_parent) as pool:
         for reports in pool.imap(report_file, ((name, rules) for name in files), chunksize=CHUNK):
             yield from reports

@@ -6,16 +6,17 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.core.recordfile import LineKind, RecordSource
 from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.catan import codes as catan_codes
 from kifuwiki.games.catan.codes import CODES
-from kifuwiki.games.catan.model import CatanRecord
-from kifuwiki.games.catan.notation import TURN, parse
-from kifuwiki.games.catan.replay import Replay, replay
+
+if TYPE_CHECKING:
+    from kifuwiki.games.catan.model import CatanRecord
+    from kifuwiki.games.catan.replay import Replay
 
 RULES = "catan-base"
 _CELL_HINT = re.compile(r"^\s*[0-9]+\s+\S+\s*[:：]\s*(?:[0-9]{1,2}(?:-\S+)?\s*(?:\||$)|\[)")
@@ -64,6 +65,8 @@ class CatanGame:
 
     def detect(self, source: RecordSource) -> bool:
         """A record is a log sheet when most of its lines are ``turn player: dice | …``."""
+        from kifuwiki.games.catan.notation import TURN
+
         texts = [line.text for line in source.lines if line.kind is LineKind.TEXT]
         if not texts:
             return False
@@ -71,6 +74,9 @@ class CatanGame:
         return hits * 2 > len(texts)
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        from kifuwiki.games.catan.notation import parse
+        from kifuwiki.games.catan.replay import replay
+
         parsed = parse(source)
         bag = parsed.bag
         result = replay(parsed.record, bag)

@@ -6,17 +6,18 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.doudizhu.codes import CODES, CODES_JA
-from kifuwiki.games.doudizhu.engine import Replay, replay
-from kifuwiki.games.doudizhu.model import DdzRecord
-from kifuwiki.games.doudizhu.notation import parse
 from kifuwiki.games.doudizhu.rules import PRESETS, describe
+
+if TYPE_CHECKING:
+    from kifuwiki.games.doudizhu.engine import Replay
+    from kifuwiki.games.doudizhu.model import DdzRecord
 
 _HINT = re.compile(r"^\s*(?:kitty|底牌|底札)\s*[:：]|^\s*\S+\s*[:：]\s*bid\s*[0-3\-]\s*$", re.I)
 
@@ -75,6 +76,9 @@ class DouDizhuGame(ViewAndWriter):
         return any(_HINT.match(text) for text in text_lines(source))
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        from kifuwiki.games.doudizhu.engine import replay
+        from kifuwiki.games.doudizhu.notation import parse
+
         parsed = parse(source, default_rules=rules)
         record = parsed.record
         result = replay(record, parsed.bag)

@@ -6,17 +6,18 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.jianhongdian.codes import CODES, CODES_JA
-from kifuwiki.games.jianhongdian.engine import Replay, replay
-from kifuwiki.games.jianhongdian.model import JHRecord
-from kifuwiki.games.jianhongdian.notation import parse
 from kifuwiki.games.jianhongdian.rules import PRESETS, RuleSet, resolve
+
+if TYPE_CHECKING:
+    from kifuwiki.games.jianhongdian.engine import Replay
+    from kifuwiki.games.jianhongdian.model import JHRecord
 
 _TURN_HINT = re.compile(r"^\s*[^\s:：()]+\s*[:：]\s*\S+.*\^")
 
@@ -71,6 +72,9 @@ class JianhongdianGame(ViewAndWriter):
         return has_table and turns * 2 > len(texts) // 2
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        from kifuwiki.games.jianhongdian.engine import replay
+        from kifuwiki.games.jianhongdian.notation import parse
+
         parsed = parse(source)
         bag = parsed.bag
         # The record's own ``rules:`` wins over the site's default for the game.

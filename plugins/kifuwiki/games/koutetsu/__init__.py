@@ -10,15 +10,16 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.core.recordfile import LineKind, RecordSource
 from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.koutetsu.codes import CODES, CODES_JA
-from kifuwiki.games.koutetsu.engine import Session, check
-from kifuwiki.games.koutetsu.model import SessionRecord
-from kifuwiki.games.koutetsu.notation import parse
+
+if TYPE_CHECKING:
+    from kifuwiki.games.koutetsu.engine import Session
+    from kifuwiki.games.koutetsu.model import SessionRecord
 
 RULES = "koutetsu-2d6"
 _HINT = re.compile(r"^\s*[@＠](?:roll|判定|作戦|戦闘|目的|結果)\b")
@@ -68,6 +69,9 @@ class KoutetsuGame:
         return any(_HINT.match(line.text) for line in source.lines if line.kind is LineKind.TEXT)
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        from kifuwiki.games.koutetsu.engine import check
+        from kifuwiki.games.koutetsu.notation import parse
+
         parsed = parse(source)
         session = check(parsed.record, parsed.bag, source.first_line)
         record = parsed.record

@@ -6,18 +6,18 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.ponjan.codes import CODES, CODES_JA
-from kifuwiki.games.ponjan.engine import Replay, replay
-from kifuwiki.games.ponjan.frontmatter import front_matter_line
-from kifuwiki.games.ponjan.model import PonjanRecord
-from kifuwiki.games.ponjan.notation import HEADING, parse
 from kifuwiki.games.ponjan.rules import PRESETS, resolve_rules
+
+if TYPE_CHECKING:
+    from kifuwiki.games.ponjan.engine import Replay
+    from kifuwiki.games.ponjan.model import PonjanRecord
 
 _ACTION_HINT = re.compile(r"^\s*\S+\s+(?:引|捨|打|リーチ|ロン|ツモ|配牌)(?:\s|$)")
 
@@ -61,12 +61,18 @@ class PonjanGame(ViewAndWriter):
 
     def detect(self, source: RecordSource) -> bool:
         """A session has hand headings (第1局 親 A) and action lines (A 捨 3)."""
+        from kifuwiki.games.ponjan.notation import HEADING
+
         texts = text_lines(source)
         headings = sum(1 for text in texts if HEADING.match(text))
         actions = sum(1 for text in texts if _ACTION_HINT.match(text))
         return headings > 0 and (headings + actions) * 2 > len(texts)
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        from kifuwiki.games.ponjan.engine import replay
+        from kifuwiki.games.ponjan.frontmatter import front_matter_line
+        from kifuwiki.games.ponjan.notation import parse
+
         parsed = parse(source)
         bag = parsed.bag
         spec: object = source.meta.get("rules", rules)

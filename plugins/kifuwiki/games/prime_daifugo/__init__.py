@@ -1,6 +1,9 @@
 """素数大富豪 (Prime Daifugo): notation → replay under a rule set → view → canonical text.
 
-``GAME`` is the :class:`~kifuwiki.games.base.GameModule` the registry loads.
+``GAME`` is the :class:`~kifuwiki.games.base.GameModule` the registry loads. This module
+stays light (the registry imports it to learn the game's names): the notation, the
+engine, the writer and the card filter are imported when a record is first loaded,
+written or shown.
 """
 
 from __future__ import annotations
@@ -8,20 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import kifuwiki
-from kifuwiki.core.diagnostics import Diagnostic, DiagnosticBag
+from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import RecordSource, split_record_file
 from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.prime_daifugo import codes as engine_codes
-from kifuwiki.games.prime_daifugo import notation, notation_codes
-from kifuwiki.games.prime_daifugo.glyphs import cards_filter
-from kifuwiki.games.prime_daifugo.model import Dialect, ParsedGame
-from kifuwiki.games.prime_daifugo.replay import Replay
-from kifuwiki.games.prime_daifugo.replay import replay as replay_game
-from kifuwiki.games.prime_daifugo.rules import PRESETS, resolve_rules
-from kifuwiki.games.prime_daifugo.writer import write_game
+from kifuwiki.games.prime_daifugo import notation_codes
+from kifuwiki.games.prime_daifugo.rules import PRESETS
+
+if TYPE_CHECKING:
+    from kifuwiki.core.diagnostics import Diagnostic
+    from kifuwiki.games.prime_daifugo.model import ParsedGame
+    from kifuwiki.games.prime_daifugo.replay import Replay
 
 GAME_ID = "prime-daifugo"
 
@@ -70,6 +73,8 @@ def _front_matter_line(source: RecordSource) -> int:
 
 def _resolve_same_players(source: RecordSource, game: ParsedGame) -> list[Diagnostic]:
     """Fandom "(一試合目)と同じ": copy the players of an earlier game of the same file."""
+    from kifuwiki.games.prime_daifugo import notation
+
     earlier_sources = split_record_file(source.file_text, source.path)[: source.index - 1]
     meta = _players_meta(source.meta)
     games = [notation.parse_game(earlier, meta)[0] for earlier in earlier_sources]
@@ -109,7 +114,6 @@ class PrimeDaifugo:
         "revolution": StepFlag("革命", "revolution", "次の革命", "Next revolution", "r", "special"),
     }
     package_dir = Path(__file__).resolve().parent
-    template_filters: Mapping[str, Callable[..., Any]] = {"pd_cards": cards_filter}
     badges: Mapping[str, tuple[str, str]] = {
         "GC": ("グロタンカット", "Grothendieck cut"),
         "RR": ("ラマヌジャン革命", "Ramanujan revolution"),
@@ -121,10 +125,23 @@ class PrimeDaifugo:
         "adjudicated": ("判定", "adjudicated"),
     }
 
+    @property
+    def template_filters(self) -> Mapping[str, Callable[..., Any]]:
+        from kifuwiki.games.prime_daifugo.glyphs import cards_filter  # imports Jinja
+
+        return {"pd_cards": cards_filter}
+
     def detect(self, source: RecordSource) -> bool:
+        from kifuwiki.games.prime_daifugo import notation
+
         return notation.detect(source)
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        from kifuwiki.games.prime_daifugo import notation
+        from kifuwiki.games.prime_daifugo.model import Dialect
+        from kifuwiki.games.prime_daifugo.replay import replay as replay_game
+        from kifuwiki.games.prime_daifugo.rules import resolve_rules
+
         parsed, diagnostics = notation.parse_game(source, _players_meta(source.meta))
         if parsed.same_players_as is not None:
             diagnostics.extend(_resolve_same_players(source, parsed))
@@ -163,6 +180,8 @@ class PrimeDaifugo:
         return build_view(record)
 
     def format(self, record: GameRecord, dialect: str | None = None) -> str:
+        from kifuwiki.games.prime_daifugo.writer import write_game
+
         loaded = cast(LoadedGame, record.data)
         return write_game(loaded.parsed, dialect)
 

@@ -2,11 +2,16 @@
 
 Cards are read as decimal numbers written side by side (Q,K → ``1213``); a joker stands
 for the value its player declared (0–13). Numbers are exact Python integers of any size.
-Primality is exact and memoised, because the same numbers come back again and again in
+Primality is memoised, because the same numbers come back again and again in
 an archive (57, 1729, 1213 …): below 10⁸ by trial division with the primes under 10⁴,
-above by :func:`sympy.isprime` (exact for every size). sympy is imported on first need
-only: importing it costs ~0.4 s, most of a short ``kifuwiki validate``'s start-up, and
-most plays are numbers of a few cards.
+below 3.3 × 10²⁴ by the strong-pseudoprime test to the 13 prime bases up to 41 (proven
+exact below that bound: Sorenson and Webster, 2015), above by the Baillie–PSW test (a
+strong test to base 2 and a strong Lucas test with Selfridge's parameters: no composite
+is known to pass it), which is what :func:`sympy.isprime` does above 2⁶⁴: exact below
+3.3 × 10²⁴, as sure as sympy above; the tests check the answers against sympy's. A
+composite below 10¹² is factored by trial division and Pollard's rho. Nothing here
+imports sympy: its import cost ~0.4 s, most of a short ``kifuwiki validate``'s start-up
+(and of each worker's).
 
 A composite is explained *without factoring it*: a small factor found by bounded trial
 division, a full factorisation only when the number is small, else a Fermat/Miller–Rabin
@@ -15,6 +20,7 @@ witness. Nothing here can take long, however big the number a player wrote.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from kifuwiki.games.prime_daifugo.model import RANK_VALUES
@@ -67,6 +73,14 @@ def number_of(ranks: str, jokers: tuple[int, ...] = ()) -> int | None:
     return int(text) if text else None
 
 
+#: The strong-pseudoprime test to these bases is exact below :data:`MILLER_RABIN_EXACT_BELOW`
+#: (ψ₁₃, Sorenson and Webster, "Strong pseudoprimes to twelve prime bases", 2015).
+MILLER_RABIN_BASES: tuple[int, ...] = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+MILLER_RABIN_EXACT_BELOW = 3_317_044_064_679_887_385_961_981
+#: The product of the primes up to 53.
+_PRIMORIAL_53 = math.prod(p for p in _SMALL_PRIMES if p <= 53)
+
+
 @lru_cache(maxsize=65_536)
 def is_prime(n: int) -> bool:
     if n < 2:
@@ -74,9 +88,69 @@ def is_prime(n: int) -> bool:
     if n < TRIAL_DIVISION_BOUND * TRIAL_DIVISION_BOUND:
         # Every composite below 10⁸ has a prime factor below 10⁴.
         return small_factor(n) is None
-    from sympy import isprime  # imported on first need: see the module docstring
+    if math.gcd(n, _PRIMORIAL_53) != 1:
+        return False  # a factor up to 53 (one big-integer operation, no loop)
+    if n < MILLER_RABIN_EXACT_BELOW:
+        return _strong_witness(n, MILLER_RABIN_BASES) is None
+    return _strong_witness(n, (2,)) is None and _strong_lucas_probable_prime(n)
 
-    return bool(isprime(n))
+
+def _jacobi(a: int, n: int) -> int:
+    """The Jacobi symbol (a/n) of an odd ``n > 0``."""
+    a %= n
+    result = 1
+    while a:
+        while a % 2 == 0:
+            a //= 2
+            if n % 8 in (3, 5):
+                result = -result
+        a, n = n, a
+        if a % 4 == 3 and n % 4 == 3:
+            result = -result
+        a %= n
+    return result if n == 1 else 0
+
+
+def _strong_lucas_probable_prime(n: int) -> bool:
+    """The strong Lucas test of odd ``n`` with no small factor, Selfridge's parameters:
+    D the first of 5, −7, 9, −11 … with (D/n) = −1, P = 1, Q = (1 − D) / 4."""
+    if math.isqrt(n) ** 2 == n:
+        return False  # no D exists for a square
+    d_param = 5
+    while (symbol := _jacobi(d_param, n)) != -1:
+        if symbol == 0:
+            return False  # D shares a factor with n (n > 10²⁴ > |D|, so a proper one)
+        d_param = -d_param - 2 if d_param > 0 else -d_param + 2
+    q_param = (1 - d_param) // 4
+    odd, twos = n + 1, 0
+    while odd % 2 == 0:
+        odd //= 2
+        twos += 1
+    u, v, q_power = _lucas_uv(odd, d_param, q_param, n)
+    if u == 0 or v == 0:
+        return True
+    for _ in range(twos - 1):
+        v = (v * v - 2 * q_power) % n
+        q_power = q_power * q_power % n
+        if v == 0:
+            return True
+    return False
+
+
+def _lucas_uv(k: int, d_param: int, q_param: int, n: int) -> tuple[int, int, int]:
+    """U_k, V_k (mod n) of the Lucas sequences with P = 1, and Q^k (mod n)."""
+
+    def half(x: int) -> int:
+        return (x if x % 2 == 0 else x + n) // 2 % n
+
+    u, v, q_power = 1, 1, q_param % n
+    for bit in bin(k)[3:]:
+        u, v = u * v % n, (v * v - 2 * q_power) % n
+        q_power = q_power * q_power % n
+        if bit == "1":
+            u, v = half(u + v), half(d_param * u + v)
+            q_power = q_power * q_param % n
+    return u, v, q_power
 
 
 def small_factor(n: int) -> int | None:
@@ -90,17 +164,41 @@ def small_factor(n: int) -> int | None:
 
 
 def _factor_small(n: int) -> list[int]:
-    """All prime factors (with repeats) of ``n < FULL_FACTOR_BELOW``.
+    """All prime factors (with repeats, ascending) of ``2 ≤ n < FULL_FACTOR_BELOW``.
 
-    sympy's ``factorint`` (trial division, then Pollard rho) takes well under a
-    millisecond at this size, where plain trial division up to √n takes up to a second.
+    Trial division by the primes under 10⁴ leaves a cofactor with no factor below 10⁴;
+    below 10¹² that is 1, a prime, or a product of two primes, which Pollard's rho
+    splits in about √10⁶ steps (plain trial division up to √n takes up to a second).
     """
-    from sympy import factorint  # imported on first need: see the module docstring
-
     factors: list[int] = []
-    for prime, count in sorted(factorint(n).items()):
-        factors.extend([int(prime)] * int(count))
-    return factors
+    for p in _SMALL_PRIMES:
+        if p * p > n:
+            break
+        while n % p == 0:
+            factors.append(p)
+            n //= p
+    if n > 1:
+        if is_prime(n):
+            factors.append(n)
+        else:
+            p = _pollard_rho(n)
+            factors.extend(sorted((p, n // p)))
+    return sorted(factors)
+
+
+def _pollard_rho(n: int) -> int:
+    """A factor ``1 < p < n`` of an odd composite ``n`` (Floyd's cycle, fixed seeds)."""
+    for c in range(1, n):
+        x = y = 2
+        d = 1
+        while d == 1:
+            x = (x * x + c) % n
+            y = (y * y + c) % n
+            y = (y * y + c) % n
+            d = math.gcd(abs(x - y), n)
+        if d != n:
+            return d
+    raise ValueError(f"{n} has no factor")  # pragma: no cover - n is composite
 
 
 def format_factors(factors: list[int]) -> str:
@@ -114,11 +212,16 @@ def format_factors(factors: list[int]) -> str:
 
 def _miller_rabin_witness(n: int) -> int | None:
     """A base that proves odd ``n`` composite (strong-pseudoprime test), if a small one does."""
+    return _strong_witness(n, MILLER_RABIN_BASES[:-1])
+
+
+def _strong_witness(n: int, bases: tuple[int, ...]) -> int | None:
+    """The first of ``bases`` to which odd ``n > 2`` is not a strong probable prime."""
     d, s = n - 1, 0
     while d % 2 == 0:
         d //= 2
         s += 1
-    for a in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
+    for a in bases:
         if a % n == 0:
             continue
         x = pow(a, d, n)

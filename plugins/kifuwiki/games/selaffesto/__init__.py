@@ -10,17 +10,18 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.selaffesto.codes import CODES, CODES_JA
-from kifuwiki.games.selaffesto.engine import Replay, replay
-from kifuwiki.games.selaffesto.model import SelaffestoRecord
-from kifuwiki.games.selaffesto.notation import parse
 from kifuwiki.games.selaffesto.rules import PRESETS, Rules, resolve_rules
+
+if TYPE_CHECKING:
+    from kifuwiki.games.selaffesto.engine import Replay
+    from kifuwiki.games.selaffesto.model import SelaffestoRecord
 
 GAME_ID = "selaffesto"
 #: A placement: a cell a1-m13 and four SNs joined by '-'.
@@ -93,6 +94,9 @@ class SelaffestoGame(ViewAndWriter):
         return hits * 2 > len(texts)
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        from kifuwiki.games.selaffesto.engine import replay
+        from kifuwiki.games.selaffesto.notation import parse
+
         parsed = parse(source)
         bag = parsed.bag
         spec: object = source.meta.get("rules")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from kifuwiki.games.selaffesto.geometry import NEIGHBOURS, assess, nh
+from kifuwiki.games.selaffesto.geometry import NEIGHBOURS, Board, assess, nh
 from kifuwiki.games.selaffesto.model import (
     MATCH,
     WF10,
@@ -71,14 +71,41 @@ def legal_placements(state: GameState, rules: Rules, player: str) -> list[Option
 
 def best_available(state: GameState, rules: Rules, player: str) -> tuple[Option | None, int]:
     """The best placement (the first of the best, in cell and card order) and how many
-    placements there were: what :func:`legal_placements` gives, without listing them."""
+    placements there were: what :func:`legal_placements` gives, without listing them.
+
+    The page calls this at every step, so it keeps only the best so far: a put is an
+    :class:`Option` only when it beats it, and a jump put is judged (rule 28, the
+    slow part) only when its bound, the matching NSs' P↑ plus the largest 4xFW bonus
+    the hand allows, could beat it."""
+    board = state.board
+    cells = sorted(nh(board, player))
     cards = _oriented(state.hands[player])
-    cells = sorted(nh(state.board, player))
+    if not cells or not cards:
+        return None, 0
+    bonus_bound = 4 * max(weight for _, weight in cards)
     top: Option | None = None
-    for option in _scan(state, rules, player, with_fails=False):
-        if top is None or option.gain > top.gain:
-            top = option
-    if (top is None or top.gain == 0) and cells and cards:
+    top_gain = 0
+    for cell in cells:
+        sides = _sides(board, cell)
+        count = len(sides)
+        for card, weight in cards:
+            total = bad = 0
+            lighter = False
+            for mine, theirs, their_fw in sides:
+                a = card[mine]
+                if MATCH[a][theirs]:
+                    total += WF10[a if a < theirs else theirs]
+                else:
+                    bad += 1
+                    lighter = their_fw < weight
+            if bad == 0:
+                if total * count > top_gain:
+                    top, top_gain = Option(cell, card, "put", total * count), total * count
+            elif bad == 1 and lighter and total * (count - 1) + bonus_bound > top_gain:
+                option = judge(state, rules, player, cell, card)
+                if option.gain > top_gain:
+                    top, top_gain = option, option.gain
+    if top is None:
         # Every placement scores 0: the first one in order is "the best", as in best().
         top = judge(state, rules, player, cells[0], cards[0][0])
     return top, len(cells) * len(cards)
@@ -88,18 +115,23 @@ def _oriented(hand: list[Card]) -> list[tuple[Card, int]]:
     return [(turned, fw10(turned)) for card in hand_cards(hand) for turned in rotations(card)]
 
 
+def _sides(board: Board, cell: Cell) -> list[tuple[int, int, int]]:
+    """The cell's occupied neighbours: (my side's index, their SN on it, their FW)."""
+    return [
+        (mine, occupant[0][theirs], fw10(occupant[0]))
+        for neighbour, mine, theirs in NEIGHBOURS[cell]
+        if (occupant := board[neighbour]) is not None
+    ]
+
+
 def _scan(state: GameState, rules: Rules, player: str, *, with_fails: bool) -> Iterator[Option]:
     """Judge every placement inline from each cell's neighbour SNs (three quarters of
-    all placements are fail puts, so this loop is the cost of a greedy player and of
-    the page analysis); the few jump puts go through :func:`judge` for rule 28."""
+    all placements are fail puts, so this loop is the cost of a greedy player); the
+    few jump puts go through :func:`judge` for rule 28."""
     board = state.board
     cards = _oriented(state.hands[player])
     for cell in sorted(nh(board, player)):
-        sides = [
-            (mine, occupant[0][theirs], fw10(occupant[0]))
-            for _, mine, theirs in NEIGHBOURS[cell]
-            if (occupant := board[_]) is not None
-        ]
+        sides = _sides(board, cell)
         count = len(sides)
         for card, weight in cards:
             total = bad = 0

@@ -59,6 +59,39 @@ def _cards(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
+def _changed(step: StepResult, replay: Replay) -> list[dict[str, Any]]:
+    """The cells whose card changed in this step (placed, lifted, removed), in board
+    order: a compact position draws only these over the previous step's board, so a
+    step's markup does not grow with the cards already standing (see state.html).
+    ``cover``: a card stood there before and must be painted over; ``id``/``owner``:
+    the card standing there now (absent when the cell was emptied)."""
+    if step.index == 0:
+        return []
+    before = replay.steps[step.index - 1].state.board
+    found = []
+    for cell, now in enumerate(step.state.board):
+        was = before[cell]
+        if now == was:
+            continue
+        change: dict[str, Any] = {**_xy(cell), "cover": was is not None}
+        if now is not None:
+            change.update(id=card_text(now[0]), owner=now[1])
+        found.append(change)
+    return found
+
+
+def _nh_rows(cells: list[dict[str, int]]) -> list[dict[str, int]]:
+    """The NH cells as horizontal runs (x, y, w in cells): one SVG rectangle per run."""
+    runs: list[dict[str, int]] = []
+    for c in sorted(cells, key=lambda c: (c["y"], c["x"])):
+        last = runs[-1] if runs else None
+        if last is not None and last["y"] == c["y"] and last["x"] + last["w"] == c["x"]:
+            last["w"] += 1
+        else:
+            runs.append({"x": c["x"], "y": c["y"], "w": 1})
+    return runs
+
+
 def _players(state: GameState, record: SelaffestoRecord) -> list[dict[str, Any]]:
     return [
         {
@@ -268,12 +301,15 @@ def build_view(game: GameRecord) -> RecordView:
         comments, bookmarks = cardkit.notes(move.notes if move else record.setup_notes)
         if move is not None and move.trailing_comment:
             comments = (move.trailing_comment, *comments)
+        nh_cells = _nh_cells(step, replay)
         state = {
             "mover": move.player if move else None,
             "cards": _cards(step.state),
             "last": [{**_xy(p.cell), "cell": cell_name(p.cell)} for p in step.placements],
             "removed": _removed(step),
-            "nh": _nh_cells(step, replay),
+            "nh": nh_cells,
+            "nh_runs": _nh_rows(nh_cells),
+            "changed": _changed(step, replay),
             "players": _players(step.state, record),
             "over": step.state.over,
         }

@@ -6,17 +6,18 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.shengji.codes import CODES, CODES_JA
-from kifuwiki.games.shengji.engine import Replay, replay
-from kifuwiki.games.shengji.model import SEATS, SJRecord
-from kifuwiki.games.shengji.notation import parse
 from kifuwiki.games.shengji.rules import PRESETS, RuleSet, resolve
+
+if TYPE_CHECKING:
+    from kifuwiki.games.shengji.engine import Replay
+    from kifuwiki.games.shengji.model import SJRecord
 
 _PLAY_HINT = re.compile(r"^\s*[NESW]\s*[:：]\s*(?:[SHDC♠♥♦♣](?:10|[2-9TJQKA])|BJ|RJ)+\s*$")
 
@@ -69,6 +70,10 @@ class ShengjiGame(ViewAndWriter):
         return has_levels and plays * 2 > len(texts)
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
+        from kifuwiki.games.shengji.engine import replay
+        from kifuwiki.games.shengji.model import SEATS
+        from kifuwiki.games.shengji.notation import parse
+
         parsed = parse(source)
         bag = parsed.bag
         # The record's own ``rules:`` wins over the site's default for the game.

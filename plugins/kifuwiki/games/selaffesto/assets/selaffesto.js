@@ -11,6 +11,10 @@
   if (window.kwSf) return;
   window.kwSf = 1;
   document.addEventListener("kifuwiki:show", function (e) {
-    if (e.target.closest(V)) follow(e.target);
+    if (!e.target.closest(V)) return;
+    /* The copy's card group keeps its step's id in the list (later steps refer to it). */
+    var g = e.target.querySelector(".kw-sf-board>g[id]");
+    if (g) g.removeAttribute("id");
+    follow(e.target);
   });
 })();
