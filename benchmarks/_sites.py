@@ -13,6 +13,7 @@ import resource
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +38,15 @@ nav:
 """
 
 
-def make_record_site(root: Path, n: int, seed: int = 1) -> Path:
+#: Writes ``n`` record files into a folder (``write_archive``: generated games, seeded).
+Writer = Callable[[Path, int, int], object]
+
+
+def make_record_site(root: Path, n: int, seed: int = 1, writer: Writer = write_archive) -> Path:
     """A kifuwiki site with ``n`` generated games under ``records/prime-daifugo``."""
     (root / "docs").mkdir(parents=True, exist_ok=True)
     (root / "docs" / "index.md").write_text("# Archive\n\nGenerated games.\n", encoding="utf-8")
-    write_archive(root / "records" / "prime-daifugo", n, seed)
+    writer(root / "records" / "prime-daifugo", n, seed)
     (root / "mkdocs.yml").write_text(
         MKDOCS_YML.format(
             name="records",
@@ -70,10 +75,10 @@ def markdown_twin(text: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def make_twin_site(root: Path, n: int, seed: int = 1) -> Path:
-    """The plain-Markdown twin of :func:`make_record_site`."""
+def make_twin_site(root: Path, n: int, seed: int = 1, writer: Writer = write_archive) -> Path:
+    """The plain-Markdown twin of :func:`make_record_site` (the same ``writer``)."""
     records = root / "_records"
-    write_archive(records, n, seed)
+    writer(records, n, seed)
     pages = root / "docs" / "records"
     pages.mkdir(parents=True, exist_ok=True)
     index = ["# Games", ""]

@@ -1,6 +1,8 @@
 """Benchmark 1 and 2: a kifuwiki archive against its plain-Markdown twin, then a rebuild.
 
     python benchmarks/build.py [N]          (default N = 2000)
+    python benchmarks/build.py --corpus [N] (the real games of ../shared/corpus/prime-daifugo
+                                             copied to N records, default 1344)
 
 Prints the build time of N generated records with kifuwiki, of the same games as
 plain Markdown pages with the same theme and nav, and their ratio (goal ≤ 1.0×).
@@ -22,7 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import _sites
-from _sites import make_record_site, make_twin_site, timed_build
+from _sites import Writer, make_record_site, make_twin_site, timed_build
+from gen_games import write_archive
 
 
 def serve_style_rebuild(root: Path) -> tuple[float, float]:
@@ -51,20 +54,34 @@ def serve_style_rebuild(root: Path) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("n", nargs="?", type=int, default=2000)
+    parser.add_argument("n", nargs="?", type=int, default=None)
     parser.add_argument("--keep", action="store_true", help="keep the generated sites")
+    parser.add_argument(
+        "--corpus", action="store_true", help="the real corpus repeated, not generated games"
+    )
+    parser.add_argument("--no-serve", action="store_true", help="skip the warm and serve builds")
     args = parser.parse_args()
+    writer: Writer = write_archive
+    if args.corpus:
+        from validate_process import CORPUS, copy_corpus
+
+        if not CORPUS.is_dir():
+            raise SystemExit(f"skipped: no corpus at {CORPUS}")
+        args.n = args.n or 1344
+        writer = lambda folder, n, _seed: copy_corpus(folder, n)  # noqa: E731
+    args.n = args.n or 2000
 
     work = Path(tempfile.mkdtemp(prefix="kifuwiki-bench-"))
     try:
-        records = make_record_site(work / "records-site", args.n)
-        twin = make_twin_site(work / "twin-site", args.n)
+        records = make_record_site(work / "records-site", args.n, writer=writer)
+        twin = make_twin_site(work / "twin-site", args.n, writer=writer)
         shutil.rmtree(records / ".cache", ignore_errors=True)
         twin_time = timed_build(twin)
         twin_cpu = _sites.last_cpu
         record_time = timed_build(records)
         record_cpu = _sites.last_cpu
-        print(f"build, {args.n} games, Material theme, fresh processes, cold cache:")
+        kind = "real corpus games" if args.corpus else "games"
+        print(f"build, {args.n} {kind}, Material theme, fresh processes, cold cache:")
         print(
             f"  plain Markdown twin : {twin_time:8.2f} s  ({twin_time / args.n * 1000:.2f} ms/page)"
         )
@@ -77,6 +94,8 @@ def main() -> None:
             f"  CPU, all processes  : twin {twin_cpu:.2f} s, records {record_cpu:.2f} s, "
             f"ratio {record_cpu / twin_cpu:.2f}x (what the build costs, whatever the load)"
         )
+        if args.no_serve:
+            return
         warm_time = timed_build(records)
         print(
             f"  kifuwiki, warm cache: {warm_time:8.2f} s  (a fresh process; no record parsed "

@@ -33,6 +33,7 @@ def test_core_never_imports_mkdocs(tmp_path: Path) -> None:
         "import kifuwiki.sitebuild.keys, kifuwiki.sitebuild.pool\n"
         "import kifuwiki.sitebuild.records, kifuwiki.sitebuild.reports\n"
         "import kifuwiki.sitebuild.site, kifuwiki.sitebuild.export\n"
+        "import kifuwiki.render.index_rows\n"
         "import kifuwiki.cli.validate, kifuwiki.cli.pages\n"
         "from kifuwiki.sitebuild import BuildSettings, SiteBuild\n"
         "from kifuwiki.sitebuild.reports import report_paths\n"

@@ -28,6 +28,7 @@ from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.games.base import GameRecord
 from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
+from kifuwiki.mkdocs_plugin.pages import GeneratedPage, stub_markdown
 from kifuwiki.render.assets import (
     VIEWER_MARK,
     add_game_assets,
@@ -173,6 +174,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             generated.edit_uri = None
             if page.kind in ("record", "player", "event"):
                 generated.inclusion = InclusionLevel.NOT_IN_NAV
+            if page.kind == "record":
+                # Never in a nav (see the module's docstring), so its title is its own.
+                GeneratedPage(page.title, generated, config)
             files.append(generated)
             self._pages[page.src_uri] = page
         for uri, path in site_assets():
@@ -314,4 +318,4 @@ def _stub(page: SitePage) -> str:
     """The Markdown a generated page starts as: only its title (HTML-escaped, since
     themes print page titles unescaped); on_page_content replaces the body."""
     title = json.dumps(escape(page.title, quote=False), ensure_ascii=False)
-    return f"---\ntitle: {title}\n---\n\n{escape(page.title, quote=False)}\n"
+    return f"---\ntitle: {title}\n---\n\n{stub_markdown(page.title)}"

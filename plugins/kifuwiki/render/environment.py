@@ -9,7 +9,7 @@ and environments are cached per folder so templates compile once per process.
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, cast
 
@@ -29,6 +29,7 @@ from kifuwiki.games.base import (
     step_annotations,
     step_label,
 )
+from kifuwiki.render.index_rows import games_table_rows
 from kifuwiki.render.labels import badge_label, sorted_badges, t
 from kifuwiki.render.partials import make_state_partial
 from kifuwiki.render.resources import templates_dir
@@ -226,6 +227,8 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
     # Per-step positions: a compiled partial with a minimal context (render/partials.py).
     env.globals["state_partial"] = make_state_partial(env)
     env.globals["step_side_lines"] = step_side_lines
+    # The rows of every games table (archive pages): written in Python, see index_rows.py.
+    env.globals["games_table_rows"] = partial(games_table_rows, game_name=game_name)
     return env
 
 

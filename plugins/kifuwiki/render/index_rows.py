@@ -1,0 +1,79 @@
+"""The rows of an archive's game tables, written in Python once per page.
+
+Index, player and event pages list games, and the archive's home lists every game:
+the rows of those tables are most of a large archive's list pages. Written through
+Jinja, each row called the ``link`` and ``badge`` macros several times (a macro call
+builds a frame and a ``Markup`` every time), and the home page and each game's index
+grew by one row per record. :func:`games_table_rows` writes the same bytes as the loop
+``templates/_kw_macros.html`` had (``tests/render/test_index_rows.py`` renders both),
+escaping every value the way autoescape does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from markupsafe import Markup, escape
+
+from kifuwiki.render.labels import badge_label
+
+if TYPE_CHECKING:
+    from kifuwiki.render.archive import IndexRow
+
+
+def _link(href: str | None, text: str) -> str:
+    """The ``link`` macro: an anchor, or the text alone when there is no page."""
+    if href:
+        return f'<a href="{escape(href)}">{escape(text)}</a>'
+    return str(escape(text))
+
+
+def _badge(name: str, lang: str, labels: dict[str, str]) -> str:
+    """The ``badge`` macro (abbreviations such as GC show themselves)."""
+    label = labels.get(name)
+    if label is None:
+        label = labels[name] = badge_label(name, lang)
+    shown = name if name.isupper() else label
+    return (
+        f'<span class="kw-badge" data-badge="{escape(name)}" title="{escape(label)}">'
+        f"{escape(shown)}</span>"
+    )
+
+
+def games_table_rows(
+    rows: Iterable[IndexRow],
+    lang: str,
+    show_game: bool,
+    game_name: Callable[[str, str], str],
+) -> Markup:
+    """Every ``<tr>`` of a games table (each ends with a newline)."""
+    labels: dict[str, str] = {}
+    names: dict[str, str] = {}
+    out: list[str] = []
+    for row in rows:
+        game = escape(row.game)
+        title = row.title
+        cells = [
+            f'<tr data-game="{game}" data-errors="{row.errors}" data-warnings="{row.warnings}">\n'
+            f'<td data-sort="{escape(title)}">{_link(row.href, title)}</td>\n'
+        ]
+        if show_game:
+            name = names.get(row.game)
+            if name is None:
+                name = names[row.game] = str(escape(game_name(row.game, lang)))
+            cells.append(f"<td>{name}</td>")
+        date = escape(row.date)
+        players = ", ".join(_link(p.href, p.name) for p in row.players)
+        badges = "".join(f"{_badge(b, lang, labels)} " for b in row.badges)
+        cells.append(
+            f'<td class="kw-date" data-sort="{date}"><time>{date}</time></td>\n'
+            f'<td data-sort="{escape(row.event)}">{_link(row.event_href, row.event)}</td>\n'
+            f"<td>{players}</td>\n"
+            f"<td>{escape(row.winner)}</td>\n"
+            f'<td data-sort="{row.moves}">{row.moves}</td>\n'
+            f'<td data-sort="{" ".join(str(escape(b)) for b in row.badges)}">{badges}</td>\n'
+            "</tr>\n"
+        )
+        out.append("".join(cells))
+    return Markup("".join(out))  # noqa: S704 - every value is escaped above
