@@ -89,15 +89,7 @@ def best_available(state: GameState, rules: Rules, player: str) -> tuple[Option 
         sides = _sides(board, cell)
         count = len(sides)
         for card, weight in cards:
-            total = bad = 0
-            lighter = False
-            for mine, theirs, their_fw in sides:
-                a = card[mine]
-                if MATCH[a][theirs]:
-                    total += WF10[a if a < theirs else theirs]
-                else:
-                    bad += 1
-                    lighter = their_fw < weight
+            total, bad, lighter = _tally(card, weight, sides)
             if bad == 0:
                 if total * count > top_gain:
                     top, top_gain = Option(cell, card, "put", total * count), total * count
@@ -124,6 +116,21 @@ def _sides(board: Board, cell: Cell) -> list[tuple[int, int, int]]:
     ]
 
 
+def _tally(card: Card, weight: int, sides: list[tuple[int, int, int]]) -> tuple[int, int, bool]:
+    """A placement judged from its neighbours' SNs alone: the WF10 total of its matching
+    sides, how many sides fail, and whether (the last) failing neighbour is lighter."""
+    total = bad = 0
+    lighter = False
+    for mine, theirs, their_fw in sides:
+        a = card[mine]
+        if MATCH[a][theirs]:
+            total += WF10[a if a < theirs else theirs]
+        else:
+            bad += 1
+            lighter = their_fw < weight
+    return total, bad, lighter
+
+
 def _scan(state: GameState, rules: Rules, player: str, *, with_fails: bool) -> Iterator[Option]:
     """Judge every placement inline from each cell's neighbour SNs (three quarters of
     all placements are fail puts, so this loop is the cost of a greedy player); the
@@ -134,15 +141,7 @@ def _scan(state: GameState, rules: Rules, player: str, *, with_fails: bool) -> I
         sides = _sides(board, cell)
         count = len(sides)
         for card, weight in cards:
-            total = bad = 0
-            lighter = False
-            for mine, theirs, their_fw in sides:
-                a = card[mine]
-                if MATCH[a][theirs]:
-                    total += WF10[a if a < theirs else theirs]
-                else:
-                    bad += 1
-                    lighter = their_fw < weight
+            total, bad, lighter = _tally(card, weight, sides)
             if bad == 0:
                 yield Option(cell, card, "put", total * count)
             elif bad == 1 and lighter:
