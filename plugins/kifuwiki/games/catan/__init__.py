@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import kifuwiki
+from kifuwiki.cardkit.game import ViewAndWriter
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.catan import codes as catan_codes
 from kifuwiki.games.catan.codes import CODES
 
@@ -30,7 +31,8 @@ class CatanData:
     replay: Replay
 
 
-class CatanGame:
+class CatanGame(ViewAndWriter):
+    data_type = CatanData
     id = "catan"
     version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "カタン", "en": "Catan"}
@@ -95,19 +97,6 @@ class CatanGame:
             rules=RULES,
             data=CatanData(record, result),
         )
-
-    def view(self, record: GameRecord) -> RecordView:
-        from kifuwiki.games.catan.view import build_view
-
-        return build_view(record)
-
-    def format(self, record: GameRecord, dialect: str | None = None) -> str:
-        from kifuwiki.games.catan.writer import write
-
-        data = record.data
-        if not isinstance(data, CatanData):
-            raise TypeError("not a Catan record")
-        return write(data.record)
 
 
 GAME = CatanGame()

@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import kifuwiki
+from kifuwiki.cardkit.game import ViewAndWriter
 from kifuwiki.core.recordfile import LineKind, RecordSource
-from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.koutetsu.codes import CODES, CODES_JA
 
 if TYPE_CHECKING:
@@ -33,7 +34,8 @@ class KoutetsuData:
     session: Session
 
 
-class KoutetsuGame:
+class KoutetsuGame(ViewAndWriter):
+    data_type = KoutetsuData
     id = "koutetsu-no-niji"
     version = kifuwiki.__version__
     names: Mapping[str, str] = {"ja": "鋼鉄の虹", "en": "Koutetsu no Niji (Panzer Märchen RPG)"}
@@ -91,19 +93,6 @@ class KoutetsuGame:
             rules=RULES,
             data=KoutetsuData(record, session),
         )
-
-    def view(self, record: GameRecord) -> RecordView:
-        from kifuwiki.games.koutetsu.view import build_view
-
-        return build_view(record)
-
-    def format(self, record: GameRecord, dialect: str | None = None) -> str:
-        from kifuwiki.games.koutetsu.writer import write
-
-        data = record.data
-        if not isinstance(data, KoutetsuData):
-            raise TypeError("not a 鋼鉄の虹 session record")
-        return write(data.record)
 
 
 GAME = KoutetsuGame()
