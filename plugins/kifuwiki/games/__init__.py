@@ -48,15 +48,11 @@ def _entries() -> dict[str, EntryPoint]:
     return found
 
 
-#: Entry points loaded so far, by name: the game, or ``None`` for one left out.
-_loaded: dict[str, GameModule | None] = {}
-
-
+@cache
 def _load_entry(name: str) -> GameModule | None:
-    """The game behind one entry point, loaded once. A game that fails to load is logged
-    and left out: one broken plug-in must not take the others (or the CLI) down."""
-    if name in _loaded:
-        return _loaded[name]
+    """The game behind one entry point, loaded once (``None``: it is left out). A game
+    that fails to load is logged and left out: one broken plug-in must not take the
+    others (or the CLI) down."""
     entry = _entries()[name]
     game: GameModule | None = None
     game_id = name
@@ -76,7 +72,6 @@ def _load_entry(name: str) -> GameModule | None:
         elif game_id != entry.name:
             log.warning("kifuwiki: game plug-in '%s' says its id is '%s'; using '%s'",
                         entry.name, game_id, game_id)  # fmt: skip
-    _loaded[name] = game
     return game
 
 
