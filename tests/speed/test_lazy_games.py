@@ -40,9 +40,12 @@ def _entry_modules() -> dict[str, str]:
     return {entry.name: entry.module for entry in entry_points(group=ENTRY_POINT_GROUP)}
 
 
-def _validate(tmp_path: Path, game: str) -> tuple[dict[str, Any], set[str]]:
-    record = tmp_path / "game.kifu"
-    record.write_text(RECORD.format(game=game), encoding="utf-8")
+def _validate(
+    tmp_path: Path, game: str, text: str = RECORD, folder: str = "."
+) -> tuple[dict[str, Any], set[str]]:
+    record = tmp_path / folder / "game.kifu"
+    record.parent.mkdir(parents=True, exist_ok=True)
+    record.write_text(text.format(game=game), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-c", VALIDATE, str(record)],
         capture_output=True,
@@ -84,6 +87,28 @@ def test_an_alias_loads_every_game_but_only_one_engine(tmp_path: Path) -> None:
         # An outside game may import its engine with its package (the example one does).
         if game_id != PRIME_DAIFUGO and module.startswith("kifuwiki.games."):
             assert _engine_modules(module, modules) == set(), game_id
+
+
+#: The record without its ``game:`` line: its folder or its lines must say the game.
+UNNAMED = RECORD.replace("game: {game}\n", "")
+
+
+def test_a_record_without_game_is_detected(tmp_path: Path) -> None:
+    report, modules = _validate(tmp_path, PRIME_DAIFUGO, UNNAMED, folder="unsorted")
+    (game,) = report["games"]
+    assert game["game"] == PRIME_DAIFUGO and game["moves"] == 1 and game["errors"] == 0
+    # Detection asks every game, so every game is loaded.
+    assert set(_entry_modules().values()) <= modules
+
+
+def test_a_record_in_its_games_folder_loads_that_game_alone(tmp_path: Path) -> None:
+    report, modules = _validate(tmp_path, PRIME_DAIFUGO, UNNAMED, folder=PRIME_DAIFUGO)
+    (game,) = report["games"]
+    assert game["game"] == PRIME_DAIFUGO and game["moves"] == 1 and game["errors"] == 0
+    games = _entry_modules()
+    assert sorted(game_id for game_id, module in games.items() if module in modules) == [
+        PRIME_DAIFUGO
+    ]
 
 
 def test_an_unknown_game_still_lists_every_installed_game(tmp_path: Path) -> None:
