@@ -123,13 +123,6 @@ def game_ids() -> tuple[str, ...]:
     return tuple(sorted(_games()))
 
 
-def game_module_names() -> tuple[str, ...]:
-    """The game packages' module names (for preloading them in worker processes). It
-    loads every game: ``validate`` no longer calls it (its workers fork from a process
-    that loaded the games its first file needs)."""
-    return tuple(type(game).__module__ for game in all_games())
-
-
 def installed_games_text() -> str:
     """``catan (カタン), prime-daifugo (素数大富豪)``: for messages that list the games."""
     return ", ".join(f"{game.id} ({game.names.get('ja') or game.id})" for game in all_games())
