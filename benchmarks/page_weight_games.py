@@ -27,40 +27,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _sites import THEME, markdown_twin, timed_build
+from _sites import MKDOCS_YML, THEME, markdown_twin, timed_build
 
 ROOT = Path(__file__).resolve().parent.parent
 
-RECORD_SITE = """\
-site_name: records
-docs_dir: docs
-site_dir: site
-theme:
-  name: {theme}
-nav:
-  - Home: index.md
-plugins:
-  - search
+#: The kifuwiki plugin's options for the record site (the twin has no plugin but search).
+RECORD_PLUGIN = """\
   - kifuwiki:
       records_dir: records
       url: records/
-      rules: {{catan: base}}
-markdown_extensions:
-  - pymdownx.superfences
-"""
-
-TWIN_SITE = """\
-site_name: twin
-docs_dir: docs
-site_dir: site
-theme:
-  name: {theme}
-nav:
-  - Home: index.md
-plugins:
-  - search
-markdown_extensions:
-  - pymdownx.superfences
+      rules: {catan: base}
 """
 
 
@@ -70,10 +46,11 @@ def gz(data: bytes) -> int:
 
 def build_sites(records: Path, work: Path) -> tuple[Path, Path]:
     site, twin = work / "r", work / "t"
-    for root, config in ((site, RECORD_SITE), (twin, TWIN_SITE)):
+    for root, name, plugins in ((site, "records", RECORD_PLUGIN), (twin, "twin", "")):
         (root / "docs").mkdir(parents=True)
         (root / "docs" / "index.md").write_text("# Archive\n", encoding="utf-8")
-        (root / "mkdocs.yml").write_text(config.format(theme=THEME), encoding="utf-8")
+        config = MKDOCS_YML.format(name=name, theme=THEME, extra_nav="", plugins=plugins)
+        (root / "mkdocs.yml").write_text(config, encoding="utf-8")
     shutil.copytree(records, site / "records")
     for path in sorted(records.rglob("*.kifu")):
         game = path.parent.name

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import pytest
 from bs4 import BeautifulSoup
-from tests.selaffesto.helpers import replay_of
 
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.base import RecordView
-from kifuwiki.games.selaffesto import GAME, PRESETS
-from kifuwiki.games.selaffesto.analysis import best, best_available, legal_placements
+from kifuwiki.games.selaffesto import GAME
 from kifuwiki.games.selaffesto.selfplay import self_play_record
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import render_record_page
@@ -92,19 +90,3 @@ def test_the_page_grows_linearly(page: tuple[RecordView, BeautifulSoup, str]) ->
         assert group <= 40 + 100 * len(step.state["changed"]), (step.index, group)
     late = [len(str(li).encode()) for li in steps[-len(steps) // 3 :]]
     assert sum(late) / len(late) < 3_500, late
-
-
-def test_best_available_is_the_best_of_all_placements_at_every_step() -> None:
-    """The pruned scan the page uses picks what the full list of placements picks."""
-    record = GAME.load(split_record_file(self_play_record(3, ("greedy", "random")))[0])
-    replay = replay_of(record)
-    rules = PRESETS["original"]
-    checked = 0
-    for step in replay.steps[::2]:
-        at_play = replay.at_play(step.index)
-        if at_play is None or step.move is None:
-            continue
-        options = legal_placements(at_play, rules, step.move.player)
-        assert best_available(at_play, rules, step.move.player) == (best(options), len(options))
-        checked += 1
-    assert checked > 40

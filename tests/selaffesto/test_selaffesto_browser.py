@@ -125,3 +125,40 @@ def test_without_javascript_every_step_has_its_board(site: str, open_page: Any) 
     assert page.locator("ol.kw-moves .kw-sf-board").count() == len(view.steps)
     label = page.locator(".kw-board .kw-sf-board").get_attribute("aria-label")
     assert label == "Board (12 cards)"
+
+
+#: How wide a board's card group draws, against its grid: a group that draws nothing
+#: (an earlier step's group it refers to did not resolve) has no width.
+GROUP_SHARE = """board => {
+  const g = board.querySelector(':scope > g').getBoundingClientRect();
+  return g.width / board.getBoundingClientRect().width;
+}"""
+
+
+def test_without_javascript_a_step_opened_directly_draws_its_cards(
+    site: str, open_page: Any
+) -> None:
+    """A step's compact board refers to the step before it (state.html): opened straight
+    from a link, with every other step's position closed, it still draws its cards."""
+    view = engine_view()
+    step = view.steps[13]
+    page, _ = open_page(site + f"#{step.anchor}", java_script_enabled=False)
+    item = page.locator(f"ol.kw-moves > li.kw-step#{step.anchor}")
+    item.locator("details.kw-step-state > summary").click()
+    board = item.locator(".kw-sf-board")
+    assert board.get_attribute("aria-label") == f"Board ({len(step.state['cards'])} cards)"
+    assert board.evaluate(GROUP_SHARE) > 0.8
+    assert page.locator("details.kw-step-state[open]").count() < len(view.steps)
+
+
+def test_printed_positions_draw_their_cards(site: str, open_page: Any) -> None:
+    """In print only the positions written open show (kifuwiki.css); the last one refers
+    through every earlier step's group, all of them hidden, and still draws."""
+    page, problems = open_page(site, viewport={"width": 1280, "height": 900})
+    page.emulate_media(media="print")
+    board = page.locator("ol.kw-moves > li.kw-step").last.locator(".kw-sf-board")
+    assert board.is_visible()
+    assert board.evaluate(GROUP_SHARE) > 0.8
+    hidden = page.locator("details.kw-step-state:not([data-kw-print])").first
+    assert hidden.evaluate("d => getComputedStyle(d).display") == "none"
+    assert problems.all() == []
