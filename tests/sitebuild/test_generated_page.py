@@ -78,3 +78,28 @@ def test_markdown_another_plugin_wrote_is_rendered_by_markdown(config: MkDocsCon
     generated.render(config, files)
     assert generated.content is not None and "<h2" in generated.content
     assert [item.title for item in generated.toc] == ["Added by a plugin"]
+
+
+def test_the_mkdocs_internals_a_generated_page_relies_on(config: MkDocsConfig) -> None:
+    """The boundary with MkDocs (``mkdocs>=1.6,<2``), so a 1.x release that moves it fails
+    here instead of publishing pages without titles or anchors:
+
+    - ``Page.__init__`` sets ``file.page``: the build and the nav then use this page
+      instead of making their own (``build.py`` and ``nav.py`` check ``file.page is None``);
+    - ``Page.render`` sets no attribute the generated page leaves unset: after reading
+      and rendering, both pages hold the same attributes with the same values (but the
+      file and the stub's own title), private ones (``_title_from_render``) included."""
+    by_markdown, generated, files = _pages(config, "Game <1> & 2")
+    assert generated.file.page is generated
+    for page in (by_markdown, generated):
+        page.read_source(config)
+        page.render(config, files)
+    own = {"file", "_stub_title"}
+    markdown_state = {k: v for k, v in vars(by_markdown).items() if k not in own}
+    generated_state = {k: v for k, v in vars(generated).items() if k not in own}
+    assert set(generated_state) == set(markdown_state)
+    for name, value in markdown_state.items():
+        if name == "toc":
+            assert list(generated_state[name]) == list(value) == []
+        else:
+            assert generated_state[name] == value, name

@@ -16,6 +16,8 @@ import pytest
 from kifuwiki.archive import load_source
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.base import RecordView
+from kifuwiki.render.environment import game_name
+from kifuwiki.render.labels import badge_label
 from kifuwiki.render.prerender import view_of
 
 REPO = Path(__file__).resolve().parents[2]
@@ -87,6 +89,18 @@ def test_search_holds_the_sites_language_only(tmp_path: Path, lang: str) -> None
             other_language |= (en if lang == "ja" else ja) - (ja if lang == "ja" else en)
             if step.comments or step.marks:  # notable: its annotations are searchable
                 own_language |= set(step.annotations_ja if lang == "ja" else step.annotations)
+    # The labels kifuwiki writes (game name, badges) are in the site's language too; a
+    # label the records' own text uses (a comment naming a play) is theirs to search.
+    written = " ".join(path.read_text(encoding="utf-8") for path in RECORDS.glob("*.kifu"))
+    other = "en" if lang == "ja" else "ja"
+    labels = [(game_name, game) for game in {view.record.game for view in views}]
+    labels += [(badge_label, badge) for badge in {b for view in views for b in view.badges}]
+    for label, name in labels:
+        own_label, other_label = label(name, lang), label(name, other)
+        if own_label != other_label:
+            own_language.add(own_label)
+            if other_label not in written:
+                other_language.add(other_label)
     assert other_language and own_language  # the demo records have both
     assert not [note for note in other_language if note in text]
     assert all(note in text for note in own_language)

@@ -24,17 +24,21 @@ def _site(tmp_path: Path) -> Path:
 
 
 def test_core_never_imports_mkdocs(tmp_path: Path) -> None:
-    """Every new core module, and a whole build and validate run through them."""
+    """Every module outside ``kifuwiki.mkdocs_plugin``, and a whole build and validate
+    run through them."""
     root = _site(tmp_path)
     code = (
         "import sys\n"
         "from pathlib import Path\n"
-        "import kifuwiki, kifuwiki.api, kifuwiki.sitebuild\n"
-        "import kifuwiki.sitebuild.keys, kifuwiki.sitebuild.pool\n"
-        "import kifuwiki.sitebuild.records, kifuwiki.sitebuild.reports\n"
-        "import kifuwiki.sitebuild.site, kifuwiki.sitebuild.export\n"
-        "import kifuwiki.render.index_rows\n"
-        "import kifuwiki.cli.validate, kifuwiki.cli.pages\n"
+        "import importlib, pkgutil\n"
+        "import kifuwiki\n"
+        "# Every module but the MkDocs adapter (a hand-kept list misses new ones).\n"
+        "core = [m.name for m in pkgutil.walk_packages(kifuwiki.__path__, 'kifuwiki.')\n"
+        "        if not m.name.startswith('kifuwiki.mkdocs_plugin')\n"
+        "        and not m.name.endswith('__main__')]\n"
+        "assert 'kifuwiki.render.partials' in core and len(core) > 100, core\n"
+        "for name in core:\n"
+        "    importlib.import_module(name)\n"
         "from kifuwiki.sitebuild import BuildSettings, SiteBuild\n"
         "from kifuwiki.sitebuild.reports import report_paths\n"
         f"root = Path({str(root)!r})\n"

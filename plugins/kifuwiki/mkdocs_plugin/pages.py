@@ -9,6 +9,13 @@ deep-copied): about a sixth of the building process's CPU on a large archive. A
 plugin event and the theme see what they saw before, at no cost. (One difference, on
 purpose: a title Markdown reads as a heading, ``# Final``, no longer puts a stray entry
 in the page's table of contents.)
+
+What this relies on in MkDocs (``mkdocs>=1.6,<2``; not public API, so
+``tests/sitebuild/test_generated_page.py`` checks each against the installed MkDocs):
+``Page.__init__`` sets ``file.page``, which the build and the nav reuse instead of making
+a ``Page``; ``Page.read_source`` and ``Page.render`` keep their signatures; and the
+attributes ``render`` sets (``content``, ``toc``, ``_title_from_render``,
+``present_anchor_ids``, ``links_to_anchors`` unless debug logging) are the ones set here.
 """
 
 from __future__ import annotations
