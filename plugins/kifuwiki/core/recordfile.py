@@ -308,6 +308,11 @@ def _load_yaml(lines: list[str], path: str | None) -> tuple[dict[str, Any], list
         line = (mark.line + 2) if mark is not None else 2
         column = (mark.column + 1) if mark is not None else 1
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        # PyYAML notices an unclosed bracket or quote where the text ends, lines below
+        # the mistake; its context says where the bracket or quote was opened.
+        context, opened = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+        if context and opened is not None and mark is not None and opened.line != mark.line:
+            problem += f" ({context} at line {opened.line + 2}, column {opened.column + 1})"
         return {}, [
             _front_matter_error(
                 "RF003",
