@@ -105,21 +105,15 @@ def assert_controls_stay_put(page: Any, name: str) -> None:
     screenshot(page, name)
 
 
+@pytest.mark.parametrize("theme", ["material", "plain"])
 @pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
-def test_controls_stay_put_on_material(
-    material_site: str, open_page: Any, size: str, viewport: dict[str, int]
+def test_controls_stay_put(
+    request: pytest.FixtureRequest, open_page: Any, theme: str, size: str, viewport: dict[str, int]
 ) -> None:
-    page, problems = open_page(material_site + RECORD_URL, viewport=viewport)
-    assert_controls_stay_put(page, f"viewer-steps-material-{size}.png")
-    assert problems.all() == []
-
-
-@pytest.mark.parametrize(("size", "viewport"), [("desktop", DESKTOP), ("phone", PHONE)])
-def test_controls_stay_put_on_the_plain_theme(
-    plain_site: str, open_page: Any, size: str, viewport: dict[str, int]
-) -> None:
-    page, problems = open_page(plain_site + RECORD_URL, viewport=viewport)
-    assert_controls_stay_put(page, f"viewer-steps-plain-{size}.png")
+    """Stepping with ▶ on both themes (each a module-scoped site fixture)."""
+    site: str = request.getfixturevalue(f"{theme}_site")
+    page, problems = open_page(site + RECORD_URL, viewport=viewport)
+    assert_controls_stay_put(page, f"viewer-steps-{theme}-{size}.png")
     assert problems.all() == []
 
 

@@ -207,10 +207,12 @@ def test_problems_are_listed_in_reading_order() -> None:
     # The side line (line 18) is checked after the main line, whose bad move is on
     # line 21; `validate` and the page list them as a reader meets them, top to bottom.
     bad = GOOD.replace("* A:%", "* A:K K K K").replace("\nC:%\n", "\nC:2 2\n")
-    # What `validate` reports: the loaded record's own list (the API sorts its copy).
+    # What `validate` reports: the loaded record's own list, sorted once at load; the API
+    # hands out the same list.
     (loaded,) = load_text(HEAD + bad, "v.kifu")
     lines = [d.line for d in loaded.diagnostics]
     assert lines == sorted(lines)
+    assert kifuwiki.loads(HEAD + bad, "v.kifu")[0].diagnostics == loaded.diagnostics
     codes_by_line = {d.line: d.code for d in loaded.diagnostics}
     assert codes_by_line[18] == "DZ103"
     assert codes_by_line[21] == "DZ105"

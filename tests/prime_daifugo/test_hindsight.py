@@ -156,7 +156,9 @@ def test_the_switch_alone_names_no_rules() -> None:
     """A site that only turns the annotations on keeps each record's own default rules
     (a record in the wiki's notation follows the wiki's rules)."""
     demo = Path(__file__).resolve().parents[2] / "records/prime-daifugo/seed-fandom-examples.kifu"
-    fandom = demo.read_text(encoding="utf-8").replace("rules: fandom\n", "")
+    written = demo.read_text(encoding="utf-8")
+    assert "rules: fandom\n" in written  # else the record names its rules: nothing tested
+    fandom = written.replace("rules: fandom\n", "")
     for rules in (None, {"hindsight": True}):
         loaded = load_text(fandom, "records/prime-daifugo/f.kifu", rules=rules)
         assert {record.rules for record in loaded} == {"fandom"}
