@@ -9,7 +9,7 @@ cumulative time, so "where the time goes" is read from one run, not guessed.
 
 ``--parallel`` keeps the default workers and profiles only the building process: its
 share of a real build (MkDocs, the theme, search, the archive pages), the workers'
-work showing as waiting (``lock.acquire`` under ``lights_in_pool`` and ``result``).
+work showing as waiting (``lock.acquire`` under ``first_pass_in_pool`` and ``result``).
 """
 
 from __future__ import annotations

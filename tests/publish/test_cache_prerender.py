@@ -10,9 +10,11 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import re
 import shutil
-from concurrent.futures import Future
+from collections import Counter
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,7 @@ import kifuwiki.sitebuild.pool as pool_module
 import kifuwiki.sitebuild.records as records_module
 import kifuwiki.sitebuild.site as build_module
 from kifuwiki.archive import load_file
+from kifuwiki.render.assets import VIEWER_MARK
 from kifuwiki.render.prerender import light_record, view_from_light, view_of
 from kifuwiki.render.site import DeferredLinks, PageLinks, SitePlan, resolve_links
 
@@ -191,25 +194,17 @@ def test_late_and_broken_workers_give_the_same_site(
     expected = site_files(build_site(reference))
 
     pool = FakePool(broken_map)
-    deferred: list[str] = []
-    real_ready = build_module.SiteBuild.ready
-
-    def watched_ready(self: Any, site_page: Any) -> bool:
-        ready = real_ready(self, site_page)
-        if not ready:
-            deferred.append(site_page.src_uri)
-        return ready
-
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
+    # Every page left to the second pass, where the workers can be late or break.
+    monkeypatch.setattr(records_module, "COMPLETE_SHARE", 0.0)
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
     monkeypatch.setattr(pool_module, "start_executor", lambda workers, preload=(): pool)
-    monkeypatch.setattr(build_module.SiteBuild, "ready", watched_ready)
     forget_plugin_instances()
     assert site_files(build_site(other)) == expected
     if broken_map:
-        assert pool.submitted == 0 and deferred == []
+        assert pool.submitted == 0
     else:
-        assert pool.submitted > 2 and len(deferred) >= pool.submitted
+        assert pool.submitted > 2
 
 
 def test_light_records_survive_json(tmp_path: Path) -> None:
@@ -354,3 +349,99 @@ def test_a_new_rule_set_or_version_is_never_served_from_the_cache(
     forget_plugin_instances()
     build_site(root)
     assert loaded, f"a changed {change} must load the records again, not reuse the cache"
+
+
+def _counting_load_source(log: Path) -> Any:
+    """``load_source`` that appends each game it loads to ``log`` (from any process)."""
+    original = prerender.load_source
+
+    def counted(source: Any, rules: Any = None) -> Any:
+        with log.open("a", encoding="utf-8") as handle:
+            handle.write(f"{source.path}#{source.index}\n")
+        return original(source, rules)
+
+    return counted
+
+
+@pytest.mark.parametrize("share", [1.0, 0.5])
+@pytest.mark.slow  # builds whole sites
+def test_a_parallel_build_loads_each_game_once_where_it_renders_it_in_the_first_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, share: float
+) -> None:
+    reference = games_site(tmp_path, "reference")
+    parallel = games_site(tmp_path, "parallel")
+    edit_yaml(reference, "language: en", "language: en\n      jobs: 1")
+    edit_yaml(parallel, "language: en", "language: en\n      jobs: 2")
+    forget_plugin_instances()
+    expected = site_files(build_site(reference))
+
+    log = tmp_path / "loads.txt"
+    monkeypatch.setattr(prerender, "load_source", _counting_load_source(log))
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
+    monkeypatch.setattr(records_module, "COMPLETE_SHARE", share)
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    started: list[int] = []
+
+    def forked_pool(workers: int, preload: Any = ()) -> Any:
+        # Forked, the workers keep the counting hook (a fork server would not).
+        started.append(workers)
+        context = multiprocessing.get_context("fork")
+        return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+
+    monkeypatch.setattr(pool_module, "start_executor", forked_pool)
+    forget_plugin_instances()
+    assert site_files(build_site(parallel)) == expected
+    assert started == [2]
+
+    loads = Counter(log.read_text(encoding="utf-8").splitlines())
+    files = Counter(game.partition("#")[0] for game in loads)
+    assert len(files) > 4
+    twice = {game for game, count in loads.items() if count == 2}
+    assert set(loads.values()) <= {1, 2}
+    if share == 1.0:
+        assert twice == set()
+    else:
+        # Half the files are rendered in the first pass (loaded once), the others
+        # loaded for their light records, then again for their pages.
+        files_twice = {game.partition("#")[0] for game in twice}
+        assert abs(len(files_twice) - len(files) * share) <= 1
+        assert all(loads[game] == 2 for game in loads if game.partition("#")[0] in files_twice)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.slow  # builds whole sites
+def test_no_record_page_body_waits_in_memory_for_the_writing_loop(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
+) -> None:
+    """MkDocs renders every page's Markdown before it writes the first: a record page's
+    body must arrive only when its page is written (then let go), or every record page's
+    HTML would be in memory at once."""
+    import mkdocs.commands.build as mkdocs_build
+
+    root = games_site(tmp_path, "memory")
+    edit_yaml(root, "language: en", f"language: en\n      jobs: {jobs}")
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    held: list[int] = []
+    files_seen: list[Any] = []
+    real_populate, real_build_page = mkdocs_build._populate_page, mkdocs_build._build_page
+
+    def remember_files(page: Any, config: Any, files: Any, *args: Any, **kwargs: Any) -> Any:
+        files_seen.append(files)
+        return real_populate(page, config, files, *args, **kwargs)
+
+    def watched_build_page(*args: Any, **kwargs: Any) -> Any:
+        if not held:  # the first page written: every page's Markdown is rendered
+            # (The home page's ```kifu block is the page's own Markdown: not counted.)
+            pages = [file.page for file in files_seen[-1].documentation_pages()]
+            records = [page for page in pages if page.file.src_uri.startswith("records/")]
+            held.append(sum(VIEWER_MARK in (page.content or "") for page in records))
+        return real_build_page(*args, **kwargs)
+
+    monkeypatch.setattr(mkdocs_build, "_populate_page", remember_files)
+    monkeypatch.setattr(mkdocs_build, "_build_page", watched_build_page)
+    forget_plugin_instances()
+    site = build_site(root)
+    assert held == [0]
+    written = [path.read_text(encoding="utf-8") for path in (site / "records").rglob("*.html")]
+    assert sum(VIEWER_MARK in html for html in written) > 4

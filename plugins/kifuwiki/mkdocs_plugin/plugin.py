@@ -216,8 +216,10 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
 
     # After Markdown rendered our stub, swap in the real HTML; the search plugin
     # reads page.content later (on_page_context), so comments get indexed. A record
-    # page still rendering in a worker is not waited for: MkDocs goes on with the
-    # next page, and this one gets its content just before anything reads it.
+    # page gets its content only then, just before anything reads it: MkDocs renders
+    # every page's Markdown before it writes the first, so a body set here would stay
+    # in memory with every other record page's (~0.2 MB each) until the writing loop;
+    # and a page still rendering in a worker is not waited for meanwhile.
     def on_page_content(
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
@@ -236,7 +238,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                 url = urls[src_uri] = file.url if file is not None else src_uri
             return url
 
-        if not self._build.ready(site_page):
+        if site_page.kind == "record":
             self._deferred[site_page.src_uri] = url_of
             return html
         return self._page_html(site_page, url_of)

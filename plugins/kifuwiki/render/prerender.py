@@ -70,6 +70,9 @@ class PrerenderJob:
     settings: PrerenderSettings = field(default_factory=PrerenderSettings)
     cache: CacheTarget | None = None
     """Write the pages to this cache instead of sending them back."""
+    complete: bool = True
+    """For :func:`first_pass`: render the pages now (``False``: only the light records,
+    the pages come later from :func:`prerender_file`)."""
 
 
 def page_key(file_key: str, index: int) -> str:
@@ -124,6 +127,9 @@ class PrerenderedFile:
     pages: list[PrerenderedPage]
     """Empty when ``stored``: the pages are in the disk cache, not here."""
     stored: bool = False
+    rendered: bool = True
+    """``False``: only the light records (:func:`first_pass` of a job not ``complete``);
+    the pages are still to be rendered."""
 
 
 def prerender_file(job: PrerenderJob) -> PrerenderedFile:
@@ -154,6 +160,17 @@ def store_file(target: CacheTarget, result: PrerenderedFile) -> bool:
         if not cache.put("record-page", page_key(target.key, n), page.to_text(), memory=False):
             return False
     return cache.put_json("record-file", target.key, {"records": result.records}, memory=False)
+
+
+def first_pass(job: PrerenderJob) -> PrerenderedFile:
+    """Phase one of a parallel build, in a worker: the light records the site plan
+    needs, and, for a ``complete`` job, the pages too, written to the cache while the
+    views are at hand (parsing, replaying and viewing a record is nearly half of
+    rendering its page: a file loaded here for its light records alone is loaded again
+    for its page)."""
+    if job.complete:
+        return prerender_file(job)
+    return PrerenderedFile(job.name, light_file(job), [], rendered=False)
 
 
 def light_file(job: PrerenderJob) -> list[dict[str, Any]]:

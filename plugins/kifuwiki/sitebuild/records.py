@@ -7,15 +7,20 @@ pages read), by the cheapest way that gives the same bytes:
 1. from memory, when this process built the site before (``mkdocs serve``);
 2. from the disk cache, when an earlier process rendered the file and every one of
    its pages is still there;
-3. loaded and rendered here, or, for a large cold build, loaded in worker processes
-   that render the pages afterwards (:mod:`kifuwiki.sitebuild.site` collects them).
+3. loaded and rendered here, or, for a large cold build, in worker processes
+   (:func:`first_pass_in_pool`) that write the pages to the disk cache while the
+   record's view is at hand, so that no record is parsed, replayed and viewed twice.
+   A share of the files (:data:`COMPLETE_SHARE`) may instead give only their light
+   records first and have their pages rendered afterwards, while the front end works
+   on (:mod:`kifuwiki.sitebuild.site` collects them).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +33,7 @@ from kifuwiki.render.prerender import (
     PrerenderedFile,
     PrerenderJob,
     PrerenderSettings,
-    light_file,
+    first_pass,
     page_key,
     prerender_file,
     view_from_light,
@@ -42,6 +47,8 @@ log = logging.getLogger(__name__)
 #: below it, starting the workers (and compiling the templates in each) costs more
 #: than it saves.
 PARALLEL_THRESHOLD = 200
+#: The share of a parallel cold build's files rendered completely in the first pass.
+COMPLETE_SHARE = float(os.environ.get("KIFUWIKI_COMPLETE_SHARE", "1"))
 #: What the fork server imports once, so every worker starts with it.
 WORKER_PRELOAD = ("kifuwiki.render.prerender",)
 
@@ -119,13 +126,21 @@ class RecordLoader:
                 todo[key] = PrerenderJob(name, data, error, settings, cache_target(cache, key))
         result = LoadResult([], skipped=skipped)
         if parallel(jobs, len(todo)):
-            result.pool, lights = lights_in_pool(list(todo.values()), jobs)
-            if lights is not None:
-                # Pages are rendered later, in the workers, while the front end works on.
-                for key, records in zip(todo, lights, strict=True):
-                    job = todo[key]
-                    fresh[key] = light_items(key, job.name, paths[key], records)
-                result.pending, todo = todo, {}
+            todo = share_complete(todo, COMPLETE_SHARE)
+            result.pool, firsts = first_pass_in_pool(list(todo.values()), jobs)
+            if firsts is not None:
+                for key, first in zip(todo, firsts, strict=True):
+                    if first.rendered:
+                        fresh[key] = store(cache, key, first, paths[key])
+                    else:
+                        # Its pages are rendered later, in the workers, while the front
+                        # end works on.
+                        fresh[key] = light_items(key, first.name, paths[key], first.records)
+                        result.pending[key] = todo[key]
+                todo = {}
+            if result.pool is not None and not result.pending:
+                result.pool.shutdown()  # every page is in the cache already
+                result.pool = None
         for key, job in todo.items():
             fresh[key] = store(cache, key, prerender_file(job), paths[key])
         # Only what this build saw stays in memory: memory follows the archive, not history.
@@ -180,18 +195,29 @@ def parallel(jobs: int, files: int) -> bool:
     return pools.worker_count(jobs, files) > 1 and files > PARALLEL_THRESHOLD
 
 
-def lights_in_pool(
+def share_complete(todo: dict[str, PrerenderJob], share: float) -> dict[str, PrerenderJob]:
+    """The jobs, ``share`` of them (spread evenly) marked to be rendered completely in
+    the first pass, the rest for their light records only."""
+    marked: dict[str, PrerenderJob] = {}
+    for n, (key, job) in enumerate(todo.items()):
+        complete = int((n + 1) * share) > int(n * share)
+        marked[key] = replace(job, complete=complete)
+    return marked
+
+
+def first_pass_in_pool(
     jobs: list[PrerenderJob], requested: int
-) -> tuple[ProcessPoolExecutor | None, list[list[dict[str, Any]]] | None]:
-    """Every file's light records, from workers (the site plan needs them all before
-    any page), and the pool for the pages. ``None`` when workers cannot run here, and
-    the caller does everything in this process."""
+) -> tuple[ProcessPoolExecutor | None, list[PrerenderedFile] | None]:
+    """Every file's light records (and the pages of the ``complete`` jobs), from workers
+    (the site plan needs them all before any page), and the pool for the other pages.
+    ``None`` when workers cannot run here, and the caller does everything in this
+    process."""
     workers = pools.worker_count(requested, len(jobs))
     pool: ProcessPoolExecutor | None = None
     try:
         pool = pools.start_executor(workers, WORKER_PRELOAD)
         chunk = max(1, min(16, len(jobs) // (workers * 8)))
-        return pool, list(pool.map(light_file, jobs, chunksize=chunk))
+        return pool, list(pool.map(first_pass, jobs, chunksize=chunk))
     except (OSError, BrokenExecutor) as exc:
         # No worker processes here (a sandbox, or a build started from a script that
         # multiprocessing cannot re-import): slower, not broken.
