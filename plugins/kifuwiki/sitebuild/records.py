@@ -47,8 +47,23 @@ log = logging.getLogger(__name__)
 #: below it, starting the workers (and compiling the templates in each) costs more
 #: than it saves.
 PARALLEL_THRESHOLD = 200
-#: The share of a parallel cold build's files rendered completely in the first pass.
-COMPLETE_SHARE = float(os.environ.get("KIFUWIKI_COMPLETE_SHARE", "1"))
+
+
+def _share_from_environment(default: float) -> float:
+    """``KIFUWIKI_COMPLETE_SHARE`` (0 to 1), for benchmarks that compare shares."""
+    try:
+        return min(1.0, max(0.0, float(os.environ.get("KIFUWIKI_COMPLETE_SHARE", default))))
+    except ValueError:
+        return default
+
+
+#: The share of a parallel cold build's files rendered completely in the first pass;
+#: the others give only their light records first and are parsed, replayed and viewed
+#: again for their pages, which the workers render while MkDocs works on. All of them
+#: cost the least CPU (a fifth less at 2,000 records) and, on a busy machine, the least
+#: time; a smaller share overlaps more of the workers' work with MkDocs' own, which
+#: helps only where cores sit idle (benchmarks/README.md, "each record once").
+COMPLETE_SHARE = _share_from_environment(1.0)
 #: What the fork server imports once, so every worker starts with it.
 WORKER_PRELOAD = ("kifuwiki.render.prerender",)
 
