@@ -115,9 +115,7 @@ def test_real_record_in_the_site_environment_matches_the_engine() -> None:
     for li, step in zip(items, view.steps, strict=True):
         # Each hand as written (its compact text; cards just played are a run of their own).
         hands = {
-            h["data-kw-seat"]: "".join(
-                r.get_text() for r in h.select(".kw-cards:not(.kw-consumed)")
-            )
+            h["data-kw-seat"]: "".join(r.get_text() for r in h.select("i:not(.kw-consumed)"))
             for h in li.select(".kw-state .kw-players .kw-hand")
         }
         assert hands == {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
