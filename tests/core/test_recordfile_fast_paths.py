@@ -7,6 +7,8 @@ and with :func:`classify` on everything, including values built to look like YAM
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kifuwiki.core.recordfile import (
+    _is_yaml_string,
     _simple_front_matter,
     classify,
     split_record_file,
@@ -48,6 +51,16 @@ def check(lines: list[str]) -> None:
         assert [type(v) for v in fast.values()] == [type(v) for v in loaded.values()]
 
 
+def test_plain_front_matter_is_read_without_importing_yaml() -> None:
+    code = (
+        "import sys; from kifuwiki.core.recordfile import split_record_file; "
+        "text = '---\\ngame: prime-daifugo\\ntitle: t\\ndate: 2024-10-22\\nround: 3\\n---\\n'; "
+        "split_record_file(text); print('yaml' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "False", result.stderr
+
+
 def test_tricky_values_and_keys() -> None:
     for key in TRICKY_KEYS:
         for value in TRICKY_VALUES:
@@ -69,6 +82,23 @@ def test_tricky_values_and_keys() -> None:
 )
 def test_generated_values_agree_with_yaml(pairs: list[tuple[str, str]]) -> None:
     check([f"{key}: {value}" for key, value in pairs])
+
+
+def yaml_says_string(text: str) -> bool:
+    tag = yaml.resolver.Resolver().resolve(yaml.ScalarNode, text, (True, False))
+    return bool(tag == "tag:yaml.org,2002:str")
+
+
+def test_strings_are_told_without_yaml_as_yaml_tells_them() -> None:
+    words = ["yes", "Yes", "YES", "no", "NO", "Null", "NULL", "off", "Off", "ON", "y", "n"]
+    for text in [*TRICKY_VALUES, *TRICKY_KEYS, *words, "nOne", "tRue", "2024-10-22x"]:
+        assert _is_yaml_string(text) == yaml_says_string(text), text
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="yYnNtTfFoOeEsSuUlLrRaA0123456789-+.:_<=~!&*xb金 ", max_size=12))
+def test_strings_agree_with_the_yaml_resolver(text: str) -> None:
+    assert _is_yaml_string(text) == yaml_says_string(text)
 
 
 @settings(max_examples=200, deadline=None)

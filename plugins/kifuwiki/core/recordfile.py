@@ -17,13 +17,17 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
-from kifuwiki.core.bounded import BoundedLoader, Problem, bounded_copy
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.encoding import decode_text
+
+if TYPE_CHECKING:
+    from kifuwiki.core.bounded import Problem
+
+# PyYAML (and kifuwiki.core.bounded, which imports it) is imported only when front
+# matter needs the YAML parser: ~20 ms of every ``kifuwiki validate`` start-up, and
+# the usual front matter (plain ``key: value`` lines) is read without it.
 
 #: Kanji numerals for 試合番号 headings.
 _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -300,6 +304,10 @@ def _load_yaml(lines: list[str], path: str | None) -> tuple[dict[str, Any], list
                 path,
             )
         ]
+    import yaml
+
+    from kifuwiki.core.bounded import BoundedLoader, bounded_copy
+
     block = "\n".join(lines)
     try:
         loaded = yaml.load(block, Loader=BoundedLoader) if block.strip() else {}  # noqa: S506
@@ -386,14 +394,39 @@ _SIMPLE_ENTRY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*): (\S(?:.*\S)?)\Z")
 _YAML_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@`")
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})\Z")
 _DECIMAL = re.compile(r"(?:0|[1-9][0-9]{0,14})\Z")  # longer numbers: see core.bounded
-_YAML_RESOLVER = yaml.resolver.Resolver()
 _STR_TAG = "tag:yaml.org,2002:str"
+#: First characters for which YAML 1.1 has an implicit (non-string) type: PyYAML's
+#: resolver looks a plain scalar up by its first character only (``Resolver.resolve``).
+_RESOLVED_FIRST = frozenset("yYnNtTfFoO-+0123456789.<=~!&*")
+#: What YAML 1.1 reads as a bool or null among scalars starting with a letter: the
+#: only implicit types a letter can start (every other letter-led scalar is a string).
+_YAML_WORDS = frozenset(
+    form
+    for word in ("yes", "no", "true", "false", "on", "off", "null")
+    for form in (word, word.capitalize(), word.upper())
+)
 
 
 @lru_cache(maxsize=8_192)  # keys and many values (game, event, players) repeat
 def _is_yaml_string(text: str) -> bool:
-    """Whether YAML resolves the plain scalar ``text`` to a string (not a number, bool…)."""
-    tag: str = _YAML_RESOLVER.resolve(  # type: ignore[no-untyped-call]
+    """Whether YAML resolves the plain scalar ``text`` to a string (not a number, bool…).
+
+    Without PyYAML for what its resolver table settles at a glance (a first character
+    no implicit type starts, a bool or null word, a decimal, an ISO date); its resolver
+    for the rest (``tests/core/test_recordfile_fast_paths.py`` checks they agree)."""
+    if not text or text[0] not in _RESOLVED_FIRST:
+        return bool(text)
+    if text[0].isalpha():
+        return text not in _YAML_WORDS
+    if _DECIMAL.match(text) or _ISO_DATE.match(text):
+        return False  # an int, a timestamp
+    return _yaml_resolves_to_string(text)
+
+
+def _yaml_resolves_to_string(text: str) -> bool:
+    import yaml
+
+    tag: str = yaml.resolver.Resolver().resolve(  # type: ignore[no-untyped-call]
         yaml.ScalarNode, text, (True, False)
     )
     return tag == _STR_TAG
