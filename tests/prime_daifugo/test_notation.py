@@ -584,3 +584,15 @@ def test_parse_cards() -> None:
 def test_tokenize_counts_tokens() -> None:
     assert tokenize("") == 0
     assert tokenize("n:D(7)KQ=2^5*4A|X=K,P(AK)#") > tokenize("n:%")
+
+
+def test_the_fast_line_patterns_end_with_the_eight_move_groups() -> None:
+    # _fast_move reads the move's groups by position, as the last eight of either pattern.
+    from kifuwiki.games.prime_daifugo.notation import _FAST_LINE
+    from kifuwiki.games.prime_daifugo.notation_moves import STD_FAST
+
+    move_groups = ["draw", "pass", "num", "fac", "jok", "tag", "pen", "out"]
+    for pattern in (STD_FAST, _FAST_LINE):
+        by_position = sorted(pattern.groupindex, key=pattern.groupindex.__getitem__)
+        assert pattern.groups == len(by_position)  # every group is named
+        assert by_position[-8:] == move_groups
