@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import split_record_file
@@ -596,3 +598,17 @@ def test_the_fast_line_patterns_end_with_the_eight_move_groups() -> None:
         by_position = sorted(pattern.groupindex, key=pattern.groupindex.__getitem__)
         assert pattern.groups == len(by_position)  # every group is named
         assert by_position[-8:] == move_groups
+
+
+#: Pieces of Fandom and standard signs, and text around them.
+SIGN_PIECES = ["A: ", "B :", "初期:", ": Pass", "(GC)", "(RR)", ";X=", ": D", ";", "P(2);"]
+SIGN_PIECES += ["*", "=", "x", "D(", ":(", "%", "[GC]", "\n", " ", "|X=", ",P(", ":QK="]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(SIGN_PIECES), max_size=12))
+def test_any_fandom_sign_is_found_exactly_when_some_are_counted(parts: list[str]) -> None:
+    from kifuwiki.games.prime_daifugo.notation import _FANDOM_ANY, _fandom_signs
+
+    text = "".join(parts)
+    assert (_FANDOM_ANY.search(text) is None) == (_fandom_signs(text) == 0)

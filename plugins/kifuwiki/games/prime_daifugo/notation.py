@@ -101,6 +101,8 @@ _FANDOM_SIGNS = re.compile(
 )
 _FANDOM_SYMBOL = re.compile(r"[A-Za-z0-9]{1,3}")
 _FANDOM_KEY = re.compile(r"^\s*[A-Z]\s*:", re.MULTILINE)
+#: Either kind of Fandom sign: found nowhere exactly when :func:`_fandom_signs` is 0.
+_FANDOM_ANY = re.compile(f"{_FANDOM_SIGNS.pattern}|{_FANDOM_KEY.pattern}", re.MULTILINE)
 _STANDARD_SIGNS = re.compile(
     r":\s*\(|D\(|:\s*%|\[(?:GC|RR|IN)\]|\|X=|,P\(|:\s*[A2-9TJQKX]+=", re.MULTILINE
 )
@@ -122,9 +124,11 @@ def detect_dialect(source: RecordSource) -> Dialect:
             return Dialect(name)
     text_kind = LineKind.TEXT
     text = normalise("\n".join([line.text for line in source.lines if line.kind is text_kind]))
+    # The usual record: no Fandom sign (one scan for any, not a count of each) and a
+    # standard one, so neither needs counting.
+    if _FANDOM_ANY.search(text) is None and _STANDARD_SIGNS.search(text) is not None:
+        return Dialect.STANDARD
     fandom = _fandom_signs(text)
-    if fandom == 0 and _STANDARD_SIGNS.search(text) is not None:
-        return Dialect.STANDARD  # the usual record: no need to count the standard signs
     standard = _count(_STANDARD_SIGNS, text)
     if fandom == standard and source.count > 1:
         # A short game in a multi-game file ("二試合目" with a few plain plays) may say
