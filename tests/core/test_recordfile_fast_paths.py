@@ -121,3 +121,14 @@ def test_corpus_front_matter_is_read_like_yaml() -> None:
         assert _simple_front_matter(block) is not None
         check(block)
         assert split_record_file("\n".join(body))[0].meta == yaml_meta(block)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="*&# \t\u3000=第一二十試合目セットゲームgameGAME12:", max_size=14))
+def test_a_comment_or_blank_line_is_never_a_heading(rest: str) -> None:
+    # split_record_file files lines that start with "*" (and empty ones) without trying
+    # the heading pattern: it must never match them.
+    from kifuwiki.core.recordfile import _GAME_HEADING
+
+    assert _GAME_HEADING.match(("*" + rest).rstrip()) is None
+    assert _GAME_HEADING.match("") is None

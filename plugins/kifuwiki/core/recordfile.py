@@ -488,12 +488,22 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
     sections: list[tuple[str | None, int | None, list[SourceLine]]] = [(None, None, [])]
     body = sections[0][2]
     text_kind, heading_hint = LineKind.TEXT, _HEADING_HINT.search
+    blank_kind, comment_kind, bookmark_kind = LineKind.BLANK, LineKind.COMMENT, LineKind.BOOKMARK
     for number, raw in enumerate(raw_lines[body_start:], start=body_start + 1):
         line = raw.rstrip()
         # Fast path, most lines of a record: a move that starts with a letter or digit
         # and cannot be a game heading (those contain 試合目 or "game").
         if line and line[0] not in "*#=" and not line[0].isspace() and heading_hint(line) is None:
             body.append(SourceLine(number, line, text_kind))
+            continue
+        # A comment or bookmark (``*`` first) or a blank line is never a heading.
+        if not line:
+            body.append(SourceLine(number, line, blank_kind))
+            continue
+        if line[0] == "*":
+            body.append(
+                SourceLine(number, line, bookmark_kind if line[1:2] == "&" else comment_kind)
+            )
             continue
         match = _GAME_HEADING.match(line)
         if match:
