@@ -107,11 +107,14 @@ class JsonReportWriter:
     def __init__(self, out: TextIO) -> None:
         self.out = out
         self.count = 0
+        # One encoder for the run: json.dumps(..., ensure_ascii=False) builds a new one
+        # for every game. (Same output: json.dumps hands these options to it.)
+        self._encode = json.JSONEncoder(ensure_ascii=False).encode
         out.write('{\n "games": [')
 
     def game(self, summary: Mapping[str, Any]) -> None:
         self.out.write(",\n  " if self.count else "\n  ")
-        self.out.write(json.dumps(summary, ensure_ascii=False))
+        self.out.write(self._encode(summary))
         self.count += 1
 
     def close(self, **totals: int) -> None:
