@@ -296,8 +296,10 @@ class _Replayer:
             self.check_marks(turn)
         # The step and the position after it.
         hands = state.hands
+        if turn.hand is not hands[seat]:  # a pass without a draw leaves every hand as it was
+            hands = (*hands[:seat], turn.hand, *hands[seat + 1 :])
         after = State(
-            (*hands[:seat], turn.hand, *hands[seat + 1 :]),
+            hands,
             turn.field,
             turn.pile,
             turn.deck_unknown,
