@@ -589,7 +589,7 @@ def test_tokenize_counts_tokens() -> None:
 
 
 def test_the_fast_line_patterns_end_with_the_eight_move_groups() -> None:
-    # _fast_move reads the move's groups by position, as the last eight of either pattern.
+    # _fast_fields reads the move's groups by position, as the last eight of either pattern.
     from kifuwiki.games.prime_daifugo.notation import _FAST_LINE
     from kifuwiki.games.prime_daifugo.notation_moves import STD_FAST
 

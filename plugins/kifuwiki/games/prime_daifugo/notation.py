@@ -43,6 +43,7 @@ from kifuwiki.games.prime_daifugo.model import (
     Move,
     ParsedGame,
     Penalty,
+    Special,
 )
 from kifuwiki.games.prime_daifugo.notation_moves import (
     CARDS_RE,
@@ -481,16 +482,15 @@ class _GameParser:
     def _text(self, number: int, text: str) -> None:
         game = self.game
         self.text = text
-        norm = normalise(text)
         if game.dialect is Dialect.STANDARD:
-            # Most lines of real records: a seated player's standard move, one match.
-            fast = _FAST_LINE.fullmatch(norm)
-            if fast is not None:
-                name = fast.group("name")
-                if name in self.seated:
-                    body_at = fast.start("body")
-                    if self._fast_move(number, body_at + 1, name, text[body_at:], fast, 1):
-                        return
+            # Most lines of real records: a seated player's standard move, one match
+            # (or none: the same line read before).
+            fast = _fast_line(text)
+            if fast is not None and fast[0] in self.seated:
+                name, body_at, fields = fast
+                self._add_fast_move(number, body_at + 1, name, text[body_at:], fields)
+                return
+        norm = normalise(text)
         same = _SAME_PLAYERS.fullmatch(norm.strip()) if "同じ" in norm else None
         if same is not None and self.header:
             if same.group("kanji"):
@@ -685,17 +685,18 @@ class _GameParser:
                 body = body[: mark.start()]
         if game.dialect is Dialect.STANDARD and name in self.seated:
             fast = STD_FAST.fullmatch(body)
-            if fast is not None and self._fast_move(
-                number,
-                column,
-                name,
-                raw,
-                fast,
-                column,
-                marks,
-                match.group("label"),
-                match.group("rev") is not None,
-            ):
+            fields = _fast_fields(fast, column) if fast is not None else None
+            if fields is not None:
+                self._add_fast_move(
+                    number,
+                    column,
+                    name,
+                    raw,
+                    fields,
+                    marks,
+                    match.group("label"),
+                    match.group("rev") is not None,
+                )
                 return
         scanned = scan_move(body, column, game.dialect)
         step = len(game.moves) + 1
@@ -746,59 +747,32 @@ class _GameParser:
         self.header = False
         self.last_move = move
 
-    def _fast_move(
+    def _add_fast_move(
         self,
         number: int,
         column: int,
         name: str,
         raw: str,
-        match: re.Match[str],
-        base: int,
+        fields: _FastFields,
         marks: str = "",
         label: str | None = None,
         revolution: bool = False,
-    ) -> bool:
-        """The common standard shape, straight into a :class:`Move` (no token scan).
-
-        ``match`` is a match of ``STD_FAST`` (or ``_FAST_LINE``); ``base`` is the
-        column of position 0 of the string it matched."""
-        # STD_FAST's groups are the last eight of both patterns (by position: cheaper
-        # than eight lookups by name, on every move line).
-        draw, passed, num, fac, jok, tag, pen, out = match.groups()[-8:]
-        if passed is not None:
-            if out:
-                return False
-            action = Action.TIMEOUT if passed == "%%" else Action.PASS
-            run = None
-            factors: tuple[Factor, ...] = ()
-        elif num is not None:
-            run = CardRun(cards_of(num), base + match.start("num"))
-            if fac is not None:
-                found = factors_from_text(fac, base + match.start("fac"))
-                if found is None:
-                    return False
-                factors = found
-                action = Action.COMPOSITE
-            else:
-                factors = ()
-                action = Action.PLAY
-        else:
-            return False
+    ) -> None:
+        """A move in the common standard shape, from :func:`_fast_fields` (no token scan)."""
+        action, draw, run, factors, jokers, tags, penalty, out = fields
         move = Move(
             number,
             column,
             name,
             raw,
             action,
-            cards_of(draw) if draw is not None else None,
+            draw,
             run,
             factors,
-            tuple(JOKER_VALUES[value] for value in jok[3::4]) if jok else (),
-            (SPECIALS[tag],) if tag is not None else (),
-            Penalty(cards_of(pen), len(pen), base + match.start("pen") - 2)
-            if pen is not None
-            else None,
-            out is not None,
+            jokers,
+            tags,
+            penalty,
+            out,
             False,
             revolution,
             (),
@@ -810,7 +784,6 @@ class _GameParser:
         self.game.moves.append(move)
         self.header = False
         self.last_move = move
-        return True
 
     def _known_player(self, name: str) -> bool:
         game = self.game
@@ -823,6 +796,86 @@ class _GameParser:
         # Standard records without front matter: the hands name the players when every
         # seat has one; a blog may give one player's hand only, so one hand says nothing.
         return len(game.initial_hands) < 2
+
+
+#: What a move line in the common standard shape says, read once:
+#: (action, draw, cards, factors, joker values, tags, penalty, out).
+_FastFields = tuple[
+    Action,
+    tuple[Card, ...] | None,
+    CardRun | None,
+    tuple[Factor, ...],
+    tuple[str, ...],
+    tuple[Special, ...],
+    Penalty | None,
+    bool,
+]
+
+
+def _fast_fields(match: re.Match[str], base: int) -> _FastFields | None:
+    """The fields of a ``STD_FAST`` (or ``_FAST_LINE``) match; ``None`` for a shape the
+    token scan must read. ``base`` is the column of position 0 of the matched string."""
+    # STD_FAST's groups are the last eight of both patterns (by position: cheaper
+    # than eight lookups by name, on every move line).
+    draw, passed, num, fac, jok, tag, pen, out = match.groups()[-8:]
+    if passed is not None:
+        if out:
+            return None
+        action = Action.TIMEOUT if passed == "%%" else Action.PASS
+        run = None
+        factors: tuple[Factor, ...] = ()
+    elif num is not None:
+        run = CardRun(cards_of(num), base + match.start("num"))
+        if fac is not None:
+            found = factors_from_text(fac, base + match.start("fac"))
+            if found is None:
+                return None
+            factors = found
+            action = Action.COMPOSITE
+        else:
+            factors = ()
+            action = Action.PLAY
+    else:
+        return None
+    return (
+        action,
+        cards_of(draw) if draw is not None else None,
+        run,
+        factors,
+        tuple(JOKER_VALUES[value] for value in jok[3::4]) if jok else (),
+        (SPECIALS[tag],) if tag is not None else (),
+        Penalty(cards_of(pen), len(pen), base + match.start("pen") - 2)
+        if pen is not None
+        else None,
+        out is not None,
+    )
+
+
+#: Move lines by their text, as :func:`_fast_line` read them: archives repeat the same
+#: lines (``a:%``, ``b:D(7)%``, ``a:57[GC]`` …), and what is kept is immutable (a Move
+#: is built anew from it for each line). Bounded so that no input can make it grow
+#: without limit.
+_FAST_LINES: dict[str, tuple[str, int, _FastFields] | None] = {}
+_FAST_LINES_LIMIT = 8_192
+
+
+def _fast_line(text: str) -> tuple[str, int, _FastFields] | None:
+    """(player, offset of the move body, its fields) of a whole line in the common
+    standard shape (``name:`` then what ``STD_FAST`` reads); ``None`` for any other."""
+    try:
+        return _FAST_LINES[text]
+    except KeyError:
+        pass
+    fast = _FAST_LINE.fullmatch(normalise(text))
+    found = None
+    if fast is not None:
+        fields = _fast_fields(fast, 1)
+        if fields is not None:
+            found = (fast.group("name"), fast.start("body"), fields)
+    if len(_FAST_LINES) >= _FAST_LINES_LIMIT:
+        _FAST_LINES.clear()
+    _FAST_LINES[text] = found
+    return found
 
 
 def _same_cards(hand: Hand, text: str) -> bool:
