@@ -132,3 +132,14 @@ def test_a_comment_or_blank_line_is_never_a_heading(rest: str) -> None:
 
     assert _GAME_HEADING.match(("*" + rest).rstrip()) is None
     assert _GAME_HEADING.match("") is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="試合セットッ局ゲームーgGaAmMeExy ", max_size=10))
+def test_the_heading_hint_finds_what_the_plain_alternatives_find(text: str) -> None:
+    import re
+
+    from kifuwiki.core.recordfile import _HEADING_HINT
+
+    plain = re.compile(r"試合|セット|局|ゲーム|[gG][aA][mM][eE]")
+    assert (_HEADING_HINT.search(text) is None) == (plain.search(text) is None)

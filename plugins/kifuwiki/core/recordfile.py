@@ -52,8 +52,12 @@ _GAME_HEADING = re.compile(
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
 
 #: Any line that might be a game heading contains one of these (case-insensitively
-#: for "game"); every other line skips the heading pattern.
-_HEADING_HINT = re.compile(r"試合|セット|局|ゲーム|[gG][aA][mM][eE]")
+#: for "game"); every other line skips the heading pattern. (Written to start with the
+#: set of first characters, which lets ``re`` skip every other character quickly:
+#: ``試合|セット|局|ゲーム|[gG][aA][mM][eE]`` as it reads, ~2× the time on every line.)
+_HEADING_HINT = re.compile(
+    r"[試セ局ゲgG](?:(?<=試)合|(?<=セ)ット|(?<=局)|(?<=ゲ)ーム|(?<=[gG])[aA][mM][eE])"
+)
 
 
 def heading_rest(heading: str | None) -> str:

@@ -102,8 +102,9 @@ _FANDOM_SIGNS = re.compile(
 )
 _FANDOM_SYMBOL = re.compile(r"[A-Za-z0-9]{1,3}")
 _FANDOM_KEY = re.compile(r"^\s*[A-Z]\s*:", re.MULTILINE)
-#: Either kind of Fandom sign: found nowhere exactly when :func:`_fandom_signs` is 0.
-_FANDOM_ANY = re.compile(f"{_FANDOM_SIGNS.pattern}|{_FANDOM_KEY.pattern}", re.MULTILINE)
+#: What every match of ``_FANDOM_KEY`` ends with; starting with a set of characters,
+#: it is found quickly (``_FANDOM_KEY``'s ``^`` makes ``re`` try every position).
+_UPPER_COLON = re.compile(r"[A-Z]\s*:")
 _STANDARD_SIGNS = re.compile(
     r":\s*\(|D\(|:\s*%|\[(?:GC|RR|IN)\]|\|X=|,P\(|:\s*[A2-9TJQKX]+=", re.MULTILINE
 )
@@ -125,9 +126,12 @@ def detect_dialect(source: RecordSource) -> Dialect:
             return Dialect(name)
     text_kind = LineKind.TEXT
     text = normalise("\n".join([line.text for line in source.lines if line.kind is text_kind]))
-    # The usual record: no Fandom sign (one scan for any, not a count of each) and a
-    # standard one, so neither needs counting.
-    if _FANDOM_ANY.search(text) is None and _STANDARD_SIGNS.search(text) is not None:
+    # The usual record: no Fandom sign and a standard one, so neither needs counting.
+    if (
+        _FANDOM_SIGNS.search(text) is None
+        and not _has_fandom_key(text)
+        and _STANDARD_SIGNS.search(text) is not None
+    ):
         return Dialect.STANDARD
     fandom = _fandom_signs(text)
     standard = _count(_STANDARD_SIGNS, text)
@@ -158,9 +162,22 @@ def _fandom_signs(text: str) -> int:
     fandom = _count(_FANDOM_SIGNS, text)
     # The spec's one-letter player symbols (A:Foo, B:223) count once, not per line:
     # a standard record may have a player called "A" too.
-    if _FANDOM_KEY.search(text):
+    if _has_fandom_key(text):
         fandom += 1
     return fandom
+
+
+def _has_fandom_key(text: str) -> bool:
+    """Whether ``_FANDOM_KEY`` matches somewhere in ``text`` (a line ``A:…``), found
+    from the few places where a capital letter comes before a colon: one matches when
+    only white space stands between it and the start of its line. (White space before
+    it may run over line ends, but then it does from its own line's start too.)"""
+    for candidate in _UPPER_COLON.finditer(text):
+        at = candidate.start()
+        line_start = text.rfind("\n", 0, at) + 1
+        if line_start == at or text[line_start:at].isspace():
+            return True
+    return False
 
 
 def _signs(text: str) -> tuple[int, int]:
