@@ -613,3 +613,18 @@ def test_a_fandom_key_line_is_found_as_the_pattern_finds_it(parts: list[str]) ->
 
     text = "".join(parts)
     assert _has_fandom_key(text) == (_FANDOM_KEY.search(text) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="A23456789TJQKX?dchs", max_size=8))
+def test_the_ranks_of_cards_are_looked_up_as_they_are_joined(text: str) -> None:
+    from kifuwiki.games.prime_daifugo.notation_moves import CARDS_RE, cards_of, ranks_of
+
+    if CARDS_RE.fullmatch(text) is None:
+        return
+    cards = cards_of(text)
+    assert ranks_of(cards) == "".join(card.rank for card in cards)
+    # Equal cards that cards_of did not make are joined, not looked up.
+    copy = tuple(iter(cards))
+    assert copy is not cards or not cards
+    assert ranks_of(list(cards)) == ranks_of(copy) == ranks_of(cards)

@@ -16,6 +16,7 @@ from operator import add, sub
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.games.prime_daifugo import codes
 from kifuwiki.games.prime_daifugo.model import UNKNOWN, Card, Move
+from kifuwiki.games.prime_daifugo.notation_moves import ranks_of
 from kifuwiki.games.prime_daifugo.state import (
     CARD_ORDER,
     DECK_LIMITS,
@@ -228,7 +229,7 @@ class CardLedger:
         the order written).
         """
         deck_unknown, bottom = deck
-        ranks = "".join([card.rank for card in cards])
+        ranks = ranks_of(cards)
         if deck_unknown >= len(ranks):
             if UNKNOWN not in ranks:
                 return self._draw_known(hand, ranks, deck_unknown, bottom, move, step, column)

@@ -33,6 +33,7 @@ from kifuwiki.games.prime_daifugo.i18n import annotation_ja
 from kifuwiki.games.prime_daifugo.judge import Judge, Verdict, power_chain
 from kifuwiki.games.prime_daifugo.ledger import CardLedger
 from kifuwiki.games.prime_daifugo.model import UNKNOWN, Action, Card, Move, ParsedGame, Special
+from kifuwiki.games.prime_daifugo.notation_moves import ranks_of
 from kifuwiki.games.prime_daifugo.rules import STANDARD, RuleSet
 from kifuwiki.games.prime_daifugo.state import (
     CARD_ORDER,
@@ -195,7 +196,7 @@ class _Replayer:
         for key in self.seats:
             hand = self.game.initial_hands.get(key)
             cards = hand.cards if hand is not None else None
-            written.append(None if cards is None else "".join([card.rank for card in cards]))
+            written.append(None if cards is None else ranks_of(cards))
         known_sizes = [len(text) for text in written if text is not None]
         size = rules.hand_size or (known_sizes[0] if known_sizes else 11)
         hands = [self.deal_hand(seat, ranks, size) for seat, ranks in enumerate(written)]
@@ -445,7 +446,7 @@ class _Replayer:
         move = turn.move
         run = move.number
         assert run is not None  # the dispatcher sends only moves with cards here
-        played = "".join([card.rank for card in run.cards])
+        played = ranks_of(run.cards)
         verdict = self.judge.judge(move, turn.before, turn.index, played)
         turn.played = played
         turn.number, turn.jokers = verdict.number, verdict.joker_values
