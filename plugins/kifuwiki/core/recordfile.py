@@ -436,6 +436,8 @@ def _yaml_resolves_to_string(text: str) -> bool:
     return tag == _STR_TAG
 
 
+@lru_cache(maxsize=8_192)  # values repeat across an archive (game, event, date); the
+# values given are immutable (str, int, date), so one serves every record
 def _plain_scalar(text: str) -> tuple[bool, Any]:
     """``(True, value)`` when ``text`` is a plain scalar that YAML reads as a string, a
     decimal integer or a date, with the value YAML gives it; ``(False, None)`` else."""
