@@ -25,6 +25,7 @@ from kifuwiki.games.prime_daifugo.numbers import (
     TRIAL_DIVISION_BOUND,
     _factor_small,
     is_prime,
+    small_factor,
 )
 
 EDGE = TRIAL_DIVISION_BOUND * TRIAL_DIVISION_BOUND
@@ -131,3 +132,29 @@ def test_validating_numbers_does_not_import_sympy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def trial_division(n: int) -> int | None:
+    """``small_factor`` as it was: every prime below the bound in turn."""
+    for p in _SMALL_PRIMES:
+        if p * p > n:
+            return None
+        if n % p == 0:
+            return p
+    return None
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.one_of(
+        st.integers(min_value=0, max_value=10**30),
+        st.builds(
+            lambda p, q: p * q,
+            st.sampled_from(_SMALL_PRIMES[20:]),
+            st.integers(min_value=10**6, max_value=10**25),
+        ),
+        st.integers(min_value=EDGE - 1_000, max_value=EDGE + 1_000),
+    )
+)
+def test_the_smallest_factor_is_the_one_trial_division_finds(n: int) -> None:
+    assert small_factor(n) == trial_division(n)
