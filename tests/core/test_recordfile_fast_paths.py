@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.core.recordfile import (
     _is_yaml_string,
@@ -23,7 +23,8 @@ from kifuwiki.core.recordfile import (
     split_record_file,
 )
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
+#: Beside the checkout, or further up for a worktree (``tests/prime_daifugo/shared_data``).
+CORPUS = corpus_dir()
 
 TRICKY_VALUES = [
     "2024-10-22", "2024-1-5", "2024-13-45", "0", "7", "012", "0x1f", "1_000", "1:20", "1.5",
