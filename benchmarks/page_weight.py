@@ -5,7 +5,10 @@
 Prints the viewer assets' bytes as written and as served (minified), gzipped, and what a
 page of each game downloads (goal ≤ 12 KB gzipped), then the raw and
 gzipped bytes of a generated record page of about 60 moves against the same game as a
-plain Markdown page, both built with the same theme.
+plain Markdown page, both built with the same theme, and where the page's bytes are, by
+part (the theme around the article, the header, the download link, the viewer's
+controls, the board, the per-step positions, the move lines…: raw, and each part
+gzipped on its own).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -27,6 +31,40 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def gz(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=9))
+
+
+def page_parts(html: str) -> list[tuple[str, int, int]]:
+    """A record page's bytes by part: (part, raw bytes, the part gzipped on its own)."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html, "html.parser")
+    article = soup.select_one("article.kw-record-page")
+    assert article is not None, "not a record page"
+    parts: dict[str, list[Any]] = {}
+
+    def take(name: str, *nodes: Any) -> None:
+        for node in nodes:
+            if node is not None:
+                parts.setdefault(name, []).append(str(node))
+                node.extract()
+
+    take("header (title, links, facts)", *article.select("h1, .kw-archive-nav, .kw-record-meta"))
+    take("download link", article.select_one("a.kw-download"))
+    viewer = article.select_one("section.kw-viewer")
+    assert viewer is not None
+    take("viewer controls", viewer.select_one(".kw-controls"))
+    take("board (final position)", viewer.select_one(".kw-board"))
+    for step in viewer.select("ol.kw-moves > li.kw-step"):
+        take("per-step positions", step.select_one("details.kw-step-state"))
+        take("move lines", step.select_one(".kw-move"))
+        take("annotations", *step.select(".kw-annotations"))
+        take("comments, side lines", *step.select(".kw-comment, .kw-variation"))
+        take("step items (<li>)", step)
+    take("the rest of the article", article)
+    take("theme (Material)", soup)
+    return [
+        (name, len(text := "".join(chunks).encode()), gz(text)) for name, chunks in parts.items()
+    ]
 
 
 def sixty_move_seed() -> int:
@@ -88,6 +126,9 @@ def main() -> None:
         print(f"  kifuwiki page       : {len(r):8,d} B   gzip {gz(r):7,d} B")
         print(f"  Markdown twin       : {len(t):8,d} B   gzip {gz(t):7,d} B")
         print(f"  ratio               : {len(r) / len(t):8.2f}x raw, {gz(r) / gz(t):.2f}x gzip")
+        print("where the record page's bytes are (raw, and each part gzipped alone):")
+        for name, raw, zipped in page_parts(r.decode("utf-8")):
+            print(f"  {name:<30} {raw:8,d} B   gzip alone {zipped:7,d} B")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

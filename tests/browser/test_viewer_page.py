@@ -291,7 +291,9 @@ def test_download_the_record_file(
         page.locator("a.kw-download").click()
     download = info.value
     assert download.suggested_filename == f"{RECORD}.kifu"
-    saved = Path(download.path()).read_text(encoding="utf-8")
+    # The record file as written, byte for byte (a copy next to the page).
+    assert not str(page.locator("a.kw-download").get_attribute("href")).startswith("data:")
+    saved = Path(download.path()).read_bytes()
     source = ROOT / "records" / "prime-daifugo" / f"{RECORD}.kifu"
-    assert saved == source.read_text(encoding="utf-8")
+    assert saved == source.read_bytes()
     assert problems.all() == []

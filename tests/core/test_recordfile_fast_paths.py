@@ -7,20 +7,24 @@ and with :func:`classify` on everything, including values built to look like YAM
 
 from __future__ import annotations
 
-from pathlib import Path
+import subprocess
+import sys
 
 import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.core.recordfile import (
+    _is_yaml_string,
     _simple_front_matter,
     classify,
     split_record_file,
 )
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "prime-daifugo"
+#: Beside the checkout, or further up for a worktree (``tests/prime_daifugo/shared_data``).
+CORPUS = corpus_dir()
 
 TRICKY_VALUES = [
     "2024-10-22", "2024-1-5", "2024-13-45", "0", "7", "012", "0x1f", "1_000", "1:20", "1.5",
@@ -48,6 +52,16 @@ def check(lines: list[str]) -> None:
         assert [type(v) for v in fast.values()] == [type(v) for v in loaded.values()]
 
 
+def test_plain_front_matter_is_read_without_importing_yaml() -> None:
+    code = (
+        "import sys; from kifuwiki.core.recordfile import split_record_file; "
+        "text = '---\\ngame: prime-daifugo\\ntitle: t\\ndate: 2024-10-22\\nround: 3\\n---\\n'; "
+        "split_record_file(text); print('yaml' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.stdout.strip() == "False", result.stderr
+
+
 def test_tricky_values_and_keys() -> None:
     for key in TRICKY_KEYS:
         for value in TRICKY_VALUES:
@@ -71,6 +85,23 @@ def test_generated_values_agree_with_yaml(pairs: list[tuple[str, str]]) -> None:
     check([f"{key}: {value}" for key, value in pairs])
 
 
+def yaml_says_string(text: str) -> bool:
+    tag = yaml.resolver.Resolver().resolve(yaml.ScalarNode, text, (True, False))
+    return bool(tag == "tag:yaml.org,2002:str")
+
+
+def test_strings_are_told_without_yaml_as_yaml_tells_them() -> None:
+    words = ["yes", "Yes", "YES", "no", "NO", "Null", "NULL", "off", "Off", "ON", "y", "n"]
+    for text in [*TRICKY_VALUES, *TRICKY_KEYS, *words, "nOne", "tRue", "2024-10-22x"]:
+        assert _is_yaml_string(text) == yaml_says_string(text), text
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="yYnNtTfFoOeEsSuUlLrRaA0123456789-+.:_<=~!&*xb金 ", max_size=12))
+def test_strings_agree_with_the_yaml_resolver(text: str) -> None:
+    assert _is_yaml_string(text) == yaml_says_string(text)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet="ab*&# \t\u3000=一試合目gameGAME12:", max_size=12))
 def test_line_kinds_agree_with_the_classifier(line: str) -> None:
@@ -91,3 +122,25 @@ def test_corpus_front_matter_is_read_like_yaml() -> None:
         assert _simple_front_matter(block) is not None
         check(block)
         assert split_record_file("\n".join(body))[0].meta == yaml_meta(block)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="*&# \t\u3000=第一二十試合目セットゲームgameGAME12:", max_size=14))
+def test_a_comment_or_blank_line_is_never_a_heading(rest: str) -> None:
+    # split_record_file files lines that start with "*" (and empty ones) without trying
+    # the heading pattern: it must never match them.
+    from kifuwiki.core.recordfile import _GAME_HEADING
+
+    assert _GAME_HEADING.match(("*" + rest).rstrip()) is None
+    assert _GAME_HEADING.match("") is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="試合セットッ局ゲームーgGaAmMeExy ", max_size=10))
+def test_the_heading_hint_finds_what_the_plain_alternatives_find(text: str) -> None:
+    import re
+
+    from kifuwiki.core.recordfile import _HEADING_HINT
+
+    plain = re.compile(r"試合|セット|局|ゲーム|[gG][aA][mM][eE]")
+    assert (_HEADING_HINT.search(text) is None) == (plain.search(text) is None)

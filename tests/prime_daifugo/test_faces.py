@@ -44,7 +44,8 @@ def test_faces_parse_rank_suit_and_joker_value() -> None:
     assert glyphs[0].get_text() == "9♥"
     assert glyphs[1]["data-value"] == "13" and glyphs[1].get_text() == "X=13"
     # Compact text: the faces once, as text, with no attribute repeating them.
-    assert str(cards_text("9♥X(=7)")) == '<span class="kw-cards">9♥X(=7)</span>'
+    assert str(cards_text("9♥X(=7)")) == "<i>9♥X(=7)</i>"
+    assert str(cards_text("8AJ", " kw-consumed")) == '<i class="kw-consumed">8AJ</i>'
     assert "<script>" not in str(cards_html("<script>"))
 
 
@@ -86,7 +87,7 @@ def test_suits_written_in_the_record_reach_the_faces(demo: RecordView) -> None:
     hearts = board.select(".kw-card.kw-suit-h")
     assert hearts and all(card["data-suit"] == "h" for card in hearts)
     # The per-step text keeps the suit.
-    text = soup.select_one("li#m1 .kw-field .kw-cards")
+    text = soup.select_one("li#m1 .kw-field i")
     assert text is not None and text.get_text() == "A♥7♠2♦9♣"
 
 

@@ -70,3 +70,61 @@ def test_the_dispatch_takes_the_fast_path_for_a_plain_play() -> None:
     judge = Judge(PRESETS["standard"], DiagnosticBag(), Dialect.STANDARD)
     verdict = judge.judge(move, state, 1, "QK")
     assert (verdict.number, verdict.note, verdict.problems) == (1213, "1213 is prime", [])
+
+
+joker_cards = st.text(alphabet=RANKS + "X", min_size=1, max_size=6).filter(lambda r: "X" in r)
+joker_texts = st.sampled_from(["0", "A", "5", "T", "K", "10", "13", "14", "99", "?", "Q"])
+
+
+@st.composite
+def joker_rule_sets(draw: st.DrawFn) -> RuleSet:
+    rules = draw(rule_sets())
+    low = draw(st.integers(0, 13))
+    return replace(rules, joker_min=low, joker_max=draw(st.integers(low, 13)))
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    rules=joker_rule_sets(),
+    state=states(),
+    ranks=joker_cards,
+    declared=st.lists(joker_texts, min_size=1, max_size=3),
+)
+def test_the_declared_jokers_path_and_the_general_path_agree(
+    rules: RuleSet, state: State, ranks: str, declared: list[str]
+) -> None:
+    fast_bag, general_bag = DiagnosticBag(), DiagnosticBag()
+    fast = Judge(rules, fast_bag, Dialect.STANDARD).judge_declared_jokers(
+        state, ranks, tuple(declared)
+    )
+    move = Move(
+        3,
+        3,
+        "A",
+        ranks,
+        Action.PLAY,
+        number=CardRun(cards_of(ranks), 3),
+        joker_values=tuple(declared),
+    )
+    general = Judge(rules, general_bag, Dialect.STANDARD).judge_general(move, state, 1, ranks)
+    assert fast_bag.items == []
+    if fast is None:
+        return  # declined: the general path judges it (and reports what it finds)
+    assert fast == general
+    assert general_bag.items == []
+
+
+def test_the_dispatch_takes_the_declared_jokers_path() -> None:
+    state = State((HandState(), HandState()), None, "", 10, "", False, 1, ())
+    move = Move(
+        3, 3, "A", "QX|X=K", Action.PLAY, number=CardRun(cards_of("QX"), 3), joker_values=("K",)
+    )
+    judge = Judge(PRESETS["standard"], DiagnosticBag(), Dialect.STANDARD)
+    assert judge.judge_declared_jokers(state, "QX", ("K",)) is not None
+    verdict = judge.judge(move, state, 1, "QX")
+    assert (verdict.number, verdict.joker_values, verdict.number_jokers) == (1213, (13,), (13,))
+    assert (verdict.note, verdict.problems) == ("1213 is prime", [])
+    # A value outside the rules' range, or one value short, goes to the general path.
+    assert judge.judge_declared_jokers(state, "XX", ("K",)) is None
+    assert judge.judge_declared_jokers(state, "QX", ("14",)) is None
+    assert judge.judge_declared_jokers(state, "X3", ("0",)) is None

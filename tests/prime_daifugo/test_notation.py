@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import split_record_file
@@ -584,3 +586,45 @@ def test_parse_cards() -> None:
 def test_tokenize_counts_tokens() -> None:
     assert tokenize("") == 0
     assert tokenize("n:D(7)KQ=2^5*4A|X=K,P(AK)#") > tokenize("n:%")
+
+
+def test_the_fast_line_patterns_end_with_the_eight_move_groups() -> None:
+    # _fast_fields reads the move's groups by position, as the last eight of either pattern.
+    from kifuwiki.games.prime_daifugo.notation import _FAST_LINE
+    from kifuwiki.games.prime_daifugo.notation_moves import STD_FAST
+
+    move_groups = ["draw", "pass", "num", "fac", "jok", "tag", "pen", "out"]
+    for pattern in (STD_FAST, _FAST_LINE):
+        by_position = sorted(pattern.groupindex, key=pattern.groupindex.__getitem__)
+        assert pattern.groups == len(by_position)  # every group is named
+        assert by_position[-8:] == move_groups
+
+
+#: Pieces of Fandom and standard signs, and text around them.
+SIGN_PIECES = ["A: ", "B :", "初期:", ": Pass", "(GC)", "(RR)", ";X=", ": D", ";", "P(2);"]
+SIGN_PIECES += ["*", "=", "x", "D(", ":(", "%", "[GC]", "\n", " ", "|X=", ",P(", ":QK="]
+SIGN_PIECES += ["A", "b", ":", "\t", "\u3000", "\r", "あ", "\n ", "K\n:", "\n\nQ"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(SIGN_PIECES), max_size=12))
+def test_a_fandom_key_line_is_found_as_the_pattern_finds_it(parts: list[str]) -> None:
+    from kifuwiki.games.prime_daifugo.notation import _FANDOM_KEY, _has_fandom_key
+
+    text = "".join(parts)
+    assert _has_fandom_key(text) == (_FANDOM_KEY.search(text) is not None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="A23456789TJQKX?dchs", max_size=8))
+def test_the_ranks_of_cards_are_looked_up_as_they_are_joined(text: str) -> None:
+    from kifuwiki.games.prime_daifugo.notation_moves import CARDS_RE, cards_of, ranks_of
+
+    if CARDS_RE.fullmatch(text) is None:
+        return
+    cards = cards_of(text)
+    assert ranks_of(cards) == "".join(card.rank for card in cards)
+    # Equal cards that cards_of did not make are joined, not looked up.
+    copy = tuple(iter(cards))
+    assert copy is not cards or not cards
+    assert ranks_of(list(cards)) == ranks_of(copy) == ranks_of(cards)

@@ -1,10 +1,11 @@
 """The fast paths of ``is_prime`` and of factoring agree with sympy, the general path.
 
-Below 10⁸ primality is decided by trial division, below 3.3 × 10²⁴ by the
-strong-pseudoprime test to 13 bases, and composites below 10¹² are factored by trial
-division and Pollard's rho, all without importing sympy (its import is most of a short
-validate run's start-up); this proves each path equal to sympy where it is used, at its
-edges, and on the strong pseudoprimes that fool fewer bases.
+Primality is decided by a gcd with the primes up to 53, below 3.2 × 10⁹ by the
+strong-pseudoprime test to the bases 2, 3, 5, 7, below 3.3 × 10²⁴ to 13 bases, and
+composites below 10¹² are factored by trial division and Pollard's rho, all without
+importing sympy (its import is most of a short validate run's start-up); this proves
+each path equal to sympy where it is used, at its edges, and on the strong pseudoprimes
+that fool fewer bases.
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ from hypothesis import strategies as st
 from sympy import factorint, isprime, nextprime
 
 from kifuwiki.games.prime_daifugo.numbers import (
+    _SMALL_PRIMES,
+    FOUR_BASES_EXACT_BELOW,
     FULL_FACTOR_BELOW,
     MILLER_RABIN_EXACT_BELOW,
     TRIAL_DIVISION_BOUND,
     _factor_small,
     is_prime,
+    small_factor,
 )
 
 EDGE = TRIAL_DIVISION_BOUND * TRIAL_DIVISION_BOUND
@@ -36,6 +40,24 @@ def test_around_the_edge_of_the_fast_path() -> None:
         assert is_prime(n) == isprime(n), n
     # Squares of the largest primes under the bound are the hardest composites for it.
     assert not is_prime(9973 * 9973) and not is_prime(9967 * 9973)
+
+
+def test_the_sieve_gives_the_primes_below_the_trial_division_bound() -> None:
+    assert tuple(n for n in range(TRIAL_DIVISION_BOUND) if isprime(n)) == _SMALL_PRIMES
+
+
+def test_around_the_edge_of_the_four_bases_test() -> None:
+    # 3,215,031,751 fools the bases 2, 3, 5, 7: the four-base test must stop before it.
+    for n in range(FOUR_BASES_EXACT_BELOW - 2_000, FOUR_BASES_EXACT_BELOW + 2_000):
+        assert is_prime(n) == isprime(n), n
+    for n in range(59 * 59 - 300, 59 * 59 + 300):  # where the gcd alone decides
+        assert is_prime(n) == isprime(n), n
+
+
+@settings(max_examples=1_000, deadline=None)
+@given(st.integers(min_value=10**4, max_value=FOUR_BASES_EXACT_BELOW))
+def test_any_number_the_four_bases_decide(n: int) -> None:
+    assert is_prime(n) == isprime(n)
 
 
 @settings(max_examples=2_000, deadline=None)
@@ -110,3 +132,29 @@ def test_validating_numbers_does_not_import_sympy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def trial_division(n: int) -> int | None:
+    """``small_factor`` as it was: every prime below the bound in turn."""
+    for p in _SMALL_PRIMES:
+        if p * p > n:
+            return None
+        if n % p == 0:
+            return p
+    return None
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.one_of(
+        st.integers(min_value=0, max_value=10**30),
+        st.builds(
+            lambda p, q: p * q,
+            st.sampled_from(_SMALL_PRIMES[20:]),
+            st.integers(min_value=10**6, max_value=10**25),
+        ),
+        st.integers(min_value=EDGE - 1_000, max_value=EDGE + 1_000),
+    )
+)
+def test_the_smallest_factor_is_the_one_trial_division_finds(n: int) -> None:
+    assert small_factor(n) == trial_division(n)

@@ -119,8 +119,7 @@ def test_rendered_page_matches_every_state(view: RecordView) -> None:
         hands = li.select(".kw-players .kw-hand")
         # The hand as written (the compact text), the count from the seat view's hook.
         written = [
-            "".join(run.get_text() for run in h.select(".kw-cards:not(.kw-consumed)"))
-            for h in hands
+            "".join(run.get_text() for run in h.select("i:not(.kw-consumed)")) for h in hands
         ]
         assert written == [p["faces"] + "?" * p["unknown"] for p in state["players"]]
         assert [h["data-kw-count"] for h in hands] == [str(p["count"]) for p in state["players"]]
@@ -129,13 +128,13 @@ def test_rendered_page_matches_every_state(view: RecordView) -> None:
         assert shown == current
         field = li.select_one(".kw-field")
         assert field is not None
-        run = field.select_one(".kw-cards")
+        run = field.select_one("i")
         assert (run.get_text() if run else "") == (
             state["field"]["faces"] if state["field"] else ""
         )
     # Per-step positions are compact: the ranks as text (only once: no data-cards on the
     # run), drawn as glyphs only in the board.
-    runs = soup.select("li#m0 .kw-hand[data-kw-seat='k'] .kw-cards")
+    runs = soup.select("li#m0 .kw-hand[data-kw-seat='k'] i")
     assert "".join(run.get_text() for run in runs) == state_ranks(view)
     assert not any(run.has_attr("data-cards") for run in runs)
     assert not soup.select("ol.kw-moves .kw-card")
@@ -152,7 +151,7 @@ def test_the_board_shows_the_final_position_as_card_glyphs() -> None:
     assert board_hand is not None
     glyphs = "".join(str(card["data-rank"]) for card in board_hand.select(".kw-card"))
     assert glyphs.startswith(GAME.view(record).steps[-1].state["players"][0]["cards"])
-    assert not board_hand.select(".kw-cards")
+    assert not board_hand.select("i")
 
 
 def test_consumed_and_factor_cards_are_marked() -> None:
@@ -160,7 +159,7 @@ def test_consumed_and_factor_cards_are_marked() -> None:
     soup = _soup(GAME.view(record), "en")
     step = soup.select_one("li#m1")
     assert step is not None
-    consumed = "".join(c.get_text() for c in step.select(".kw-cards.kw-consumed"))
+    consumed = "".join(c.get_text() for c in step.select("i.kw-consumed"))
     assert consumed == "KQ254A"
     factor = step.select_one("[data-factor-cards]")
     assert factor is not None and factor["data-factor-cards"] == "254A"
@@ -181,7 +180,7 @@ def test_unknown_hands_render_unknown_cards() -> None:
     hand = soup.select_one("li#m1 .kw-hand[data-kw-seat='a']")
     assert hand is not None
     assert hand["data-kw-count"] == "10"
-    (run,) = hand.select(".kw-cards:not(.kw-consumed)")
+    (run,) = hand.select("i:not(.kw-consumed)")
     assert run.get_text() == "?" * 10
 
 

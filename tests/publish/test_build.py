@@ -141,6 +141,25 @@ def check_links(folder: Path, built: Path, pattern: str = "index.html") -> int:
     return checked
 
 
+def test_download_links_are_the_record_files_byte_for_byte(built: Path) -> None:
+    # A real file next to the pages (not the record as a base64 data: address in every
+    # page): one copy per file, however many games it holds.
+    records = built.parent / "records"
+    seen: dict[Path, int] = {}
+    for html in (built / "records").rglob("index.html"):
+        link = soup(html).select_one("a.kw-download[download]")
+        if link is None:
+            continue
+        assert not link["href"].startswith("data:")
+        copied = (html.parent / unquote(link["href"])).resolve()
+        original = records / copied.relative_to(built / "records")
+        assert link["download"] == original.name
+        assert copied.read_bytes() == original.read_bytes()
+        seen[copied] = seen.get(copied, 0) + 1
+    assert len(seen) == len(list(records.rglob("*.kifu")))
+    assert max(seen.values()) > 1  # a file of several games: its pages share one copy
+
+
 def test_player_page_statistics(built: Path) -> None:
     doc = soup(page(built, "records/players/アリス"))
     stats = {dd["data-stat"]: dd.get_text() for dd in doc.select("dd[data-stat]")}

@@ -30,7 +30,7 @@ def test_prime_daifugo_record_page_matches_the_engine(built: Path) -> None:
         # in a run of their own).
         hands = {
             hand["data-kw-seat"]: "".join(
-                run.get_text() for run in hand.select(".kw-cards:not(.kw-consumed)")
+                run.get_text() for run in hand.select("i:not(.kw-consumed)")
             )
             for hand in li.select(".kw-state .kw-hand[data-kw-seat]")
         }

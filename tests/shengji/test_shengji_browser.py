@@ -42,10 +42,16 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
     assert viewer.get_attribute("data-kw-current") == str(index)
     state = view.steps[index].state
     panel = page.locator(".kw-viewer .kw-board .kw-sj-state").first
-    assert panel.get_attribute("data-attackers-points") == str(state["attackers_points"])
-    assert panel.get_attribute("data-trick") == str(state["trick"]["number"])
-    trick = panel.locator('[data-role="trick"]')
-    assert trick.get_attribute("data-winner") == (state["trick"]["winner"] or "")
+    # What the board shows: the attackers' points, the trick's number, its winner.
+    points = panel.locator(".kw-sj-facts dd").nth(1).inner_text()
+    assert points.split()[0] == str(state["attackers_points"]), index
+    trick = panel.locator(".kw-sj-trick")
+    assert trick.locator(".kw-badge").first.inner_text().split()[-1] == str(
+        state["trick"]["number"]
+    )
+    winner = trick.locator(".kw-sj-winner > .kw-note")
+    shown = winner.first.inner_text() if winner.count() else ""
+    assert shown == (state["trick"]["winner"] or ""), index
     assert trick.locator(".kw-sj-play").count() == len(state["trick"]["plays"])
 
 
@@ -58,7 +64,7 @@ def test_stepping_follows_the_engine(site: str, open_page: Any) -> None:
     stepping.jump(page, view, "ruff", assert_shows)
     page.locator('[data-kw-go="last"]').click()
     last = page.locator(".kw-viewer .kw-board .kw-sj-state").first
-    assert last.locator('[data-role="kitty"] .kw-card').count() == 6  # revealed at the end
+    assert last.locator(".kw-sj-kitty .kw-card").count() == 6  # revealed at the end
     assert problems.all() == [], problems.all()
 
 

@@ -7,7 +7,7 @@ import posixpath
 import re
 import shutil
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 import markdown
 import pytest
@@ -94,17 +94,27 @@ def test_every_link_between_pages_resolves(site: Path, links: str) -> None:
     sources = [name for name in generated(docs) if name.endswith(".md")]
     urls = {page_url(name) for name in sources}
     checked = 0
+    downloads: set[str] = set()
     for name in sources:
         base = posixpath.dirname(name) + "/" if links == "source" else page_url(name)
         for anchor in BeautifulSoup(body(docs / name), "lxml").select("a[href]"):
             href = str(anchor["href"]).partition("#")[0]
-            if not href or urlsplit(href).scheme:  # http(s):, data: (the record download)
+            if not href or urlsplit(href).scheme:  # http(s):
                 continue
             target = posixpath.normpath(posixpath.join("/" + base, href)).lstrip("/")
+            if "kw-download" in anchor.get("class", []):
+                downloads.add(target)
+                continue
             target = target + "/" if not target.endswith(".html") else target
             assert target.replace("//", "/") in urls | {"/"}, (name, href)
             checked += 1
     assert checked > 50
+    # Each record page's download link is the record file, copied byte for byte.
+    originals = {p.name: p.read_bytes() for p in FIXTURES.glob("*.kifu")}
+    assert len(downloads) == len(originals)
+    for target in downloads:
+        copied = docs / unquote(target)
+        assert copied.read_bytes() == originals[copied.name], target
 
 
 def test_only_what_changed_is_written_again(site: Path) -> None:
@@ -117,7 +127,13 @@ def test_only_what_changed_is_written_again(site: Path) -> None:
     pages()
     after = generated(docs)
     changed = {name for name in first if after[name] != first[name]}
-    assert changed == {"archive/prime-daifugo/judge-errors.md"}
+    # Its page, and its copy for the download link (the new bytes).
+    assert changed == {
+        "archive/prime-daifugo/judge-errors.md",
+        "archive/prime-daifugo/judge-errors.kifu",
+    }
+    copied = docs / "archive" / "prime-daifugo" / "judge-errors.kifu"
+    assert copied.read_bytes() == edited.read_bytes()
 
 
 def test_pages_of_deleted_records_go_and_hand_written_files_stay(site: Path) -> None:

@@ -182,6 +182,11 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         for uri, path in site_assets():
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, content=asset_content(path)))
+        # The record files, byte for byte, for the record pages' download links
+        # (copied from disk by MkDocs: nothing held in memory).
+        for uri, path in self._build.record_files():
+            if files.get_file_from_path(uri) is None:
+                files.append(File.generated(config, uri, abs_src_path=str(path)))
         self._report(self._build.records, self._build.skipped)
         return files
 

@@ -13,7 +13,7 @@ import jinja2
 from markupsafe import Markup
 
 from kifuwiki.core.diagnostics import Diagnostic
-from kifuwiki.games.base import RecordView
+from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.render.site import NO_LINKS, Links, meta_text
 
 #: Front-matter keys the record header shows in its own rows (or that only steer
@@ -59,8 +59,9 @@ class RecordHeader:
     extra_meta: list[tuple[str, str]] = field(default_factory=list)
     download_name: str = ""
     download_href: str = ""
-    """The record file as written, as a ``data:`` address (a download link that needs no
-    script and no copy of the file in the site); empty when the file text is unknown."""
+    """The record file as written (set by :func:`render_record_page`): the copy a site
+    build puts next to the page, or where there is none (a page on its own) a ``data:``
+    address; empty when the file text is unknown."""
 
 
 def safe_href(url: str) -> str | None:
@@ -109,12 +110,20 @@ def record_header(view: RecordView) -> RecordHeader:
         attribution=meta_text(record, "attribution") or meta_text(record, "author"),
         extra_meta=extra,
         download_name=_file_name(record.path),
-        download_href=_data_href(record.source.file_text) if record.path else "",
     )
 
 
 def _file_name(path: str | None) -> str:
     return path.replace("\\", "/").rsplit("/", 1)[-1] if path else ""
+
+
+def download_href(record: GameRecord, links: Links) -> str:
+    """Where the page's "download the record file" link points: the file the site build
+    copied (a real file: a base64 ``data:`` address weighs 1.33× the record in every
+    page and gzips badly), else the file's text as a ``data:`` address."""
+    if not record.path:
+        return ""
+    return links.file(record.path) or _data_href(record.source.file_text)
 
 
 def _data_href(text: str) -> str:
@@ -146,10 +155,12 @@ def render_record_page(
 
     ``hide_results``: the page starts with "hide the result until the last move" checked
     (the site's ``hide_results`` option); the reader can still change it on the page."""
+    header = record_header(view)
+    header.download_href = download_href(view.record, links)
     return env.get_template("record.html").render(
         view=view,
         record=view.record,
-        header=record_header(view),
+        header=header,
         diagnostics=diagnostics_of(view),
         viewer=render_viewer(view, env, lang),
         lang=lang,

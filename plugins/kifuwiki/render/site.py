@@ -113,6 +113,9 @@ class SitePlan:
     indexes: dict[str, SitePage] = field(default_factory=dict)
     special: dict[str, SitePage] = field(default_factory=dict)
     """``home``, ``players``, ``events``, ``report``."""
+    files: dict[str, str] = field(default_factory=dict)
+    """A record file's path (``record.path``) → where the file itself is copied in the
+    site (its pages' download link), next to its pages' sources."""
 
     @classmethod
     def build(
@@ -159,6 +162,8 @@ class SitePlan:
             plan.records[record_key(record)] = add(
                 SitePage(uri, "record", record.title, record_key(record), record.game)
             )
+            if record.path and record.path not in plan.files:
+                plan.add_file(record, records_root)
         for name in sorted({p.name for v in view_list for p in v.players}):
             plan.players[name] = add(
                 SitePage(f"{prefix}players/{slugify(name)}.md", "player", name, name)
@@ -172,6 +177,15 @@ class SitePlan:
     def record_page(self, record: GameRecord) -> SitePage | None:
         return self.records.get(record_key(record))
 
+    def add_file(self, record: GameRecord, records_root: str | None) -> None:
+        """Give ``record``'s file its place: ``<prefix><game>/<slug>.kifu``, or with a
+        hash of its path when another file's name slugified the same."""
+        slug = record_slug(record, records_root, numbered=False)
+        uri = f"{self.prefix}{slugify(record.game)}/{slug}.kifu"
+        if uri in self.files.values():
+            uri = f"{uri.removesuffix('.kifu')}-{short_hash(record.path or '')}.kifu"
+        self.files[record.path or ""] = uri
+
 
 def normalise_prefix(prefix: str) -> str:
     """``records`` / ``/records/`` → ``records/``; empty means the site root."""
@@ -179,7 +193,9 @@ def normalise_prefix(prefix: str) -> str:
     return "".join(f"{part}/" for part in parts)
 
 
-def record_slug(record: GameRecord, records_root: str | None = None) -> str:
+def record_slug(
+    record: GameRecord, records_root: str | None = None, *, numbered: bool = True
+) -> str:
     """A record page's path below its game folder, from the record file's own path.
 
     ``records/prime-daifugo/2024/kongo.kifu`` → ``2024/kongo``; the second game in a
@@ -195,7 +211,7 @@ def record_slug(record: GameRecord, records_root: str | None = None) -> str:
     if len(parts) > 1 and parts[0] == record.game:
         parts = parts[1:]
     slugs = [slugify(part) for part in parts] or ["record"]
-    if record.source.count > 1:
+    if numbered and record.source.count > 1:
         slugs[-1] = f"{slugs[-1]}-{record.index}"
     return "/".join(slugs)
 
@@ -217,7 +233,15 @@ class PageLinks:
     def to(self, page: SitePage | None, fragment: str = "") -> str | None:
         if page is None or self.plan is None:
             return None
-        target = self.url_of(page.src_uri) + (f"#{fragment}" if fragment else "")
+        return self._relative(self.url_of(page.src_uri) + (f"#{fragment}" if fragment else ""))
+
+    def file(self, path: str) -> str | None:
+        """The record file at ``path`` as copied into the site (``None``: not copied)."""
+        uri = self.plan.files.get(path) if self.plan is not None else None
+        # A copied file's URL is its path, under every front end (no page URL scheme).
+        return self._relative(quote(uri)) if uri is not None else None
+
+    def _relative(self, target: str) -> str:
         link_base = getattr(self.url_of, "link_base", None)
         if link_base is not None:  # see SourceRelativeUrls
             return relative_url(target, link_base(self.here))
@@ -272,6 +296,7 @@ class Links(Protocol):
     def event(self, name: str) -> str | None: ...
     def index(self, game: str) -> str | None: ...
     def special(self, name: str) -> str | None: ...
+    def file(self, path: str) -> str | None: ...
 
 
 LinkTarget = tuple[str, str, str]
@@ -312,6 +337,9 @@ class DeferredLinks:
     def special(self, name: str) -> str | None:
         return self._token("special", name)
 
+    def file(self, path: str) -> str | None:
+        return self._token("file", path)
+
 
 def resolve_links(html: str, nonce: str, targets: list[LinkTarget], links: PageLinks) -> str:
     """Replace the placeholders a :class:`DeferredLinks` wrote with ``links``' URLs."""
@@ -324,6 +352,8 @@ def resolve_links(html: str, nonce: str, targets: list[LinkTarget], links: PageL
         if number >= len(targets) or plan is None:
             return match.group(0)
         kind, key, fragment = targets[number]
+        if kind == "file":
+            return links.file(key) or "#"
         table = {
             "record": plan.records,
             "player": plan.players,

@@ -74,6 +74,11 @@ def export_pages(
             generated.append(page.src_uri)
     finally:
         build.close()
+    # The record files themselves, byte for byte, for the pages' download links.
+    for uri, path in build.record_files():
+        if not _hand_written(docs_dir, uri, previous):
+            _put(docs_dir, uri, path.read_bytes(), result)
+            generated.append(uri)
     for uri, path in site_assets():
         if not _hand_written(docs_dir, uri, previous):
             _put(docs_dir, uri, asset_content(path), result)

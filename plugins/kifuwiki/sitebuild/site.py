@@ -196,6 +196,17 @@ class SiteBuild:
         """Every game of the archive (light: diagnostics and summary, no steps)."""
         return [view.record for view in self.archive.views]
 
+    def record_files(self) -> list[tuple[str, Path]]:
+        """Each record file's place in the site (its pages' download link) and the file
+        on disk: a front end copies it there byte for byte."""
+        files = self.archive.plan.files
+        found: dict[str, Path] = {}
+        for item in self._by_key.values():
+            uri = files.get(item.record.path or "")
+            if uri is not None:
+                found.setdefault(uri, item.path)
+        return sorted(found.items())
+
     def _submit_renders(self) -> None:
         """Render pending record pages in the workers, in the order the front end will
         ask for them, while this process works on the pages before them."""

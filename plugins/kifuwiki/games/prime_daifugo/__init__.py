@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -23,8 +24,9 @@ from kifuwiki.games.prime_daifugo.rules import PRESETS
 
 if TYPE_CHECKING:
     from kifuwiki.core.diagnostics import Diagnostic
-    from kifuwiki.games.prime_daifugo.model import ParsedGame
+    from kifuwiki.games.prime_daifugo.model import Dialect, ParsedGame
     from kifuwiki.games.prime_daifugo.replay import Replay
+    from kifuwiki.games.prime_daifugo.rules import RuleSet
 
 GAME_ID = "prime-daifugo"
 
@@ -84,6 +86,28 @@ def _resolve_same_players(source: RecordSource, game: ParsedGame) -> list[Diagno
     return notation.resolve_same_players([*games, game])[len(before) :]
 
 
+@dataclass(frozen=True, slots=True)
+class _Engine:
+    """The notation and the engine, imported on the first load (this module stays light)."""
+
+    parse_game: Callable[
+        [RecordSource, Mapping[str, str] | None], tuple[ParsedGame, list[Diagnostic]]
+    ]
+    replay: Callable[[ParsedGame, RuleSet], Replay]
+    resolve_rules: Callable[[object, DiagnosticBag, int], RuleSet]
+    fandom: Dialect
+
+
+@cache  # once: an import statement in load() costs microseconds on every record
+def _engine() -> _Engine:
+    from kifuwiki.games.prime_daifugo.model import Dialect
+    from kifuwiki.games.prime_daifugo.notation import parse_game
+    from kifuwiki.games.prime_daifugo.replay import replay
+    from kifuwiki.games.prime_daifugo.rules import resolve_rules
+
+    return _Engine(parse_game, replay, resolve_rules, Dialect.FANDOM)
+
+
 def _japanese_codes() -> dict[str, str]:
     """The code tables' Japanese descriptions (``CODES_JA``), where they exist yet."""
     tables = (getattr(notation_codes, "CODES_JA", {}), getattr(engine_codes, "CODES_JA", {}))
@@ -137,12 +161,8 @@ class PrimeDaifugo:
         return notation.detect(source)
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
-        from kifuwiki.games.prime_daifugo import notation
-        from kifuwiki.games.prime_daifugo.model import Dialect
-        from kifuwiki.games.prime_daifugo.replay import replay as replay_game
-        from kifuwiki.games.prime_daifugo.rules import resolve_rules
-
-        parsed, diagnostics = notation.parse_game(source, _players_meta(source.meta))
+        engine = _engine()
+        parsed, diagnostics = engine.parse_game(source, _players_meta(source.meta))
         if parsed.same_players_as is not None:
             diagnostics.extend(_resolve_same_players(source, parsed))
         bag = DiagnosticBag()
@@ -151,10 +171,10 @@ class PrimeDaifugo:
             # The site's default for this game: {"preset": …, …} (the hindsight switch
             # is not a rule); a mapping holding only the switch names no rules at all.
             spec = {key: value for key, value in rules.items() if key != HINDSIGHT_OPTION} or None
-        if spec is None and parsed.dialect is Dialect.FANDOM:
+        if spec is None and parsed.dialect is engine.fandom:
             spec = "fandom"  # a record in the wiki's notation follows the wiki's rules
-        rule_set = resolve_rules(spec, bag, _front_matter_line(source) if spec else 1)
-        result = replay_game(parsed, rule_set)
+        rule_set = engine.resolve_rules(spec, bag, _front_matter_line(source) if spec else 1)
+        result = engine.replay(parsed, rule_set)
         names = [parsed.players.get(key) or key for key in result.seats]
         ranking = [names[seat] for seat in result.ranking]
         return GameRecord(

@@ -96,9 +96,11 @@ def cards_text(text: str, extra: str = "") -> Markup:
     """
     if not text:
         return Markup("")
-    return Markup(  # noqa: S704 - every piece is escaped here
-        f'<span class="kw-cards{escape(extra)}">{escape(text)}</span>'
-    )
+    # <i>: the one element a position uses for a run of cards (the game's stylesheet
+    # keeps it upright); an element a step, not a class name, since every step has several.
+    marks = extra.strip()
+    cls = f' class="{escape(marks)}"' if marks else ""
+    return Markup(f"<i{cls}>{escape(text)}</i>")  # noqa: S704 - every piece is escaped here
 
 
 @jinja2.pass_context

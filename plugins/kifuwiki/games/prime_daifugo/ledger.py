@@ -16,6 +16,7 @@ from operator import add, sub
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.games.prime_daifugo import codes
 from kifuwiki.games.prime_daifugo.model import UNKNOWN, Card, Move
+from kifuwiki.games.prime_daifugo.notation_moves import ranks_of
 from kifuwiki.games.prime_daifugo.state import (
     CARD_ORDER,
     DECK_LIMITS,
@@ -24,6 +25,10 @@ from kifuwiki.games.prime_daifugo.state import (
     HandState,
     hand_of,
 )
+
+#: Plays of up to this many cards leave the hand card by card (cheaper than subtracting
+#: counts of all 14 ranks); longer ones by their counts.
+_FEW_CARDS = 4
 
 #: (cards in the deck's unknown top, its known bottom).
 Deck = tuple[int, str]
@@ -87,11 +92,22 @@ class CardLedger:
     ) -> HandState:
         """``hand`` without ``ranks``; a card it cannot hold is an error (or, for an
         unknown hand, comes out of its unknown cards)."""
-        need = hand_of(ranks)  # the played cards as counts (cached by their text)
-        if not need.unknown:
-            counts = tuple(map(sub, hand.counts, need.counts))
-            if min(counts) >= 0:  # the usual play: every card is in the hand
-                return HandState(counts, hand.unknown)
+        # The usual play: every card is in the hand.
+        if len(ranks) <= _FEW_CARDS:
+            counts = list(hand.counts)
+            for rank in ranks:
+                index = RANK_INDEX.get(rank)
+                if index is None or not counts[index]:
+                    break
+                counts[index] -= 1
+            else:
+                return HandState(tuple(counts), hand.unknown)
+        else:
+            need = hand_of(ranks)  # the played cards as counts (cached by their text)
+            if not need.unknown:
+                counts_left = tuple(map(sub, hand.counts, need.counts))
+                if min(counts_left) >= 0:
+                    return HandState(counts_left, hand.unknown)
         return self._take_unusual(hand, ranks, seat, move, step, what)
 
     def _take_unusual(
@@ -213,7 +229,7 @@ class CardLedger:
         the order written).
         """
         deck_unknown, bottom = deck
-        ranks = "".join([card.rank for card in cards])
+        ranks = ranks_of(cards)
         if deck_unknown >= len(ranks):
             if UNKNOWN not in ranks:
                 return self._draw_known(hand, ranks, deck_unknown, bottom, move, step, column)

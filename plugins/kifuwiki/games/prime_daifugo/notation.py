@@ -43,6 +43,7 @@ from kifuwiki.games.prime_daifugo.model import (
     Move,
     ParsedGame,
     Penalty,
+    Special,
 )
 from kifuwiki.games.prime_daifugo.notation_moves import (
     CARDS_RE,
@@ -101,6 +102,9 @@ _FANDOM_SIGNS = re.compile(
 )
 _FANDOM_SYMBOL = re.compile(r"[A-Za-z0-9]{1,3}")
 _FANDOM_KEY = re.compile(r"^\s*[A-Z]\s*:", re.MULTILINE)
+#: What every match of ``_FANDOM_KEY`` ends with; starting with a set of characters,
+#: it is found quickly (``_FANDOM_KEY``'s ``^`` makes ``re`` try every position).
+_UPPER_COLON = re.compile(r"[A-Z]\s*:")
 _STANDARD_SIGNS = re.compile(
     r":\s*\(|D\(|:\s*%|\[(?:GC|RR|IN)\]|\|X=|,P\(|:\s*[A2-9TJQKX]+=", re.MULTILINE
 )
@@ -122,9 +126,14 @@ def detect_dialect(source: RecordSource) -> Dialect:
             return Dialect(name)
     text_kind = LineKind.TEXT
     text = normalise("\n".join([line.text for line in source.lines if line.kind is text_kind]))
+    # The usual record: no Fandom sign and a standard one, so neither needs counting.
+    if (
+        _FANDOM_SIGNS.search(text) is None
+        and not _has_fandom_key(text)
+        and _STANDARD_SIGNS.search(text) is not None
+    ):
+        return Dialect.STANDARD
     fandom = _fandom_signs(text)
-    if fandom == 0 and _STANDARD_SIGNS.search(text) is not None:
-        return Dialect.STANDARD  # the usual record: no need to count the standard signs
     standard = _count(_STANDARD_SIGNS, text)
     if fandom == standard and source.count > 1:
         # A short game in a multi-game file ("二試合目" with a few plain plays) may say
@@ -153,9 +162,22 @@ def _fandom_signs(text: str) -> int:
     fandom = _count(_FANDOM_SIGNS, text)
     # The spec's one-letter player symbols (A:Foo, B:223) count once, not per line:
     # a standard record may have a player called "A" too.
-    if _FANDOM_KEY.search(text):
+    if _has_fandom_key(text):
         fandom += 1
     return fandom
+
+
+def _has_fandom_key(text: str) -> bool:
+    """Whether ``_FANDOM_KEY`` matches somewhere in ``text`` (a line ``A:…``), found
+    from the few places where a capital letter comes before a colon: one matches when
+    only white space stands between it and the start of its line. (White space before
+    it may run over line ends, but then it does from its own line's start too.)"""
+    for candidate in _UPPER_COLON.finditer(text):
+        at = candidate.start()
+        line_start = text.rfind("\n", 0, at) + 1
+        if line_start == at or text[line_start:at].isspace():
+            return True
+    return False
 
 
 def _signs(text: str) -> tuple[int, int]:
@@ -477,16 +499,15 @@ class _GameParser:
     def _text(self, number: int, text: str) -> None:
         game = self.game
         self.text = text
-        norm = normalise(text)
         if game.dialect is Dialect.STANDARD:
-            # Most lines of real records: a seated player's standard move, one match.
-            fast = _FAST_LINE.fullmatch(norm)
-            if fast is not None:
-                name = fast.group("name")
-                if name in self.seated:
-                    body_at = fast.start("body")
-                    if self._fast_move(number, body_at + 1, name, text[body_at:], fast, 1):
-                        return
+            # Most lines of real records: a seated player's standard move, one match
+            # (or none: the same line read before).
+            fast = _fast_line(text)
+            if fast is not None and fast[0] in self.seated:
+                name, body_at, fields = fast
+                self._add_fast_move(number, body_at + 1, name, text[body_at:], fields)
+                return
+        norm = normalise(text)
         same = _SAME_PLAYERS.fullmatch(norm.strip()) if "同じ" in norm else None
         if same is not None and self.header:
             if same.group("kanji"):
@@ -681,17 +702,18 @@ class _GameParser:
                 body = body[: mark.start()]
         if game.dialect is Dialect.STANDARD and name in self.seated:
             fast = STD_FAST.fullmatch(body)
-            if fast is not None and self._fast_move(
-                number,
-                column,
-                name,
-                raw,
-                fast,
-                column,
-                marks,
-                match.group("label"),
-                match.group("rev") is not None,
-            ):
+            fields = _fast_fields(fast, column) if fast is not None else None
+            if fields is not None:
+                self._add_fast_move(
+                    number,
+                    column,
+                    name,
+                    raw,
+                    fields,
+                    marks,
+                    match.group("label"),
+                    match.group("rev") is not None,
+                )
                 return
         scanned = scan_move(body, column, game.dialect)
         step = len(game.moves) + 1
@@ -742,59 +764,32 @@ class _GameParser:
         self.header = False
         self.last_move = move
 
-    def _fast_move(
+    def _add_fast_move(
         self,
         number: int,
         column: int,
         name: str,
         raw: str,
-        match: re.Match[str],
-        base: int,
+        fields: _FastFields,
         marks: str = "",
         label: str | None = None,
         revolution: bool = False,
-    ) -> bool:
-        """The common standard shape, straight into a :class:`Move` (no token scan).
-
-        ``match`` is a match of ``STD_FAST`` (or ``_FAST_LINE``); ``base`` is the
-        column of position 0 of the string it matched."""
-        draw, passed, num, fac, jok, tag, pen, out = match.group(
-            "draw", "pass", "num", "fac", "jok", "tag", "pen", "out"
-        )
-        if passed is not None:
-            if out:
-                return False
-            action = Action.TIMEOUT if passed == "%%" else Action.PASS
-            run = None
-            factors: tuple[Factor, ...] = ()
-        elif num is not None:
-            run = CardRun(cards_of(num), base + match.start("num"))
-            if fac is not None:
-                found = factors_from_text(fac, base + match.start("fac"))
-                if found is None:
-                    return False
-                factors = found
-                action = Action.COMPOSITE
-            else:
-                factors = ()
-                action = Action.PLAY
-        else:
-            return False
+    ) -> None:
+        """A move in the common standard shape, from :func:`_fast_fields` (no token scan)."""
+        action, draw, run, factors, jokers, tags, penalty, out = fields
         move = Move(
             number,
             column,
             name,
             raw,
             action,
-            cards_of(draw) if draw is not None else None,
+            draw,
             run,
             factors,
-            tuple(JOKER_VALUES[value] for value in jok[3::4]) if jok else (),
-            (SPECIALS[tag],) if tag is not None else (),
-            Penalty(cards_of(pen), len(pen), base + match.start("pen") - 2)
-            if pen is not None
-            else None,
-            out is not None,
+            jokers,
+            tags,
+            penalty,
+            out,
             False,
             revolution,
             (),
@@ -806,7 +801,6 @@ class _GameParser:
         self.game.moves.append(move)
         self.header = False
         self.last_move = move
-        return True
 
     def _known_player(self, name: str) -> bool:
         game = self.game
@@ -819,6 +813,86 @@ class _GameParser:
         # Standard records without front matter: the hands name the players when every
         # seat has one; a blog may give one player's hand only, so one hand says nothing.
         return len(game.initial_hands) < 2
+
+
+#: What a move line in the common standard shape says, read once:
+#: (action, draw, cards, factors, joker values, tags, penalty, out).
+_FastFields = tuple[
+    Action,
+    tuple[Card, ...] | None,
+    CardRun | None,
+    tuple[Factor, ...],
+    tuple[str, ...],
+    tuple[Special, ...],
+    Penalty | None,
+    bool,
+]
+
+
+def _fast_fields(match: re.Match[str], base: int) -> _FastFields | None:
+    """The fields of a ``STD_FAST`` (or ``_FAST_LINE``) match; ``None`` for a shape the
+    token scan must read. ``base`` is the column of position 0 of the matched string."""
+    # STD_FAST's groups are the last eight of both patterns (by position: cheaper
+    # than eight lookups by name, on every move line).
+    draw, passed, num, fac, jok, tag, pen, out = match.groups()[-8:]
+    if passed is not None:
+        if out:
+            return None
+        action = Action.TIMEOUT if passed == "%%" else Action.PASS
+        run = None
+        factors: tuple[Factor, ...] = ()
+    elif num is not None:
+        run = CardRun(cards_of(num), base + match.start("num"))
+        if fac is not None:
+            found = factors_from_text(fac, base + match.start("fac"))
+            if found is None:
+                return None
+            factors = found
+            action = Action.COMPOSITE
+        else:
+            factors = ()
+            action = Action.PLAY
+    else:
+        return None
+    return (
+        action,
+        cards_of(draw) if draw is not None else None,
+        run,
+        factors,
+        tuple(JOKER_VALUES[value] for value in jok[3::4]) if jok else (),
+        (SPECIALS[tag],) if tag is not None else (),
+        Penalty(cards_of(pen), len(pen), base + match.start("pen") - 2)
+        if pen is not None
+        else None,
+        out is not None,
+    )
+
+
+#: Move lines by their text, as :func:`_fast_line` read them: archives repeat the same
+#: lines (``a:%``, ``b:D(7)%``, ``a:57[GC]`` …), and what is kept is immutable (a Move
+#: is built anew from it for each line). Bounded so that no input can make it grow
+#: without limit.
+_FAST_LINES: dict[str, tuple[str, int, _FastFields] | None] = {}
+_FAST_LINES_LIMIT = 8_192
+
+
+def _fast_line(text: str) -> tuple[str, int, _FastFields] | None:
+    """(player, offset of the move body, its fields) of a whole line in the common
+    standard shape (``name:`` then what ``STD_FAST`` reads); ``None`` for any other."""
+    try:
+        return _FAST_LINES[text]
+    except KeyError:
+        pass
+    fast = _FAST_LINE.fullmatch(normalise(text))
+    found = None
+    if fast is not None:
+        fields = _fast_fields(fast, 1)
+        if fields is not None:
+            found = (fast.group("name"), fast.start("body"), fields)
+    if len(_FAST_LINES) >= _FAST_LINES_LIMIT:
+        _FAST_LINES.clear()
+    _FAST_LINES[text] = found
+    return found
 
 
 def _same_cards(hand: Hand, text: str) -> bool:

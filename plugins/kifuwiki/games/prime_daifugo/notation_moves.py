@@ -15,6 +15,7 @@ character that could not be read.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kifuwiki.core.diagnostics import Severity
@@ -69,6 +70,11 @@ _CARD_CACHE: dict[str, tuple[Card, ...]] = {}
 _CARD_CACHE_LIMIT = 50_000
 
 
+#: The ranks of the tuples in ``_CARD_CACHE`` (by ``id``; the entry keeps its tuple, so
+#: the id is that tuple's): the replay needs a play's or a draw's ranks as text.
+_RANKS_BY_ID: dict[int, tuple[tuple[Card, ...], str]] = {}
+
+
 def cards_of(text: str) -> tuple[Card, ...]:
     """Cards of a text already known to match ``CARDS_RE``."""
     cached = _CARD_CACHE.get(text)
@@ -76,15 +82,28 @@ def cards_of(text: str) -> tuple[Card, ...]:
         return cached
     if not ("d" in text or "c" in text or "h" in text or "s" in text):
         cards = tuple(PLAIN_CARDS[ch] for ch in text)
+        ranks = text
     else:
         cards = tuple(
             PLAIN_CARDS[rank] if not suit else Card(rank, suit)
             for rank, suit in _SUITED_CARD.findall(text)
         )
+        ranks = "".join([card.rank for card in cards])
     if len(_CARD_CACHE) >= _CARD_CACHE_LIMIT:
         _CARD_CACHE.clear()
+        _RANKS_BY_ID.clear()
     _CARD_CACHE[text] = cards
+    _RANKS_BY_ID[id(cards)] = (cards, ranks)
     return cards
+
+
+def ranks_of(cards: Sequence[Card]) -> str:
+    """``"".join(card.rank for card in cards)``, looked up for the cards of
+    :func:`cards_of` (every move line's), joined for any others."""
+    known = _RANKS_BY_ID.get(id(cards))
+    if known is not None and known[0] is cards:
+        return known[1]
+    return "".join([card.rank for card in cards])
 
 
 def first_non_card(text: str) -> int:

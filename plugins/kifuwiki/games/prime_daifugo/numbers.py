@@ -3,11 +3,12 @@
 Cards are read as decimal numbers written side by side (Q,K → ``1213``); a joker stands
 for the value its player declared (0–13). Numbers are exact Python integers of any size.
 Primality is memoised, because the same numbers come back again and again in
-an archive (57, 1729, 1213 …): below 10⁸ by trial division with the primes under 10⁴,
-below 3.3 × 10²⁴ by the strong-pseudoprime test to the 13 prime bases up to 41 (proven
-exact below that bound: Sorenson and Webster, 2015), above by gmpy2's Baillie–PSW test
-(no composite is known to pass it), which is what :func:`sympy.isprime` runs there: exact
-below 3.3 × 10²⁴, as sure as sympy above; the tests check the answers against sympy's.
+an archive (57, 1729, 1213 …): a factor up to 53 by one gcd, below 3.2 × 10⁹ by the
+strong-pseudoprime test to the bases 2, 3, 5, 7, below 3.3 × 10²⁴ to the 13 prime bases
+up to 41 (through gmpy2, in C; both proven exact below their bounds: Jaeschke, 1993;
+Sorenson and Webster, 2015), above by gmpy2's Baillie–PSW test (no composite is known
+to pass it), which is what :func:`sympy.isprime` runs there: exact below 3.3 × 10²⁴, as
+sure as sympy above; the tests check the answers against sympy's.
 A composite below 10¹² is factored by trial division and Pollard's rho. Nothing here
 imports sympy: its import costs ~0.4 s, most of a short ``kifuwiki validate``'s start-up
 (and of each worker's); the real corpus has numbers of 25 digits and more in most runs.
@@ -32,9 +33,19 @@ TRIAL_DIVISION_BOUND = 10_000
 #: Numbers below this are small enough to factor completely for the annotation.
 FULL_FACTOR_BELOW = 10**12
 
-_SMALL_PRIMES: tuple[int, ...] = tuple(
-    p for p in range(2, TRIAL_DIVISION_BOUND) if all(p % q for q in range(2, int(p**0.5) + 1))
-)
+
+def _primes_below(bound: int) -> tuple[int, ...]:
+    """The primes below ``bound``, by the sieve of Eratosthenes (trial division of each
+    candidate took ~15 ms, at every start-up of ``kifuwiki validate``)."""
+    sieve = bytearray([1]) * bound
+    sieve[:2] = b"\x00\x00"
+    for p in range(2, math.isqrt(bound - 1) + 1):
+        if sieve[p]:
+            sieve[p * p :: p] = bytes(len(range(p * p, bound, p)))
+    return tuple(i for i, flag in enumerate(sieve) if flag)
+
+
+_SMALL_PRIMES: tuple[int, ...] = _primes_below(TRIAL_DIVISION_BOUND)
 
 
 def joker_value(text: str) -> int | None:
@@ -76,37 +87,68 @@ def number_of(ranks: str, jokers: tuple[int, ...] = ()) -> int | None:
 #: (ψ₁₃, Sorenson and Webster, "Strong pseudoprimes to twelve prime bases", 2015).
 MILLER_RABIN_BASES: tuple[int, ...] = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 MILLER_RABIN_EXACT_BELOW = 3_317_044_064_679_887_385_961_981
+#: The strong-pseudoprime test to the bases 2, 3, 5 and 7 is exact below this
+#: (3,215,031,751 is the first strong pseudoprime to all four; Jaeschke, 1993).
+FOUR_BASES_EXACT_BELOW = 3_215_031_751
 #: The product of the primes up to 53.
 _PRIMORIAL_53 = math.prod(p for p in _SMALL_PRIMES if p <= 53)
+_PRIMES_TO_53 = frozenset(p for p in _SMALL_PRIMES if p <= 53)
+#: No number below this (59²) without a prime factor up to 53 is composite.
+_NO_FACTOR_TO_53_IS_PRIME_BELOW = 59 * 59
 
 
 @lru_cache(maxsize=65_536)
 def is_prime(n: int) -> bool:
     if n < 2:
         return False
-    if n < TRIAL_DIVISION_BOUND * TRIAL_DIVISION_BOUND:
-        # Every composite below 10⁸ has a prime factor below 10⁴.
-        return small_factor(n) is None
+    if n <= 53:
+        return n in _PRIMES_TO_53
     if math.gcd(n, _PRIMORIAL_53) != 1:
         return False  # a factor up to 53 (one big-integer operation, no loop)
-    if n < MILLER_RABIN_EXACT_BELOW:
-        return _strong_witness(n, MILLER_RABIN_BASES) is None
-    # Above the exact bound: Baillie–PSW, the test sympy's isprime runs there (through
-    # gmpy2 when it is installed, as it is here). gmpy2 is imported only now: a few
-    # milliseconds, where sympy's import is ~0.4 s of a short validate run.
+    if n < _NO_FACTOR_TO_53_IS_PRIME_BELOW:
+        return True
+    if n < FOUR_BASES_EXACT_BELOW:
+        # Four modular powers, where trial division of a prime near 10⁸ took up to
+        # 1,229 divisions (tens of microseconds, once per new number of an archive).
+        return _strong_witness(n, MILLER_RABIN_BASES[:4]) is None
+    # gmpy2 is imported only now: a few milliseconds, where sympy's import is ~0.4 s of
+    # a short validate run (and records of small numbers never need it).
     import gmpy2
 
+    if n < MILLER_RABIN_EXACT_BELOW:
+        # The same strong-pseudoprime test as _strong_witness, in C: 8× faster on the
+        # corpus's numbers of 10-25 digits. (No base divides n: its factors are > 53.)
+        return all(gmpy2.is_strong_prp(n, base) for base in MILLER_RABIN_BASES)
+    # Above the exact bound: Baillie–PSW, the test sympy's isprime runs there (through
+    # gmpy2 when it is installed, as it is here).
     return bool(gmpy2.is_bpsw_prp(n))
 
 
+#: The primes below 100 are tried one by one (most composites have one); the rest at
+#: once, by one gcd with their product.
+_FIRST_TRIED = sum(1 for p in _SMALL_PRIMES if p < 100)
+_PRIMORIAL_REST = math.prod(_SMALL_PRIMES[_FIRST_TRIED:])
+
+
 def small_factor(n: int) -> int | None:
-    """The smallest prime factor of ``n`` below the trial-division bound, if any."""
-    for p in _SMALL_PRIMES:
-        if p * p > n:
-            return None
+    """The smallest prime factor of ``n`` below the trial-division bound, if any (none
+    for a prime: a factor must be at most √n)."""
+    if n < TRIAL_DIVISION_BOUND * TRIAL_DIVISION_BOUND:
+        for p in _SMALL_PRIMES:
+            if p * p > n:
+                return None
+            if n % p == 0:
+                return p
+        return None
+    # Above 10⁸ every prime below the bound is at most √n. A big number without a small
+    # factor (what explains most composites played) took all 1,229 divisions.
+    for p in _SMALL_PRIMES[:_FIRST_TRIED]:
         if n % p == 0:
             return p
-    return None
+    common = math.gcd(n, _PRIMORIAL_REST)
+    if common == 1:
+        return None
+    return next(p for p in _SMALL_PRIMES[_FIRST_TRIED:] if common % p == 0)
 
 
 def _factor_small(n: int) -> list[int]:

@@ -33,6 +33,7 @@ from kifuwiki.games.prime_daifugo.i18n import annotation_ja
 from kifuwiki.games.prime_daifugo.judge import Judge, Verdict, power_chain
 from kifuwiki.games.prime_daifugo.ledger import CardLedger
 from kifuwiki.games.prime_daifugo.model import UNKNOWN, Action, Card, Move, ParsedGame, Special
+from kifuwiki.games.prime_daifugo.notation_moves import ranks_of
 from kifuwiki.games.prime_daifugo.rules import STANDARD, RuleSet
 from kifuwiki.games.prime_daifugo.state import (
     CARD_ORDER,
@@ -58,6 +59,7 @@ class _Turn:
     of an archive, and slots make it about twice as cheap as a plain object.)"""
 
     __slots__ = (
+        "after",
         "annotations",
         "before",
         "bottom",
@@ -115,6 +117,34 @@ class _Turn:
         self.valid: bool | None = None
         self.flushed = False
         self.ends_turn = True
+        self.after = before
+
+    def as_step(self) -> Step:
+        """The immutable step this turn made (built when someone reads the steps)."""
+        return Step(
+            self.index,
+            self.move,
+            self.seat,
+            frozenset(self.kinds),
+            self.after,
+            self.drawn,
+            self.played,
+            self.factor_cards,
+            self.consumed,
+            self.number,
+            self.jokers,
+            self.factorisation,
+            self.penalty_drawn,
+            self.valid,
+            self.flushed,
+            tuple(self.annotations),
+            self.played_jokers,
+        )
+
+
+#: What the previous step did, as the rules need it: a :class:`Step` (the deal, an
+#: unknown player's move) or the :class:`_Turn` of a move (whose step is not built yet).
+_Previous = Step | _Turn
 
 
 class _Replayer:
@@ -136,7 +166,10 @@ class _Replayer:
         self.records_draws = any(m.draw or m.action is Action.DRAW for m in game.moves)
         self.ledger = CardLedger(bag, self.names, self.incomplete)
         self.judge = Judge(rules, bag, game.dialect)
-        self.steps: list[Step] = []
+        #: One entry per step: a move's turn becomes its Step only when the steps are
+        #: read (a record page reads them; ``kifuwiki validate`` needs only the
+        #: diagnostics and the final position).
+        self.steps: list[Step | _Turn] = []
         self.first_seat: int | None = None
 
     def next_active(self, seat: int, out: Sequence[int]) -> int | None:
@@ -163,7 +196,7 @@ class _Replayer:
         for key in self.seats:
             hand = self.game.initial_hands.get(key)
             cards = hand.cards if hand is not None else None
-            written.append(None if cards is None else "".join([card.rank for card in cards]))
+            written.append(None if cards is None else ranks_of(cards))
         known_sizes = [len(text) for text in written if text is not None]
         size = rules.hand_size or (known_sizes[0] if known_sizes else 11)
         hands = [self.deal_hand(seat, ranks, size) for seat, ranks in enumerate(written)]
@@ -225,7 +258,7 @@ class _Replayer:
 
     # -- one move: the dispatcher ------------------------------------------------------
 
-    def step(self, move: Move, state: State, previous: Step, last: bool = False) -> State:
+    def step(self, move: Move, state: State, previous: _Previous, last: bool = False) -> State:
         index = len(self.steps)
         seat = self.seat_of.get(move.player)
         if seat is None:
@@ -264,8 +297,10 @@ class _Replayer:
             self.check_marks(turn)
         # The step and the position after it.
         hands = state.hands
+        if turn.hand is not hands[seat]:  # a pass without a draw leaves every hand as it was
+            hands = (*hands[:seat], turn.hand, *hands[seat + 1 :])
         after = State(
-            (*hands[:seat], turn.hand, *hands[seat + 1 :]),
+            hands,
             turn.field,
             turn.pile,
             turn.deck_unknown,
@@ -274,27 +309,8 @@ class _Replayer:
             turn.to_move,
             turn.out,
         )
-        self.steps.append(
-            Step(
-                index,
-                move,
-                seat,
-                frozenset(turn.kinds),
-                after,
-                turn.drawn,
-                turn.played,
-                turn.factor_cards,
-                turn.consumed,
-                turn.number,
-                turn.jokers,
-                turn.factorisation,
-                turn.penalty_drawn,
-                turn.valid,
-                turn.flushed,
-                tuple(turn.annotations),
-                turn.played_jokers,
-            )
-        )
+        turn.after = after
+        self.steps.append(turn)
         return after
 
     # -- handlers ----------------------------------------------------------------------
@@ -314,7 +330,7 @@ class _Replayer:
         self.steps.append(Step(index, move, None, frozenset({"unreadable"}), state))
         return state
 
-    def check_turn(self, turn: _Turn, previous: Step) -> None:
+    def check_turn(self, turn: _Turn, previous: _Previous) -> None:
         """Moves after the end, and moves out of turn (a draw after acting has its own)."""
         state, move = turn.before, turn.move
         if state.to_move is None and state.out:
@@ -339,7 +355,7 @@ class _Replayer:
                 ja=f"{self.names[state.to_move]} の手番で、{self.names[turn.seat]} の手番ではない",
             )
 
-    def draw_after_acting(self, turn: _Turn, previous: Step) -> bool:
+    def draw_after_acting(self, turn: _Turn, previous: _Previous) -> bool:
         """A draw on its own line right after the same player passed or played (seed
         003: no draw after passing or playing): reported as that, and the turn stays
         with the next player, so that their move is not out of turn too."""
@@ -365,7 +381,7 @@ class _Replayer:
         turn.to_move = turn.before.to_move
         return True
 
-    def draw_first(self, turn: _Turn, previous: Step) -> None:
+    def draw_first(self, turn: _Turn, previous: _Previous) -> None:
         """Cards drawn before acting (``D(7)…``, or Fandom ``A:D`` on its own line)."""
         move, seat = turn.move, turn.seat
         draw = move.draw
@@ -430,7 +446,7 @@ class _Replayer:
         move = turn.move
         run = move.number
         assert run is not None  # the dispatcher sends only moves with cards here
-        played = "".join([card.rank for card in run.cards])
+        played = ranks_of(run.cards)
         verdict = self.judge.judge(move, turn.before, turn.index, played)
         turn.played = played
         turn.number, turn.jokers = verdict.number, verdict.joker_values
@@ -681,7 +697,9 @@ def replay(game: ParsedGame, rules: RuleSet = STANDARD) -> Replay:
     final = len(game.moves) - 1
     for number, move in enumerate(game.moves):
         state = replayer.step(move, state, replayer.steps[-1], number == final)
-    return Replay(game, rules, replayer.seats, replayer.steps, bag.items, replayer.first_seat)
+    return Replay(
+        game, rules, replayer.seats, bag.items, replayer.first_seat, state, replayer.steps
+    )
 
 
 __all__ = [

@@ -7,7 +7,9 @@ keeps a replay cheap enough to validate whole archives quickly.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.prime_daifugo.model import JOKER, RANKS, Move, ParsedGame
@@ -172,19 +174,46 @@ class Step:
         return len(self.played)
 
 
-@dataclass(slots=True)
+class _MadeStep(Protocol):
+    """A step as the replay keeps it: a :class:`Step`, or what becomes one."""
+
+    def as_step(self) -> Step: ...
+
+
 class Replay:
-    game: ParsedGame
-    rules: RuleSet
-    seats: list[str]
-    """Player keys in seat order."""
-    steps: list[Step]
-    diagnostics: list[Diagnostic]
-    first_seat: int | None
+    """A replayed game: its diagnostics, its final position, and one :class:`Step` per
+    step. The steps are built on first reading: ``kifuwiki validate`` reads only the
+    diagnostics and the outcome, a record page every step."""
+
+    __slots__ = ("_made", "_steps", "diagnostics", "final", "first_seat", "game", "rules", "seats")
+
+    def __init__(
+        self,
+        game: ParsedGame,
+        rules: RuleSet,
+        seats: list[str],
+        diagnostics: list[Diagnostic],
+        first_seat: int | None,
+        final: State,
+        steps: Sequence[Step | _MadeStep],
+    ) -> None:
+        self.game = game
+        self.rules = rules
+        self.seats = seats
+        """Player keys in seat order."""
+        self.diagnostics = diagnostics
+        self.first_seat = first_seat
+        self.final = final
+        """The position after the last step."""
+        self._made = steps
+        self._steps: list[Step] | None = None
 
     @property
-    def final(self) -> State:
-        return self.steps[-1].state
+    def steps(self) -> list[Step]:
+        if self._steps is None:
+            self._steps = [s if isinstance(s, Step) else s.as_step() for s in self._made]
+            self._made = ()
+        return self._steps
 
     @property
     def ranking(self) -> list[int]:

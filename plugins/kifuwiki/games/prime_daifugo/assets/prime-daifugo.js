@@ -1,5 +1,5 @@
 /* Prime Daifugo on the viewer: the board shows card glyphs. Per-step positions print
-   cards as text (<span class="kw-cards">Q9♥X(=7)</span>: rank, suit symbol, a joker's
+   cards as text (<i>Q9♥X(=7)</i>: rank, suit symbol, a joker's
    value) to keep pages small; when the viewer shows a position ("kifuwiki:show"), this
    turns that text into glyphs. Display only: the faces come from the server. */
 (function () {
@@ -13,10 +13,10 @@
     return el;
   }
   function drawCards(root) {
-    var runs = root.querySelectorAll(".kw-cards");
+    var runs = root.querySelectorAll(".kw-pd-state i");
     for (var i = 0; i < runs.length; i++) {
       var run = runs[i], text = run.textContent || "", m;
-      var extra = run.className.replace("kw-cards", "");
+      var extra = run.className ? " " + run.className : "";
       var out = document.createDocumentFragment();
       FACE.lastIndex = 0;
       while ((m = FACE.exec(text))) {
