@@ -75,6 +75,8 @@ def test_a_prime_daifugo_archive_imports_prime_daifugo_alone(tmp_path: Path) -> 
     }
     # Nothing a validate run does not need: templates, pages, big number theory.
     assert not {"jinja2", "markdown", "mkdocs", "sympy"} & modules
+    # ... nor a process pool: -j 1 starts none (the imports were ~10 ms of start-up).
+    assert not {"multiprocessing", "concurrent.futures", "ctypes"} & modules
 
 
 def test_an_alias_loads_every_game_but_only_one_engine(tmp_path: Path) -> None:

@@ -19,17 +19,20 @@ corpus, ``benchmarks/validate_process.py``).
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import multiprocessing
-import multiprocessing.connection
 import os
 import signal
 import sys
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing.context import BaseContext
+from typing import TYPE_CHECKING
+
+# multiprocessing, concurrent.futures and ctypes are imported where a pool starts:
+# ``kifuwiki validate -j 1`` (and any run with one file or one core) asks only
+# ``worker_count`` here, and those imports were ~10 ms of its start-up.
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.context import BaseContext
 
 #: ``prctl`` option asking Linux to send a signal when the parent process exits.
 _PR_SET_PDEATHSIG = 1
@@ -56,6 +59,8 @@ def process_context(preload: Sequence[str] = (), *, fork_caller: bool = False) -
     """The start method for kifuwiki's workers; ``preload`` modules are imported once
     by the fork server so each worker starts with them ready. ``fork_caller``: fork
     this process itself where that is safe (Linux, no other thread running)."""
+    import multiprocessing
+
     if fork_caller and sys.platform.startswith("linux") and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     context = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
@@ -66,6 +71,8 @@ def process_context(preload: Sequence[str] = (), *, fork_caller: bool = False) -
 
 def start_executor(workers: int, preload: Sequence[str] = ()) -> ProcessPoolExecutor:
     """A :class:`ProcessPoolExecutor` of ``workers`` processes that die with this one."""
+    from concurrent.futures import ProcessPoolExecutor
+
     return ProcessPoolExecutor(
         max_workers=workers, mp_context=process_context(preload), initializer=exit_with_parent
     )
@@ -79,6 +86,8 @@ def exit_with_parent() -> None:
     :func:`watch_parent` does it too.
     """
     if sys.platform.startswith("linux"):
+        import ctypes
+
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -88,6 +97,8 @@ def exit_with_parent() -> None:
 def watch_parent() -> None:
     """The portable way: a daemon thread waits on the parent's sentinel (readable once
     the parent is gone), or polls the parent's pid where there is no sentinel."""
+    import multiprocessing
+
     parent = multiprocessing.parent_process()
     sentinel = parent.sentinel if parent is not None else None
     if sentinel is not None:
@@ -98,6 +109,8 @@ def watch_parent() -> None:
 
 
 def _exit_when_ready(sentinel: int) -> None:
+    import multiprocessing.connection
+
     multiprocessing.connection.wait([sentinel])
     os._exit(1)
 
