@@ -68,6 +68,15 @@ def site_files(site: Path) -> dict[str, bytes]:
     return found
 
 
+def in_process_site_files(tmp_path: Path) -> dict[str, bytes]:
+    """What :func:`games_site` gives built in one process (``jobs: 1``): the reference
+    every parallel build must equal."""
+    reference = games_site(tmp_path, "reference")
+    edit_yaml(reference, "language: en", "language: en\n      jobs: 1")
+    forget_plugin_instances()
+    return site_files(build_site(reference))
+
+
 @pytest.mark.slow  # builds whole sites
 def test_warm_build_in_a_new_plugin_parses_nothing_and_writes_the_same_site(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -187,11 +196,8 @@ class FakePool:
 def test_late_and_broken_workers_give_the_same_site(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken_map: bool
 ) -> None:
-    reference = games_site(tmp_path, "reference")
+    expected = in_process_site_files(tmp_path)
     other = games_site(tmp_path, "other")
-    edit_yaml(reference, "language: en", "language: en\n      jobs: 1")
-    forget_plugin_instances()
-    expected = site_files(build_site(reference))
 
     pool = FakePool(broken_map)
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
@@ -368,12 +374,9 @@ def _counting_load_source(log: Path) -> Any:
 def test_a_parallel_build_loads_each_game_once_where_it_renders_it_in_the_first_pass(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, share: float
 ) -> None:
-    reference = games_site(tmp_path, "reference")
+    expected = in_process_site_files(tmp_path)
     parallel = games_site(tmp_path, "parallel")
-    edit_yaml(reference, "language: en", "language: en\n      jobs: 1")
     edit_yaml(parallel, "language: en", "language: en\n      jobs: 2")
-    forget_plugin_instances()
-    expected = site_files(build_site(reference))
 
     log = tmp_path / "loads.txt"
     monkeypatch.setattr(prerender, "load_source", _counting_load_source(log))
