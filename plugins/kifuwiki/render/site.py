@@ -163,7 +163,7 @@ class SitePlan:
                 SitePage(uri, "record", record.title, record_key(record), record.game)
             )
             if record.path and record.path not in plan.files:
-                plan.add_file(record, records_root)
+                plan.add_file(record, records_root, taken)
         for name in sorted({p.name for v in view_list for p in v.players}):
             plan.players[name] = add(
                 SitePage(f"{prefix}players/{slugify(name)}.md", "player", name, name)
@@ -177,13 +177,15 @@ class SitePlan:
     def record_page(self, record: GameRecord) -> SitePage | None:
         return self.records.get(record_key(record))
 
-    def add_file(self, record: GameRecord, records_root: str | None) -> None:
+    def add_file(self, record: GameRecord, records_root: str | None, taken: set[str]) -> None:
         """Give ``record``'s file its place: ``<prefix><game>/<slug>.kifu``, or with a
-        hash of its path when another file's name slugified the same."""
+        hash of its path when another file's name slugified the same. ``taken``: the
+        addresses given so far (a set, not a scan of ``files``: once per record file)."""
         slug = record_slug(record, records_root, numbered=False)
         uri = f"{self.prefix}{slugify(record.game)}/{slug}.kifu"
-        if uri in self.files.values():
+        if uri in taken:
             uri = f"{uri.removesuffix('.kifu')}-{short_hash(record.path or '')}.kifu"
+        taken.add(uri)
         self.files[record.path or ""] = uri
 
 
