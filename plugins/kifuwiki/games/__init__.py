@@ -16,12 +16,13 @@ programs that host a game without installing it).
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import PurePath
+from typing import Any, Protocol
 
+from kifuwiki.core.entrypoints import scan_entry_points
 from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameModule, contract_gaps
 
@@ -39,11 +40,33 @@ _registered: dict[str, GameModule] = {}
 _generation = 0
 
 
+class _EntryPoint(Protocol):
+    """What the registry reads of an entry point (``importlib.metadata``'s or a scanned one)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> str: ...
+    def load(self) -> Any: ...
+
+
 @cache
-def _entries() -> dict[str, EntryPoint]:
-    """The installed games' entry points by name (a game's id), none loaded yet."""
-    found: dict[str, EntryPoint] = {}
-    for entry in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+def _entries() -> dict[str, _EntryPoint]:
+    """The installed games' entry points by name (a game's id), none loaded yet.
+
+    Found by listing ``sys.path`` (:mod:`kifuwiki.core.entrypoints`, the same answer
+    as ``importlib.metadata`` without its ~15 ms import); ``importlib.metadata``
+    itself answers where the installation is not plain (zip imports, eggs …)."""
+    scanned = scan_entry_points(ENTRY_POINT_GROUP)
+    entries: Sequence[_EntryPoint]
+    if scanned is None:
+        from importlib.metadata import entry_points
+
+        entries = tuple(entry_points(group=ENTRY_POINT_GROUP))
+    else:
+        entries = scanned
+    found: dict[str, _EntryPoint] = {}
+    for entry in sorted(entries, key=lambda e: e.name):
         found.setdefault(entry.name, entry)
     return found
 
