@@ -15,18 +15,27 @@ programs that host a game without installing it).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from pathlib import PurePath
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kifuwiki.core.entrypoints import scan_entry_points
 from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameModule, contract_gaps
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    import logging
+
+
+def _log() -> logging.Logger:
+    """This module's logger; :mod:`logging` (~3 ms with ``traceback``, ``string`` and
+    their patterns) is imported only when there is something to log."""
+    import logging
+
+    return logging.getLogger(__name__)
+
 
 ENTRY_POINT_GROUP = "kifuwiki.games"
 
@@ -83,18 +92,18 @@ def _load_entry(name: str) -> GameModule | None:
         game = entry.load()
         game_id = str(game.id)
     except Exception as exc:  # a plug-in's own bug or missing dependency
-        log.warning("kifuwiki: game plug-in '%s' (%s) cannot be loaded: %r", entry.name,
-                    entry.value, exc)  # fmt: skip
+        _log().warning("kifuwiki: game plug-in '%s' (%s) cannot be loaded: %r", entry.name,
+                       entry.value, exc)  # fmt: skip
         game = None
     if game is not None:
         gaps = contract_gaps(game)
         if gaps:
-            log.warning("kifuwiki: game plug-in '%s' (%s) is left out: it lacks %s",
-                        entry.name, entry.value, ", ".join(gaps))  # fmt: skip
+            _log().warning("kifuwiki: game plug-in '%s' (%s) is left out: it lacks %s",
+                           entry.name, entry.value, ", ".join(gaps))  # fmt: skip
             game = None
         elif game_id != entry.name:
-            log.warning("kifuwiki: game plug-in '%s' says its id is '%s'; using '%s'",
-                        entry.name, game_id, game_id)  # fmt: skip
+            _log().warning("kifuwiki: game plug-in '%s' says its id is '%s'; using '%s'",
+                           entry.name, game_id, game_id)  # fmt: skip
     return game
 
 
