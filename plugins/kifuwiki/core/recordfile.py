@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.encoding import decode_text
+from kifuwiki.core.lazyre import lazy_pattern
 
 if TYPE_CHECKING:
     from kifuwiki.core.bounded import Problem
@@ -38,7 +39,7 @@ _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "�
 #: own 局 lines.
 #: Text after the heading (``1セット目:先手あ``, ``Game 1: final``) is part of its title;
 #: a game may read more from it (:func:`heading_rest`).
-_GAME_HEADING = re.compile(
+_game_heading = lazy_pattern(
     r"^\s*(?:[=#]+\s*)?"
     r"(?:第\s*(?:(?P<kanji>[一二三四五六七八九十百]{1,6})|(?P<digits>[0-9０-９]{1,6}))\s*"
     r"(?:試合|セット|ゲーム)目?"
@@ -64,7 +65,7 @@ def heading_rest(heading: str | None) -> str:
     """What follows the game number in a heading: ``1セット目、a:23、b:57`` → ``a:23、b:57``."""
     if not heading:
         return ""
-    match = _GAME_HEADING.match(heading)
+    match = _game_heading().match(heading)
     if match is None:
         return ""
     rest = match.group("rest") or match.group("en_rest")
@@ -511,7 +512,7 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
                 SourceLine(number, line, bookmark_kind if line[1:2] == "&" else comment_kind)
             )
             continue
-        match = _GAME_HEADING.match(line)
+        match = _game_heading().match(line)
         if match:
             kanji = match.group("kanji") or match.group("kanji2")
             digits = match.group("digits") or match.group("digits2")
