@@ -136,9 +136,11 @@ def main() -> None:
         games = json.loads(report)["games"]
         moves = sum(int(game["moves"]) for game in games)
         cores = os.cpu_count() or 1
-        from kifuwiki.games.prime_daifugo.notation_moves import token_regex
+        from kifuwiki.games.prime_daifugo import notation_moves
 
-        token = token_regex()
+        # token_regex() since the patterns are compiled on first use; TOKEN before (an
+        # older checkout measured with PYTHONPATH pointing at it).
+        token = getattr(notation_moves, "token_regex", lambda: notation_moves.TOKEN)()
         tokenize = [sys.executable, "-c", TOKENIZE, str(folder), token.pattern, str(token.flags)]
         tok = median_of(args.runs, tokenize)
         one = median_of(
