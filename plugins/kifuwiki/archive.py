@@ -14,10 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kifuwiki.core.acknowledge import acknowledge
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
-from kifuwiki.core.variations import check_variations, has_blocks
+from kifuwiki.core.recordfile import (
+    RecordSource,
+    decode,
+    may_accept,
+    may_have_blocks,
+    split_record_file,
+)
 from kifuwiki.games import (
     DEFAULT_GAME,
     game_for,
@@ -183,11 +187,21 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
             return _unloadable(source, "RF010", message, message_ja)
         game = get_game(game_id)
         record = game.load(source, rules_for(rules, game_id))
-        if has_blocks(source.lines):
-            record.variations, found = check_variations(game, record, rules_for(rules, game_id))
-            record.diagnostics = [*record.diagnostics, *found]
+        # Variations and acceptances are rare: their modules are imported for the records
+        # that may have them (the same tests their functions start with).
+        if may_have_blocks(source.lines):
+            from kifuwiki.core.variations import check_variations, has_blocks
+
+            if has_blocks(source.lines):
+                found = check_variations(game, record, rules_for(rules, game_id))
+                record.variations, found_diagnostics = found
+                record.diagnostics = [*record.diagnostics, *found_diagnostics]
         # The file-level problems (front matter, encoding) belong to the file's first game.
-        found_all = acknowledge([*source.diagnostics, *record.diagnostics], source)
+        found_all = [*source.diagnostics, *record.diagnostics]
+        if may_accept(source):
+            from kifuwiki.core.acknowledge import acknowledge
+
+            found_all = acknowledge(found_all, source)
         # In reading order: side lines and ``accept:`` notes are checked after the main
         # line, but a reader fixes a file top to bottom. The sort is stable, so problems
         # at one place keep the order their checker gave them.

@@ -30,9 +30,8 @@ from typing import Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.lazyre import lazy_pattern
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.core.recordfile import ACCEPT_KEY, LineKind, RecordSource, may_accept
 
-ACCEPT_KEY = "accept"
 _code = lazy_pattern(r"[A-Z]{2}[0-9]{3}\Z")
 _comment = lazy_pattern(
     r"^\s*\*\s*accept\s*[:：]\s*(?P<codes>[A-Za-z]{2}[0-9]{3}(?:\s*[,、]\s*[A-Za-z]{2}[0-9]{3})*)"
@@ -160,9 +159,7 @@ def acknowledge(diagnostics: list[Diagnostic], source: RecordSource) -> list[Dia
     Returns the list unchanged (the same object) when the record accepts nothing, which
     is nearly every record.
     """
-    if ACCEPT_KEY not in source.meta and not any(
-        line.kind is LineKind.COMMENT and "accept" in line.text.lower() for line in source.lines
-    ):
+    if not may_accept(source):
         return diagnostics
     acceptance = acceptance_of(source)
     result: list[Diagnostic] = []
