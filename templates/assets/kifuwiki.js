@@ -6,9 +6,10 @@
   var viewers = [];
   var active = null;
 
+  /* A step's number is its place in its list (a side line's list counts from 0 too). */
   function stepOf(el) {
     var li = el && el.closest ? el.closest(".kw-step") : null;
-    return li ? parseInt(li.getAttribute("data-step"), 10) : -1;
+    return li && li.parentElement ? Array.prototype.indexOf.call(li.parentElement.children, li) : -1;
   }
 
   /* A side line (a variation) is a viewer inside a step of another: each viewer acts on

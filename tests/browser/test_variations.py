@@ -44,6 +44,14 @@ def _script_errors(problems: Any) -> list[str]:
     return [text for text in problems.all() if "Failed to load resource" not in text]
 
 
+#: The place in its list of the main-line step a side line branches from (the script's
+#: step number: a side line's list counts from 0 too).
+_PLACE_IN_LIST = (
+    "el => { const li = el.closest('li.kw-step'); "
+    "return String([...li.parentElement.children].indexOf(li)); }"
+)
+
+
 def _current(page: Any, selector: str) -> str:
     return str(page.get_attribute(selector, "data-kw-current"))
 
@@ -57,9 +65,9 @@ def test_step_into_a_side_line_and_step_it(
     main = "section#viewer"
     side = "section[id$='-v1-viewer']"
     page.wait_for_selector(f"{side}.kw-js")
-    branch = page.eval_on_selector(side, "el => el.closest('li.kw-step').getAttribute('data-step')")
+    branch = page.eval_on_selector(side, _PLACE_IN_LIST)
     # Go to the branch step in the main line (a move-number link), then into the side line.
-    page.click(f"{main} > .kw-moves > li[data-step='{branch}'] > .kw-move .kw-num")
+    page.click(f"{main} > .kw-moves > li:nth-child({int(branch) + 1}) > .kw-move .kw-num")
     assert _current(page, main) == branch
     page.locator(side).scroll_into_view_if_needed()
     page.click(f"{side} [data-kw-go='next']")
@@ -89,12 +97,12 @@ def test_a_link_to_a_side_line_step_opens_both_viewers(
 ) -> None:
     page, problems = open_page(sites["mkdocs"] + URL, viewport=SIZES["desktop"])
     anchor = page.eval_on_selector(
-        "section[id$='-v1-viewer'] li.kw-step[data-step='2']", "el => el.id"
+        "section[id$='-v1-viewer'] > .kw-moves > li:nth-child(3)", "el => el.id"
     )
     page.goto(sites["mkdocs"] + URL + "#" + anchor)
     page.wait_for_selector("section[id$='-v1-viewer'].kw-js")
     side = "section[id$='-v1-viewer']"
-    branch = page.eval_on_selector(side, "el => el.closest('li.kw-step').getAttribute('data-step')")
+    branch = page.eval_on_selector(side, _PLACE_IN_LIST)
     assert _current(page, side) == "2"
     assert _current(page, "section#viewer") == branch
     assert _script_errors(problems) == []

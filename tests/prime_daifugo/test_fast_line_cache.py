@@ -8,9 +8,10 @@ and diagnostics, whatever the lines; and the memory stays bounded.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.prime_daifugo.shared_data import corpus_dir
+from tests.prime_daifugo.shared_data import SKIP_REASON, corpus_dir
 
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.core.recordfile import split_record_file
@@ -53,8 +54,10 @@ def test_remembered_lines_give_the_same_games(lines: list[tuple[str, list[str]]]
     cold_and_warm(f"a:(23456789TJQK)\nb:(A23456789TJQ)\n{body}\n")
 
 
+@pytest.mark.skipif(not CORPUS.is_dir(), reason=SKIP_REASON)
 def test_remembered_corpus_lines_give_the_same_games() -> None:
-    paths = sorted(CORPUS.glob("*.kifu"))[:120] if CORPUS.is_dir() else []
+    paths = sorted(CORPUS.glob("*.kifu"))[:120]
+    assert paths, "the corpus folder holds no record files"
     for path in paths:
         cold_and_warm(path.read_text(encoding="utf-8"))
 
