@@ -157,3 +157,31 @@ def test_the_parse_reads_what_click_reads() -> None:
     )
     assert parsed.shard is not None and (parsed.shard.number, parsed.shard.count) == (2, 4)
     assert parsed.paths == (Path("."),)
+
+
+def test_the_fast_path_knows_exactly_the_click_commands_options() -> None:
+    """An option added to (or a default changed in) the click command must be taught
+    to ``cli/fast.py`` too; until then this fails, instead of the fast path quietly
+    handing such command lines to click or reading them with an old default."""
+    from dataclasses import fields
+
+    import click
+
+    from kifuwiki.cli.fast import FastArgs
+    from kifuwiki.cli.validate import validate_command
+
+    context = click.Context(validate_command)
+    options = {
+        param.name: (sorted(param.opts), param.get_default(context))
+        for param in validate_command.params
+        if param.name != "paths"
+    }
+    assert options == {
+        "output_format": (["--format"], "text"),
+        "strict": (["--strict"], False),
+        "jobs": (["--jobs", "-j"], 0),
+        "lang": (["--lang"], None),
+        "shard": (["--shard"], None),
+    }
+    defaults = {f.name: f.default for f in fields(FastArgs) if f.name != "paths"}
+    assert defaults == {name: default for name, (_, default) in options.items()}
