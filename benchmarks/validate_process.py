@@ -56,7 +56,7 @@ def find_corpus() -> Path:
 CORPUS = find_corpus()
 
 #: The bare pass: only ``re`` and ``pathlib`` imported, the notation's own token regex
-#: (``notation_moves.TOKEN``, handed over as text) run over every file.
+#: (``notation_moves.token_regex()``, handed over as text) run over every file.
 TOKENIZE = """\
 import re, sys
 from pathlib import Path
@@ -136,9 +136,12 @@ def main() -> None:
         games = json.loads(report)["games"]
         moves = sum(int(game["moves"]) for game in games)
         cores = os.cpu_count() or 1
-        from kifuwiki.games.prime_daifugo.notation_moves import TOKEN
+        from kifuwiki.games.prime_daifugo import notation_moves
 
-        tokenize = [sys.executable, "-c", TOKENIZE, str(folder), TOKEN.pattern, str(TOKEN.flags)]
+        # token_regex() since the patterns are compiled on first use; TOKEN before (an
+        # older checkout measured with PYTHONPATH pointing at it).
+        token = getattr(notation_moves, "token_regex", lambda: notation_moves.TOKEN)()
+        tokenize = [sys.executable, "-c", TOKENIZE, str(folder), token.pattern, str(token.flags)]
         tok = median_of(args.runs, tokenize)
         one = median_of(
             args.runs, [kifuwiki, "validate", "-j", "1", "--format", "json", str(folder)]

@@ -129,10 +129,10 @@ def test_corpus_front_matter_is_read_like_yaml() -> None:
 def test_a_comment_or_blank_line_is_never_a_heading(rest: str) -> None:
     # split_record_file files lines that start with "*" (and empty ones) without trying
     # the heading pattern: it must never match them.
-    from kifuwiki.core.recordfile import _GAME_HEADING
+    from kifuwiki.core.recordfile import _game_heading
 
-    assert _GAME_HEADING.match(("*" + rest).rstrip()) is None
-    assert _GAME_HEADING.match("") is None
+    assert _game_heading().match(("*" + rest).rstrip()) is None
+    assert _game_heading().match("") is None
 
 
 @settings(max_examples=400, deadline=None)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import kifuwiki.cli.validate as validate_module
+import kifuwiki.cli.report as report_module
 from kifuwiki.archive import RecordReport
 from kifuwiki.cli import cli
 from kifuwiki.cli.validate import locale_language
@@ -41,7 +41,7 @@ def one_report(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     def fake_reports(*args: Any, **kwargs: Any) -> Iterator[RecordReport]:
         yield _report()
 
-    monkeypatch.setattr(validate_module, "report_paths", fake_reports)
+    monkeypatch.setattr(report_module, "report_paths", fake_reports)
     path = tmp_path / "r.kifu"
     path.write_text("a:(7K)\n", encoding="utf-8")
     return path

@@ -77,6 +77,13 @@ def test_a_prime_daifugo_archive_imports_prime_daifugo_alone(tmp_path: Path) -> 
     assert not {"jinja2", "markdown", "mkdocs", "sympy"} & modules
     # ... nor a process pool: -j 1 starts none (the imports were ~10 ms of start-up).
     assert not {"multiprocessing", "concurrent.futures", "ctypes"} & modules
+    # ... nor importlib.metadata (~15 ms with email, zipfile, csv): the registry lists
+    # sys.path itself (tests/contract/test_entry_point_scan.py proves the answer equal).
+    assert not {"importlib.metadata", "email", "zipfile", "csv"} & modules
+    # ... nor logging (~3 ms with traceback and string): imported when something is logged.
+    assert "logging" not in modules
+    # ... nor the acceptance and variation checkers: the record has neither.
+    assert not {"kifuwiki.core.acknowledge", "kifuwiki.core.variations"} & modules
 
 
 def test_an_alias_loads_every_game_but_only_one_engine(tmp_path: Path) -> None:

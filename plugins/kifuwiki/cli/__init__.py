@@ -2,53 +2,41 @@
 
 Subcommands are imported when they run, not when ``kifuwiki`` starts: ``validate``
 in CI should not pay for the importers' HTML parser and every other command's
-dependencies (about a second of start-up on a two-core machine, issue 16).
+dependencies (about a second of start-up on a two-core machine, issue 16). A plain
+``kifuwiki validate`` command line does not even import click (~18 ms of its start-up,
+:mod:`kifuwiki.cli.fast`); everything else goes through the click group
+(:mod:`kifuwiki.cli.app`), which is imported on first use of :data:`cli`.
 """
 
 from __future__ import annotations
 
-import importlib
+import sys
+from typing import TYPE_CHECKING, Any
 
-import click
+from kifuwiki.cli.commands import COMMANDS
 
-from kifuwiki import __version__
-
-#: Command name → ``module:attribute`` of its click command.
-COMMANDS = {
-    "validate": "kifuwiki.cli.validate:validate_command",
-    "fmt": "kifuwiki.cli.fmt:fmt_command",
-    "import": "kifuwiki.cli.import_cmd:import_group",
-    "codes": "kifuwiki.cli.codes:codes_command",
-    "games": "kifuwiki.cli.games:games_command",
-    "pages": "kifuwiki.cli.pages:pages_command",
-}
-
-
-class LazyGroup(click.Group):
-    """A group whose subcommands (:data:`COMMANDS`) are imported on first use."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return [*super().list_commands(ctx), *COMMANDS]
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        target = COMMANDS.get(cmd_name)
-        if target is None:
-            return super().get_command(ctx, cmd_name)
-        module, _, attribute = target.partition(":")
-        command = getattr(importlib.import_module(module), attribute)
-        assert isinstance(command, click.Command)
-        return command
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="kifuwiki")
-def cli() -> None:
-    """Check and publish game records (every installed game: `kifuwiki games`)."""
+if TYPE_CHECKING:
+    from kifuwiki.cli.app import LazyGroup, cli
 
 
 def main() -> None:
     """Console-script entry point."""
+    args = sys.argv[1:]
+    if args[:1] == ["validate"]:
+        from kifuwiki.cli.fast import fast_validate
+
+        fast_validate(args[1:])  # exits, unless the command line is one for click
+    from kifuwiki.cli.app import cli
+
     cli(prog_name="kifuwiki")
 
 
-__all__ = ["cli", "main"]
+def __getattr__(name: str) -> Any:
+    if name in ("cli", "LazyGroup"):
+        from kifuwiki.cli import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module 'kifuwiki.cli' has no attribute {name!r}")
+
+
+__all__ = ["COMMANDS", "LazyGroup", "cli", "main"]

@@ -1,135 +1,39 @@
-"""``kifuwiki validate``: check records, print diagnostics for people, CI or tools."""
+"""``kifuwiki validate``: check records, print diagnostics for people, CI or tools.
+
+The click command; what it runs is in :mod:`kifuwiki.cli.report` (shared with the
+click-free fast path, :mod:`kifuwiki.cli.fast`)."""
 
 from __future__ import annotations
 
-import gc
-import json
-import os
 import sys
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TextIO
 
 import click
 
-from kifuwiki.archive import RecordReport
-from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.sitebuild.reports import Shard, report_paths
+from kifuwiki.cli.report import (
+    BATCH_GC_THRESHOLD,
+    JsonReportWriter,
+    batch_collector,
+    format_github,
+    format_text,
+    json_summary,
+    locale_language,
+    run_validate,
+    validate_records,
+)
+from kifuwiki.sitebuild.reports import Shard
 
-
-def _github_escape(text: str, *, property_value: bool = False) -> str:
-    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-    if property_value:
-        text = text.replace(":", "%3A").replace(",", "%2C")
-    return text
-
-
-def format_github(diagnostic: Diagnostic, lang: str = "en") -> str:
-    command = {"error": "error", "warning": "warning", "info": "notice"}[diagnostic.severity.value]
-    path = _github_escape(diagnostic.path or "", property_value=True)
-    message = _github_escape(f"{diagnostic.code} {diagnostic.text(lang)}")
-    return (
-        f"::{command} file={path},line={diagnostic.line},col={diagnostic.column},"
-        f"title={diagnostic.code}::{message}"
-    )
-
-
-def format_text(diagnostic: Diagnostic, lang: str = "en") -> str:
-    """``path:line:column: severity CODE message``, the message in ``lang``."""
-    where = f"{diagnostic.path or '<record>'}:{diagnostic.line}:{diagnostic.column}"
-    return f"{where}: {diagnostic.severity.value} {diagnostic.code} {diagnostic.text(lang)}"
-
-
-def locale_language(environ: Mapping[str, str] | None = None) -> str:
-    """``ja`` when the locale is Japanese, else ``en``: the first of ``LC_ALL``,
-    ``LC_MESSAGES`` and ``LANG`` that is set decides, as for any POSIX program."""
-    env = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name, "")
-        if value:
-            return "ja" if value.lower().startswith("ja") else "en"
-    return "en"
-
-
-def json_summary(record: RecordReport) -> dict[str, Any]:
-    """The game's JSON summary, each diagnostic with its Japanese message too
-    (``message_ja``: the English one where no translation exists yet)."""
-    summary = dict(record.summary)
-    diagnostics = summary.get("diagnostics")
-    if isinstance(diagnostics, list) and len(diagnostics) == len(record.diagnostics):
-        summary["diagnostics"] = [
-            {**entry, "message_ja": diagnostic.text("ja")}
-            for entry, diagnostic in zip(diagnostics, record.diagnostics, strict=True)
-        ]
-    return summary
-
-
-def validate_records(
-    records: Iterable[RecordReport], output_format: str, strict: bool, lang: str = "en"
-) -> int:
-    """Print the report for ``records`` and return the exit code.
-
-    Streamed: each game is written as it comes (a JSON report too), so memory does not
-    grow with the archive. A file's games come one after another, so a new file is a
-    new path."""
-    files = errors = warnings = 0
-    last_path: str | None = None
-    out = sys.stdout
-    json_report = JsonReportWriter(out) if output_format == "json" else None
-    for record in records:
-        path = record.path or ""
-        if path != last_path:
-            files, last_path = files + 1, path
-        errors += record.errors
-        warnings += record.warnings
-        if json_report is not None:
-            json_report.game(json_summary(record))
-        elif output_format == "github":
-            for diagnostic in record.diagnostics:
-                if diagnostic.severity is not Severity.INFO:
-                    out.write(format_github(diagnostic, lang) + "\n")
-        else:
-            for diagnostic in record.diagnostics:
-                out.write(format_text(diagnostic, lang) + "\n")
-    if json_report is not None:
-        json_report.close(files=files, errors=errors, warnings=warnings)
-    else:
-        click.echo(_totals(files, errors, warnings, lang), err=output_format == "github")
-    if errors or (strict and warnings):
-        return 1
-    return 0
-
-
-class JsonReportWriter:
-    """``{"games": [...], "files": …, "errors": …, "warnings": …}``, written game by
-    game: one game per line, each through the json module's C encoder (an indented
-    dump goes through its pure-Python encoder, about a second for 10,000 records)."""
-
-    def __init__(self, out: TextIO) -> None:
-        self.out = out
-        self.count = 0
-        # One encoder for the run: json.dumps(..., ensure_ascii=False) builds a new one
-        # for every game. (Same output: json.dumps hands these options to it.)
-        self._encode = json.JSONEncoder(ensure_ascii=False).encode
-        out.write('{\n "games": [')
-
-    def game(self, summary: Mapping[str, Any]) -> None:
-        self.out.write(",\n  " if self.count else "\n  ")
-        self.out.write(self._encode(summary))
-        self.count += 1
-
-    def close(self, **totals: int) -> None:
-        self.out.write("\n ]" if self.count else "]")
-        for key, value in totals.items():
-            self.out.write(f",\n {json.dumps(key)}: {value}")
-        self.out.write("\n}\n")
-
-
-def _totals(files: int, errors: int, warnings: int, lang: str) -> str:
-    if lang == "ja":
-        return f"{files} ファイル、エラー {errors} 件、警告 {warnings} 件"
-    return f"{files} file(s), {errors} error(s), {warnings} warning(s)"
+__all__ = [
+    "BATCH_GC_THRESHOLD",
+    "JsonReportWriter",
+    "batch_collector",
+    "format_github",
+    "format_text",
+    "json_summary",
+    "locale_language",
+    "validate_command",
+    "validate_records",
+]
 
 
 def _shard(ctx: click.Context, param: click.Parameter, value: str | None) -> Shard | None:
@@ -189,34 +93,4 @@ def validate_command(
         if not default.is_dir():
             raise click.UsageError("give record files or folders (no ./records folder here)")
         paths = (default,)
-    with batch_collector():
-        reports = report_paths(paths, jobs=jobs, shard=shard)
-        code = validate_records(reports, output_format, strict, lang or locale_language())
-    sys.exit(code)
-
-
-#: Container allocations between two collections of the youngest generation during a
-#: validate run (Python's default: 700).
-BATCH_GC_THRESHOLD = 10_000
-
-
-@contextmanager
-def batch_collector() -> Iterator[None]:
-    """The cycle collector tuned for a batch of records, then restored.
-
-    A record's objects (lines, moves, states) form no cycles: reference counting frees
-    them once its report is written. With Python's defaults the collector still ran
-    every 700 allocations, traversing the young objects and, now and then, every object
-    the imports made: ~10 % of the CPU of ``validate`` on 2,000 generated games (~260 ms
-    of 2.3 s; ~23 ms with this). Freezing what exists now (the imports, kept to the
-    end) and collecting the young generation every 10,000 allocations keeps memory
-    flat all the same. Workers forked by ``-j`` inherit both settings.
-    """
-    threshold = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(BATCH_GC_THRESHOLD, *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
+    sys.exit(run_validate(paths, output_format, strict, jobs, lang, shard, echo=click.echo))

@@ -29,11 +29,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.core.lazyre import lazy_pattern
+from kifuwiki.core.recordfile import ACCEPT_KEY, LineKind, RecordSource, may_accept
 
-ACCEPT_KEY = "accept"
-_CODE = re.compile(r"[A-Z]{2}[0-9]{3}\Z")
-_COMMENT = re.compile(
+_code = lazy_pattern(r"[A-Z]{2}[0-9]{3}\Z")
+_comment = lazy_pattern(
     r"^\s*\*\s*accept\s*[:：]\s*(?P<codes>[A-Za-z]{2}[0-9]{3}(?:\s*[,、]\s*[A-Za-z]{2}[0-9]{3})*)"
     r"(?:\s+(?P<reason>.*))?$",
     re.IGNORECASE,
@@ -100,7 +100,7 @@ def _front_matter(value: Any, line: int, acceptance: Acceptance) -> None:
         entries = ((part, "") for part in re.split(r"[\s,、]+", str(value)) if part)
     for code, reason in entries:
         text = str(code).strip().upper()
-        if not _CODE.match(text):
+        if not _code().match(text):
             acceptance.problems.append(_bad_value(line, code))
             continue
         acceptance.file[text] = "" if reason is None else str(reason).strip()
@@ -124,7 +124,7 @@ def acceptance_of(source: RecordSource) -> Acceptance:
     previous: int | None = None
     for line in source.lines:
         if line.kind is LineKind.COMMENT:
-            match = _COMMENT.match(line.text)
+            match = _comment().match(line.text)
             if match is not None:
                 reason = (match.group("reason") or "").strip()
                 target = previous or line.number
@@ -159,9 +159,7 @@ def acknowledge(diagnostics: list[Diagnostic], source: RecordSource) -> list[Dia
     Returns the list unchanged (the same object) when the record accepts nothing, which
     is nearly every record.
     """
-    if ACCEPT_KEY not in source.meta and not any(
-        line.kind is LineKind.COMMENT and "accept" in line.text.lower() for line in source.lines
-    ):
+    if not may_accept(source):
         return diagnostics
     acceptance = acceptance_of(source)
     result: list[Diagnostic] = []

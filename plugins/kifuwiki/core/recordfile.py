@@ -21,8 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.encoding import decode_text
+from kifuwiki.core.lazyre import lazy_pattern
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from kifuwiki.core.bounded import Problem
 
 # PyYAML (and kifuwiki.core.bounded, which imports it) is imported only when front
@@ -38,7 +41,7 @@ _KANJI_DIGITS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "�
 #: own 局 lines.
 #: Text after the heading (``1セット目:先手あ``, ``Game 1: final``) is part of its title;
 #: a game may read more from it (:func:`heading_rest`).
-_GAME_HEADING = re.compile(
+_game_heading = lazy_pattern(
     r"^\s*(?:[=#]+\s*)?"
     r"(?:第\s*(?:(?P<kanji>[一二三四五六七八九十百]{1,6})|(?P<digits>[0-9０-９]{1,6}))\s*"
     r"(?:試合|セット|ゲーム)目?"
@@ -64,7 +67,7 @@ def heading_rest(heading: str | None) -> str:
     """What follows the game number in a heading: ``1セット目、a:23、b:57`` → ``a:23、b:57``."""
     if not heading:
         return ""
-    match = _GAME_HEADING.match(heading)
+    match = _game_heading().match(heading)
     if match is None:
         return ""
     rest = match.group("rest") or match.group("en_rest")
@@ -511,7 +514,7 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
                 SourceLine(number, line, bookmark_kind if line[1:2] == "&" else comment_kind)
             )
             continue
-        match = _GAME_HEADING.match(line)
+        match = _game_heading().match(line)
         if match:
             kanji = match.group("kanji") or match.group("kanji2")
             digits = match.group("digits") or match.group("digits2")
@@ -564,3 +567,23 @@ def read_record_file(path: Path, display_path: str | None = None) -> list[Record
     if diagnostics:
         sources[0].diagnostics[:0] = diagnostics
     return sources
+
+
+#: The front matter key (and the comment word) of an acceptance (:mod:`.acknowledge`).
+ACCEPT_KEY = "accept"
+
+
+def may_accept(source: RecordSource) -> bool:
+    """Whether ``source`` might accept a warning (an ``accept`` key, or a comment line
+    with the word); :func:`kifuwiki.core.acknowledge.acknowledge` leaves every other
+    record's diagnostics as they are, and is not even imported for them (~1.5 ms)."""
+    return ACCEPT_KEY in source.meta or any(
+        line.kind is LineKind.COMMENT and ACCEPT_KEY in line.text.lower() for line in source.lines
+    )
+
+
+def may_have_blocks(lines: Iterable[SourceLine]) -> bool:
+    """Whether a comment line mentions ``kifu``: what a ```` ```kifu ```` block opens with
+    (:func:`kifuwiki.core.variations.has_blocks` checks the fence; the module is imported
+    only for such records, ~2.5 ms)."""
+    return any(line.kind is LineKind.COMMENT and "kifu" in line.text for line in lines)

@@ -25,6 +25,7 @@ import re
 from collections.abc import Mapping
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.core.lazyre import lazy_pattern
 from kifuwiki.core.recordfile import (
     LineKind,
     RecordSource,
@@ -49,18 +50,19 @@ from kifuwiki.games.prime_daifugo.notation_moves import (
     CARDS_RE,
     JOKER_VALUES,
     SPECIALS,
-    STD_FAST,
+    STD_FAST_PATTERN,
     MoveScanner,
     cards_of,
     factors_from_text,
     normalise,
     parse_cards,
     scan_move,
+    std_fast,
     tokenize,
 )
 
 #: A whole line in the standard shape: ``name:`` and a body ``STD_FAST`` reads.
-_FAST_LINE = re.compile(r"(?P<name>[^\s:*](?:[^:]*[^:\s])?):(?P<body>" + STD_FAST.pattern + ")")
+_FAST_LINE = re.compile(r"(?P<name>[^\s:*](?:[^:]*[^:\s])?):(?P<body>" + STD_FAST_PATTERN + ")")
 
 
 _LINE = re.compile(
@@ -73,7 +75,7 @@ _FOOTNOTES = re.compile(r"\[\d+\]")
 _HAND_SUFFIX = "初期"
 _JUDGE_KEYS = ("素数判定員", "判定員")
 _UNKNOWN_WORD = "不明"
-_SAME_PLAYERS = re.compile(
+_same_players = lazy_pattern(
     # The seed's own sentence is "プレイヤー・素数判定員は一試合目と同じ"; the note may
     # also be just "(一試合目)と同じ" or name the previous game (前試合).
     r"(?:プレ[イー]ヤー(?:\s*[・、]\s*素数判定員)?\s*は\s*)?"
@@ -81,17 +83,17 @@ _SAME_PLAYERS = re.compile(
     r"|\(?\s*前試合\s*\)?)\s*と同じ(?:である|です)?\s*。?"
 )
 #: Initial hands written together: "初期手札a:(23) b:(57)", "私の初期手札:(23)".
-_HANDS_LINE = re.compile(r"\s*(?P<mine>私の)?初期手札\s*(?P<rest>.*)")
+_hands_line = lazy_pattern(r"\s*(?P<mine>私の)?初期手札\s*(?P<rest>.*)")
 #: One "key:cards" item of a hands list (cards in brackets or bare).
-_HAND_ITEM = re.compile(r"(?P<key>[^\s:、,()]+)\s*:\s*\(?(?P<cards>[^\s()、,]*)\)?")
+_hand_item = lazy_pattern(r"(?P<key>[^\s:、,()]+)\s*:\s*\(?(?P<cards>[^\s()、,]*)\)?")
 #: "第2局" / "2局目" (with "：先手あ" or hands after it): the game's title line. (Not a
 #: file-level separator: other games number rounds that way inside one record.)
-_ROUND_TITLE = re.compile(
+_round_title = lazy_pattern(
     r"\s*(?:第\s*(?:[一二三四五六七八九十百]{1,6}|\d{1,6})\s*局目?"
     r"|(?:[一二三四五六七八九十百]{1,6}|\d{1,6})\s*局目)\s*(?:[:、,]\s*(?P<rest>.*))?"
 )
 #: "先手あ" in a heading: who moves first (the moves say it too).
-_FIRST_PLAYER = re.compile(r"先手\s*[:：]?\s*\S+")
+_first_player = lazy_pattern(r"先手\s*[:：]?\s*\S+")
 _NOT_A_NAME = re.compile(r"[()\[\]|%#=^*,]|^D\(")
 
 _FANDOM_SIGNS = re.compile(
@@ -100,7 +102,7 @@ _FANDOM_SIGNS = re.compile(
     r"初期\s*:|:\s*Pass\b|\((?:GC|RR)\)|;X=|:\s*D(?:;|$)|P\(\d+\);|\*[^=\n]*=",
     re.MULTILINE,
 )
-_FANDOM_SYMBOL = re.compile(r"[A-Za-z0-9]{1,3}")
+_fandom_symbol = lazy_pattern(r"[A-Za-z0-9]{1,3}")
 _FANDOM_KEY = re.compile(r"^\s*[A-Z]\s*:", re.MULTILINE)
 #: What every match of ``_FANDOM_KEY`` ends with; starting with a set of characters,
 #: it is found quickly (``_FANDOM_KEY``'s ``^`` makes ``re`` try every position).
@@ -326,8 +328,8 @@ class _GameParser:
         """Hands written in a game's heading: ``1セット目、a:23、b:57``. Other text there
         (``先手あ``, a title) is the heading's own."""
         first = self.source.lines[0].number if self.source.lines else 2
-        rest = normalise(_FIRST_PLAYER.sub("", rest))
-        for item in _HAND_ITEM.finditer(rest):
+        rest = normalise(_first_player().sub("", rest))
+        for item in _hand_item().finditer(rest):
             cards = item.group("cards")
             if cards and CARDS_RE.fullmatch(cards):
                 key = item.group("key")
@@ -347,7 +349,7 @@ class _GameParser:
                 return False
             self.my_hand = (cards_of(cards), number, offset + norm[offset:].find(cards) + 1)
             return True
-        items = list(_HAND_ITEM.finditer(rest))
+        items = list(_hand_item().finditer(rest))
         if not items or not all(CARDS_RE.fullmatch(item.group("cards")) for item in items):
             return False
         hands = self.game.initial_hands
@@ -467,7 +469,7 @@ class _GameParser:
         return (
             key not in self.movers
             and key not in self.game.initial_hands
-            and not _FANDOM_SYMBOL.fullmatch(key)
+            and not _fandom_symbol().fullmatch(key)
         )
 
     def _warn_no_player_who_plays(self, number: int, column: int, text: str) -> None:
@@ -508,7 +510,7 @@ class _GameParser:
                 self._add_fast_move(number, body_at + 1, name, text[body_at:], fields)
                 return
         norm = normalise(text)
-        same = _SAME_PLAYERS.fullmatch(norm.strip()) if "同じ" in norm else None
+        same = _same_players().fullmatch(norm.strip()) if "同じ" in norm else None
         if same is not None and self.header:
             if same.group("kanji"):
                 game.same_players_as = kanji_number(same.group("kanji"))
@@ -519,14 +521,14 @@ class _GameParser:
             game.same_players_line = number
             return
         if "局" in norm and self.header:
-            title = _ROUND_TITLE.fullmatch(norm)
+            title = _round_title().fullmatch(norm)
             if title is not None:
                 self.game.header_lines.append(text)
                 if title.group("rest"):
                     self._heading_hands(title.group("rest"))
                 return
         if "初期手札" in norm:
-            hands = _HANDS_LINE.fullmatch(norm)
+            hands = _hands_line().fullmatch(norm)
             if hands is not None and self._hands_line(number, norm, hands):
                 return
         match = _LINE.match(norm)
@@ -701,7 +703,7 @@ class _GameParser:
                 marks = mark.group(1)
                 body = body[: mark.start()]
         if game.dialect is Dialect.STANDARD and name in self.seated:
-            fast = STD_FAST.fullmatch(body)
+            fast = std_fast().fullmatch(body)
             fields = _fast_fields(fast, column) if fast is not None else None
             if fields is not None:
                 self._add_fast_move(
@@ -899,12 +901,12 @@ def _same_cards(hand: Hand, text: str) -> bool:
     return hand.cards is not None and "".join(str(card) for card in hand.cards) == text
 
 
-_TRAILING_FOOTNOTES = re.compile(r"(?:\s*\[\d+\])+\s*\Z")
+_trailing_footnotes = lazy_pattern(r"(?:\s*\[\d+\])+\s*\Z")
 
 
 def _end_marks(body: str, dialect: Dialect) -> tuple[bool, bool]:
     """(going out, flush mark) at the end of a move body that could not be read."""
-    text = _TRAILING_FOOTNOTES.sub("", body).rstrip()
+    text = _trailing_footnotes().sub("", body).rstrip()
     flush = dialect is Dialect.FANDOM and text.endswith("r") and len(text) > 1
     if flush:
         text = text[:-1].rstrip()

@@ -3,8 +3,9 @@
 Used by :mod:`.notation` (which reads whole games). Two readers that must agree (a
 test checks every corpus move and fuzzed ones):
 
-* :data:`STD_FAST`, one compiled regex for the standard shape of ≈99% of real lines;
-* :class:`MoveScanner`, a single left-to-right pass over :data:`TOKEN` matches (one
+* :func:`std_fast`, one regex for the standard shape of ≈99% of real lines (each
+  pattern here is compiled on first use: :mod:`kifuwiki.core.lazyre`);
+* :class:`MoveScanner`, a single left-to-right pass over :func:`token_regex` matches (one
   master regex, no backtracking between tokens) for everything else: the Fandom
   dialect, blog variants, and text that is wrong.
 
@@ -19,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kifuwiki.core.diagnostics import Severity
+from kifuwiki.core.lazyre import lazy_pattern
 from kifuwiki.games.prime_daifugo import notation_codes as codes
 from kifuwiki.games.prime_daifugo.model import (
     RANKS,
@@ -60,7 +62,7 @@ def normalise(text: str) -> str:
 _CARD_CHARS = "A23456789TJQKX?"
 PLAIN_CARDS = {rank: Card(rank) for rank in _CARD_CHARS}
 CARDS_RE = re.compile(r"(?:[A2-9TJQKX?][dchs]?)*")
-_SUITED_CARD = re.compile(r"([A2-9TJQKX?])([dchs]?)")
+_suited_card = lazy_pattern(r"([A2-9TJQKX?])([dchs]?)")
 
 
 #: Card tuples by text: records repeat the same runs (hands, draws, plays) all the time,
@@ -86,7 +88,7 @@ def cards_of(text: str) -> tuple[Card, ...]:
     else:
         cards = tuple(
             PLAIN_CARDS[rank] if not suit else Card(rank, suit)
-            for rank, suit in _SUITED_CARD.findall(text)
+            for rank, suit in _suited_card().findall(text)
         )
         ranks = "".join([card.rank for card in cards])
     if len(_CARD_CACHE) >= _CARD_CACHE_LIMIT:
@@ -143,19 +145,20 @@ MAX_COUNT_DIGITS = 4
 _C = "[A2-9TJQKX?]"
 
 #: The standard shape of ≈99% of real move lines, read in one match.
-STD_FAST = re.compile(
+STD_FAST_PATTERN = (
     rf"(?:D\((?P<draw>{_C}*)\))?"
     rf"(?:(?P<pass>%%?)|(?P<num>{_C}+)(?:=(?P<fac>{_C}+(?:[*^]{_C}+)*))?"
     r"(?P<jok>(?:\|X=[0A2-9TJQK])*)(?:\[(?P<tag>GC|RR|IN)\])?"
     rf"(?:,P\((?P<pen>{_C}*)\))?)?"
     r"(?P<out>#)?"
 )
+std_fast = lazy_pattern(STD_FAST_PATTERN)
 
 #: A card with its optional suit, for ";D=…" and ";P=…" (which end where cards end).
 _CS = r"(?:[A2-9TJQKX?][dchs]?)"
 #: One joker value: a rank, or its decimal value 0–13 (a longer number is not one).
 _JV = r"(?:1[0-3](?!\d)|\d(?!\d)|[A2-9TJQK])"
-TOKEN = re.compile(
+token_regex = lazy_pattern(
     "|".join(
         [
             r"(?P<ws>\s+)",
@@ -185,9 +188,18 @@ TOKEN = re.compile(
 )
 
 
+def __getattr__(name: str) -> re.Pattern[str]:
+    """``TOKEN`` and ``STD_FAST``, the compiled patterns under their former names."""
+    if name == "TOKEN":
+        return token_regex()
+    if name == "STD_FAST":
+        return std_fast()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def tokenize(text: str) -> int:
     """A bare tokenizer pass over record text (the benchmark's baseline): token count."""
-    return sum(1 for _ in TOKEN.finditer(text))
+    return sum(1 for _ in token_regex().finditer(text))
 
 
 # --------------------------------------------------------------------------- moves
@@ -225,7 +237,7 @@ class Scanned:
 
 def _fast(body: str, column: int) -> Scanned | None:
     """The common standard shape in one regex match; ``None`` → use the token scanner."""
-    match = STD_FAST.fullmatch(body)
+    match = std_fast().fullmatch(body)
     if match is None:
         return None
     draw, passed, num, fac, jok, tag, pen, out = match.group(
@@ -300,7 +312,7 @@ class MoveScanner:
         expression: list[tuple[str, str, int]] = []
         expression_closed = False
         passed: Action | None = None
-        for match in TOKEN.finditer(self.body):
+        for match in token_regex().finditer(self.body):
             kind = match.lastgroup
             start = match.start()
             text = match.group()

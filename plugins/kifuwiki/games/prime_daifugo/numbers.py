@@ -3,12 +3,16 @@
 Cards are read as decimal numbers written side by side (Q,K → ``1213``); a joker stands
 for the value its player declared (0–13). Numbers are exact Python integers of any size.
 Primality is memoised, because the same numbers come back again and again in
-an archive (57, 1729, 1213 …): a factor up to 53 by one gcd, below 3.2 × 10⁹ by the
-strong-pseudoprime test to the bases 2, 3, 5, 7, below 3.3 × 10²⁴ to the 13 prime bases
-up to 41 (through gmpy2, in C; both proven exact below their bounds: Jaeschke, 1993;
-Sorenson and Webster, 2015), above by gmpy2's Baillie–PSW test (no composite is known
+an archive (57, 1729, 1213 …): a factor up to 53 by one gcd, below 3.3 × 10²⁴ by the
+strong-pseudoprime test to the fewest prime bases proven exact below the number
+(Jaeschke, 1993; Jiang and Deng, 2014; Sorenson and Webster, 2015: 4 bases below
+3.2 × 10⁹ … 13 below 3.3 × 10²⁴), above by the Baillie–PSW test (no composite is known
 to pass it), which is what :func:`sympy.isprime` runs there: exact below 3.3 × 10²⁴, as
-sure as sympy above; the tests check the answers against sympy's.
+sure as sympy above; the tests check the answers against sympy's, and the Lucas half
+of Baillie–PSW against gmpy2's. All in Python: gmpy2's import (it asks
+``importlib.metadata`` for its own version, ~30 ms) cost a short ``kifuwiki validate``
+more than the tests themselves take on the whole real corpus (~20 ms); it is used only
+for numbers past any a hand of cards makes (:data:`GMPY2_ABOVE_BITS`).
 A composite below 10¹² is factored by trial division and Pollard's rho. Nothing here
 imports sympy: its import costs ~0.4 s, most of a short ``kifuwiki validate``'s start-up
 (and of each worker's); the real corpus has numbers of 25 digits and more in most runs.
@@ -90,6 +94,20 @@ MILLER_RABIN_EXACT_BELOW = 3_317_044_064_679_887_385_961_981
 #: The strong-pseudoprime test to the bases 2, 3, 5 and 7 is exact below this
 #: (3,215,031,751 is the first strong pseudoprime to all four; Jaeschke, 1993).
 FOUR_BASES_EXACT_BELOW = 3_215_031_751
+#: Below each bound, the strong-pseudoprime test to these bases is exact (the bound is
+#: the first strong pseudoprime to all of them, OEIS A014233; the last is ψ₁₃).
+_EXACT_BASES: tuple[tuple[int, tuple[int, ...]], ...] = (
+    (FOUR_BASES_EXACT_BELOW, (2, 3, 5, 7)),
+    (2_152_302_898_747, (2, 3, 5, 7, 11)),
+    (3_474_749_660_383, (2, 3, 5, 7, 11, 13)),
+    (341_550_071_728_321, (2, 3, 5, 7, 11, 13, 17)),
+    (3_825_123_056_546_413_051, (2, 3, 5, 7, 11, 13, 17, 19, 23)),
+    (318_665_857_834_031_151_167_461, MILLER_RABIN_BASES[:-1]),
+    (MILLER_RABIN_EXACT_BELOW, MILLER_RABIN_BASES),
+)
+#: Past this many bits (no hand of 54 cards makes such a number) Baillie–PSW runs in
+#: gmpy2's C, so that no number a player writes can take long in Python.
+GMPY2_ABOVE_BITS = 1_024
 #: The product of the primes up to 53.
 _PRIMORIAL_53 = math.prod(p for p in _SMALL_PRIMES if p <= 53)
 _PRIMES_TO_53 = frozenset(p for p in _SMALL_PRIMES if p <= 53)
@@ -107,21 +125,64 @@ def is_prime(n: int) -> bool:
         return False  # a factor up to 53 (one big-integer operation, no loop)
     if n < _NO_FACTOR_TO_53_IS_PRIME_BELOW:
         return True
-    if n < FOUR_BASES_EXACT_BELOW:
-        # Four modular powers, where trial division of a prime near 10⁸ took up to
-        # 1,229 divisions (tens of microseconds, once per new number of an archive).
-        return _strong_witness(n, MILLER_RABIN_BASES[:4]) is None
-    # gmpy2 is imported only now: a few milliseconds, where sympy's import is ~0.4 s of
-    # a short validate run (and records of small numbers never need it).
-    import gmpy2
-
     if n < MILLER_RABIN_EXACT_BELOW:
-        # The same strong-pseudoprime test as _strong_witness, in C: 8× faster on the
-        # corpus's numbers of 10-25 digits. (No base divides n: its factors are > 53.)
-        return all(gmpy2.is_strong_prp(n, base) for base in MILLER_RABIN_BASES)
-    # Above the exact bound: Baillie–PSW, the test sympy's isprime runs there (through
-    # gmpy2 when it is installed, as it is here).
-    return bool(gmpy2.is_bpsw_prp(n))
+        # A few modular powers (trial division of a prime near 10⁸ took up to 1,229
+        # divisions); as few bases as are proven enough below n.
+        for bound, bases in _EXACT_BASES:
+            if n < bound:
+                return _strong_witness(n, bases) is None
+    if n.bit_length() > GMPY2_ABOVE_BITS:
+        import gmpy2
+
+        return bool(gmpy2.is_bpsw_prp(n))
+    # Baillie–PSW, as gmpy2.is_bpsw_prp (what sympy's isprime runs there): the strong
+    # test to base 2, then the Lucas test with Selfridge's parameters.
+    return _strong_witness(n, (2,)) is None and _lucas_selfridge_probable_prime(n)
+
+
+def _jacobi(a: int, n: int) -> int:
+    """The Jacobi symbol (a/n) for odd ``n > 0``."""
+    a %= n
+    result = 1
+    while a:
+        while a % 2 == 0:
+            a //= 2
+            if n % 8 in (3, 5):
+                result = -result
+        a, n = n, a
+        if a % 4 == 3 and n % 4 == 3:
+            result = -result
+        a %= n
+    return result if n == 1 else 0
+
+
+def _lucas_selfridge_probable_prime(n: int) -> bool:
+    """gmpy2's ``is_selfridge_prp`` for odd ``n > 2``: the first D of 5, -7, 9, -11 …
+    with (D/n) = -1, P = 1, Q = (1 - D)/4, and U(n + 1) ≡ 0 (mod n)."""
+    if math.isqrt(n) ** 2 == n:
+        return False  # (D/n) is never -1 for a square (a composite)
+    d = 5
+    while True:
+        symbol = _jacobi(d, n)
+        if symbol == -1:
+            break
+        if symbol == 0 and abs(d) != n:
+            return False  # d shares a factor with n
+        d = -d - 2 if d > 0 else -d + 2
+    p, q = 1, (1 - d) // 4
+    # U(k) and V(k) by doubling along the bits of n + 1 (U(2k) = U·V, V(2k) = V² - 2Qᵏ;
+    # then U(k+1) = (P·U + V)/2, V(k+1) = (D·U + P·V)/2, halved mod odd n).
+    u, v, qk = 1, p, q % n
+    for bit in bin(n + 1)[3:]:
+        u = u * v % n
+        v = (v * v - 2 * qk) % n
+        qk = qk * qk % n
+        if bit == "1":
+            u, v = (p * u + v) % n, (d * u + p * v) % n
+            u = (u + n if u & 1 else u) >> 1
+            v = (v + n if v & 1 else v) >> 1
+            qk = qk * q % n
+    return u == 0
 
 
 #: The primes below 100 are tried one by one (most composites have one); the rest at
