@@ -22,6 +22,12 @@ def test_an_unclosed_quote_names_the_line_it_opened_on() -> None:
     assert "while scanning a quoted scalar at line 2, column 8" in message
 
 
+def test_a_quote_left_open_on_the_last_line_names_its_column() -> None:
+    message, line = rf003('---\ngame: catan\ntitle: "unclosed\n---\n')
+    assert line == 3
+    assert message.endswith("(while scanning a quoted scalar at column 8)"), message
+
+
 def test_a_mistake_on_one_line_says_nothing_more() -> None:
     message, line = rf003("---\ngame: catan\n  x: 1\n---\n")
     assert line == 3 and "(while" not in message

@@ -326,8 +326,11 @@ def _load_yaml(lines: list[str], path: str | None) -> tuple[dict[str, Any], list
         # PyYAML notices an unclosed bracket or quote where the text ends, lines below
         # the mistake; its context says where the bracket or quote was opened.
         context, opened = getattr(exc, "context", None), getattr(exc, "context_mark", None)
-        if context and opened is not None and mark is not None and opened.line != mark.line:
-            problem += f" ({context} at line {opened.line + 2}, column {opened.column + 1})"
+        if context and opened is not None and mark is not None:
+            if opened.line != mark.line:
+                problem += f" ({context} at line {opened.line + 2}, column {opened.column + 1})"
+            elif opened.column != mark.column:  # opened on the last line: YAML ends there
+                problem += f" ({context} at column {opened.column + 1})"
         return {}, [
             _front_matter_error(
                 "RF003",
