@@ -368,7 +368,7 @@ def assert_hidden_after(page: Any, frontier: int, notation: str | None) -> None:
     not reachable by the slider; the next move's text is nowhere on screen."""
     visible = page.evaluate(
         "[...document.querySelectorAll('.kw-moves > .kw-step')]"
-        ".filter(li => li.checkVisibility()).map(li => +li.dataset.step)"
+        ".map((li, n) => li.checkVisibility() ? n : -1).filter(n => n >= 0)"
     )
     assert visible == list(range(frontier + 1))
     assert page.locator(".kw-slider").get_attribute("max") == str(frontier)
