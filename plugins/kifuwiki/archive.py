@@ -18,6 +18,7 @@ from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import (
     RecordSource,
     decode,
+    front_matter_line,
     may_accept,
     may_have_blocks,
     split_record_file,
@@ -102,10 +103,15 @@ def _link_inside(link: Path, root: str, problems: list[Diagnostic] | None) -> bo
     return False
 
 
-def _unloadable(source: RecordSource, code: str, message: str, message_ja: str) -> GameRecord:
-    diagnostic = Diagnostic(
-        Severity.ERROR, code, message, source.first_line, 1, source.path, None, message_ja
-    )
+def _unloadable(
+    source: RecordSource, code: str, message: str, message_ja: str, line: int | None = None
+) -> GameRecord:
+    """A record no game can load: one error at ``line`` (default: the body's first
+    written line, or its first line when it is all blank)."""
+    if line is None:
+        line = next((entry.number for entry in source.lines if entry.text.strip()), None)
+    where = source.first_line if line is None else line
+    diagnostic = Diagnostic(Severity.ERROR, code, message, where, 1, source.path, None, message_ja)
     return GameRecord(
         game=source.game_id or "unknown",
         source=source,
@@ -184,7 +190,9 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
                 if known
                 else "どのゲームの棋譜か分からない"
             ) + f" (フロントマターに 'game:' を書く。インストール済みのゲーム: {installed})"
-            return _unloadable(source, "RF010", message, message_ja)
+            # An unknown name points at the ``game:`` line that wrote it.
+            line = front_matter_line(source, "game") if known else None
+            return _unloadable(source, "RF010", message, message_ja, line)
         game = get_game(game_id)
         record = game.load(source, rules_for(rules, game_id))
         # Variations and acceptances are rare: their modules are imported for the records

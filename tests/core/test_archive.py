@@ -15,6 +15,14 @@ def test_unknown_game_is_an_error_record() -> None:
     assert "chess" in diagnostic.message
     assert diagnostic.path == "x.kifu"
     assert record.summary()["winner"] is None
+    # It points at the line that names the game, not at the first move.
+    assert (diagnostic.line, diagnostic.column) == (2, 1)
+
+
+def test_a_record_that_names_no_game_is_reported_at_its_first_line() -> None:
+    (record,) = load_text("---\ntitle: t\n---\n\n1. e4 e5\n", "x.kifu")
+    (diagnostic,) = record.diagnostics
+    assert diagnostic.code == "RF010" and diagnostic.line == 5
 
 
 def test_missing_file_is_an_error_record(tmp_path: Path) -> None:

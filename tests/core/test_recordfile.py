@@ -10,6 +10,7 @@ from kifuwiki.core.diagnostics import Severity
 from kifuwiki.core.recordfile import (
     LineKind,
     decode,
+    front_matter_line,
     kanji_heading,
     kanji_number,
     read_record_file,
@@ -104,3 +105,30 @@ def test_empty_file_is_one_empty_game() -> None:
     (source,) = split_record_file("")
     assert source.count == 1
     assert all(line.kind is LineKind.BLANK for line in source.lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("---\ngame: catan\nrules: base\n---\n1 B: 6\n", 3),
+        ('---\ngame: catan\n"rules": base\n---\n', 3),  # a quoted key
+        ("---\ngame: catan\nrules : base\n---\n", 3),  # space before the colon
+        ("\ufeff---\ntitle: t\nrules: base\n---\n", 3),  # a byte order mark
+        ("---\ntitle: t\nrulesets: x\nrules: base\n---\n", 4),  # not a longer key
+        ("---\nplayers:\n  rules: nested\nrules: base\n---\n", 4),  # not a nested key
+        ("---\ntitle: t\n---\nrules: in the body\n", 1),  # not after the front matter
+        ("---\ntitle: t\n...\nrules: in the body\n", 1),  # YAML's other end marker
+        ("rules: no front matter\n", 1),
+        ("", 1),
+    ],
+)
+def test_front_matter_line_finds_the_top_level_key(text: str, expected: int) -> None:
+    source = split_record_file(text, "r.kifu")[0]
+    assert front_matter_line(source, "rules") == expected
+
+
+def test_front_matter_line_of_a_later_game_is_the_shared_front_matters() -> None:
+    text = "---\ngame: prime-daifugo\nrules: online\n---\n# 一試合目\nA:(23)\n# 二試合目\nA:(35)\n"
+    sources = split_record_file(text, "r.kifu")
+    assert len(sources) == 2
+    assert [front_matter_line(source, "rules") for source in sources] == [3, 3]

@@ -142,3 +142,29 @@ def resolve(
             continue
         changes[key] = value
     return replace(rules, **changes) if changes else rules  # type: ignore[type-var]
+
+
+def fixed_rules(spec: object, name: str, code: str, bag: DiagnosticBag, line: int) -> None:
+    """For a game that checks one rule set, ``name``, and has no options: a ``rules:``
+    asking for another preset, or for options, is reported as a ``code`` warning (the
+    record is still checked by ``name``) instead of being silently ignored."""
+    if isinstance(spec, Mapping):
+        asked = spec.get("preset", spec.get("name"))
+        others = sorted(str(key) for key in spec if key not in ("preset", "name"))
+    else:
+        asked, others = spec, []
+    if asked is not None and str(asked).strip().lower() not in ("", name):
+        bag.warning(
+            code,
+            f"unknown rule set '{asked}'; checked by '{name}', the only rules of this game",
+            line,
+            ja=f"知らないルール '{asked}' のため、このゲーム唯一のルール '{name}' で検査する",
+        )
+    if others:
+        shown = ", ".join(others)
+        bag.warning(
+            code,
+            f"rule options ({shown}) are ignored: the '{name}' rules of this game have none",
+            line,
+            ja=f"ルール設定 ({shown}) は無視する: このゲームの '{name}' ルールに設定はない",
+        )

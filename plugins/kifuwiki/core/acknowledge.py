@@ -30,7 +30,13 @@ from typing import Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.lazyre import lazy_pattern
-from kifuwiki.core.recordfile import ACCEPT_KEY, LineKind, RecordSource, may_accept
+from kifuwiki.core.recordfile import (
+    ACCEPT_KEY,
+    LineKind,
+    RecordSource,
+    front_matter_line,
+    may_accept,
+)
 
 _code = lazy_pattern(r"[A-Z]{2}[0-9]{3}\Z")
 _comment = lazy_pattern(
@@ -106,21 +112,11 @@ def _front_matter(value: Any, line: int, acceptance: Acceptance) -> None:
         acceptance.file[text] = "" if reason is None else str(reason).strip()
 
 
-def _meta_line(source: RecordSource) -> int:
-    """The file line of the ``accept:`` key, for diagnostics about it."""
-    for number, text in enumerate(source.file_text.split("\n")[1:], start=2):
-        if text.strip() in ("---", "..."):
-            break
-        if text.startswith(f"{ACCEPT_KEY}:"):
-            return number
-    return 1
-
-
 def acceptance_of(source: RecordSource) -> Acceptance:
     """The warnings ``source`` accepts, from its front matter and its comment lines."""
     acceptance = Acceptance()
     if source.meta.get(ACCEPT_KEY) is not None:
-        _front_matter(source.meta[ACCEPT_KEY], _meta_line(source), acceptance)
+        _front_matter(source.meta[ACCEPT_KEY], front_matter_line(source, ACCEPT_KEY), acceptance)
     previous: int | None = None
     for line in source.lines:
         if line.kind is LineKind.COMMENT:
@@ -173,7 +169,7 @@ def acknowledge(diagnostics: list[Diagnostic], source: RecordSource) -> list[Dia
             result.append(diagnostic)
         else:
             result.append(_acknowledged(diagnostic, reason))
-    line = _meta_line(source) if acceptance.file else source.first_line
+    line = front_matter_line(source, ACCEPT_KEY) if acceptance.file else source.first_line
     for code in sorted(refused):
         result.append(
             Diagnostic(
@@ -203,7 +199,7 @@ def _unused_notes(
     for origin, code in acceptance.unused():
         if code in refused or (origin is None and source.count > 1):
             continue
-        line = origin if origin is not None else _meta_line(source)
+        line = origin if origin is not None else front_matter_line(source, ACCEPT_KEY)
         notes.append(
             Diagnostic(
                 Severity.INFO,

@@ -172,6 +172,26 @@ class RecordSource:
         return self.lines[0].number if self.lines else 1
 
 
+def front_matter_line(source: RecordSource, key: str) -> int:
+    """The file line of the top-level front matter ``key`` (``rules:``, ``"rules":``),
+    where a diagnostic about its value points; 1 when the file has no front matter or
+    the key is not written there (a site option, not the record, gave the value).
+
+    The games' rule, player and board checks and the core's ``game:`` and ``accept:``
+    checks all point here, so every game reports a front matter problem alike."""
+    lines = source.file_text.split("\n")
+    if not lines or lines[0].lstrip("\ufeff").strip() != "---":
+        return 1
+    for number, text in enumerate(lines[1:], start=2):
+        if text.strip() in ("---", "..."):
+            break
+        if text.startswith(key) or text[:1] in ("'", '"'):
+            name, colon, _ = text.partition(":")
+            if colon and name.rstrip().strip("'\"") == key and name[:1] not in " \t":
+                return number
+    return 1
+
+
 def classify(text: str) -> LineKind:
     stripped = text.strip()
     if not stripped:

@@ -54,7 +54,11 @@ pages that show one of the game's records. A game script hooks the viewer throug
 inside ``.kw-viewer[data-kw-game=<id>]``). Flags a step carries (``StepView.flags``)
 are the game's ``step_flags`` plus the core's ``comment``, ``error`` and ``warning``.
 ``kifuwiki.games.viewkit`` has the plumbing every view needs (diagnostics → steps,
-labels, badges, flags). ``tests/example_game/`` is a complete small game.
+labels, badges, flags). A diagnostic about a front matter value points at its key's line:
+``kifuwiki.core.recordfile.front_matter_line(source, "rules")`` (1 when the key is not
+in the record, e.g. a site default); a ``rules:`` a game cannot honour is reported, never
+silently ignored (``kifuwiki.cardkit.options`` has the pieces; ``fixed_rules`` for a game
+with one rule set). ``tests/example_game/`` is a complete small game.
 
 Variations (``kifuwiki.core.variations``): a ```` ```kifu ```` block written across ``*``
 comment lines after a step is a side line from that step. The core checks it through

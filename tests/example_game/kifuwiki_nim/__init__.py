@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.core.recordfile import LineKind, RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki_nim.codes import CODES, CODES_JA
 from kifuwiki_nim.glyphs import stones_filter
@@ -49,7 +49,8 @@ class NimGame:
         bag = DiagnosticBag()
         record = parse(source, bag)
         spec = source.meta.get("rules", rules)
-        rule_set = resolve_rules(spec, bag)
+        # Diagnostics about a front matter key point at its line (1 for a site default).
+        rule_set = resolve_rules(spec, bag, front_matter_line(source, "rules"))
         result = replay(record, rule_set, bag)
         mapping = source.meta.get("players")
         names = mapping if isinstance(mapping, dict) else {}

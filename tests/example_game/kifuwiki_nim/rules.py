@@ -34,8 +34,9 @@ class RuleSet:
 PRESETS = {"classic": RuleSet(), "misere": RuleSet("misere", misere=True)}
 
 
-def resolve_rules(spec: object, bag: DiagnosticBag) -> RuleSet:
-    """``classic``, ``misere`` or ``{preset: …, max_take: n}``; anything else warns."""
+def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
+    """``classic``, ``misere`` or ``{preset: …, max_take: n}``; anything else warns, on
+    ``line`` (the front matter's ``rules:`` line)."""
     if spec is None:
         return PRESETS["classic"]
     options: Mapping[str, Any] = spec if isinstance(spec, Mapping) else {"preset": spec}
@@ -47,7 +48,7 @@ def resolve_rules(spec: object, bag: DiagnosticBag) -> RuleSet:
         bag.warning(
             UNKNOWN_RULES,
             f"unknown rules {spec!r}; using 'classic' (presets: {known})",
-            1,
+            line,
             ja=f"ルール {spec!r} は分からないので classic とする (プリセット: {known})",
         )
         return PRESETS["classic"]

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.cardkit.options import fixed_rules
+from kifuwiki.core.recordfile import LineKind, RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.catan import codes as catan_codes
 from kifuwiki.games.catan.codes import CODES
@@ -81,6 +82,9 @@ class CatanGame(ViewAndWriter):
 
         parsed = parse(source)
         bag = parsed.bag
+        # Catan checks the base game only: any other ``rules:`` is reported (CT126).
+        spec = source.meta.get("rules", rules)
+        fixed_rules(spec, "base", "CT126", bag, front_matter_line(source, "rules"))
         result = replay(parsed.record, bag)
         record = parsed.record
         names = [record.name(key) for key in record.order]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
+from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine, front_matter_line
 from kifuwiki.games.catan.board import parse_board, parse_hex
 from kifuwiki.games.catan.body import Body, TurnText
 from kifuwiki.games.catan.model import (
@@ -73,19 +73,6 @@ class ParseResult:
     card_sets_seen: set[str] = field(default_factory=set)
 
 
-def _front_matter_line(source: RecordSource, key: str) -> int:
-    """The file line of a front matter key, so its diagnostics point somewhere useful."""
-    lines = source.file_text.replace("\r\n", "\n").split("\n")
-    if not lines or lines[0].strip() != "---":
-        return 1
-    for number, text in enumerate(lines[1:], start=2):
-        if text.strip() in ("---", "..."):
-            break
-        if re.match(rf"^{re.escape(key)}\s*:", text):
-            return number
-    return 1
-
-
 def _keys(value: Any) -> list[str]:
     if isinstance(value, list):
         return [str(v).strip() for v in value if str(v).strip()]
@@ -105,7 +92,7 @@ def _read_players(source: RecordSource, bag: DiagnosticBag) -> tuple[dict[str, s
     order: list[str] = []
     if meta.get("order") is not None:
         order = _keys(meta["order"])
-        line = _front_matter_line(source, "order")
+        line = front_matter_line(source, "order")
         if len(set(order)) != len(order):
             bag.error(
                 "CT115",
@@ -122,7 +109,7 @@ def _read_players(source: RecordSource, bag: DiagnosticBag) -> tuple[dict[str, s
         bag.error(
             "CT115",
             "player letters must not contain spaces, ':', '|' or parentheses",
-            _front_matter_line(source, "players"),
+            front_matter_line(source, "players"),
             ja="プレイヤーの記号に空白・「:」・「|」・括弧は使えません",
         )
     if players and set(players) - set(order):
@@ -130,7 +117,7 @@ def _read_players(source: RecordSource, bag: DiagnosticBag) -> tuple[dict[str, s
         bag.error(
             "CT115",
             f"'players' names {extra}, who is not in 'order'",
-            _front_matter_line(source, "order"),
+            front_matter_line(source, "order"),
             ja=f"players にある {extra} が order にいません",
         )
     return players, order
@@ -146,7 +133,7 @@ def _read_card_set(source: RecordSource, bag: DiagnosticBag) -> str | None:
         bag.error(
             "CT115",
             f"cards: '{raw}' is neither 'de' (German letters) nor 'en' (English letters)",
-            _front_matter_line(source, "cards"),
+            front_matter_line(source, "cards"),
             ja=f"cards: 「{raw}」は de（ドイツ語の記号）でも en（英語の記号）でもありません",
         )
         return None
@@ -159,26 +146,26 @@ def _read_board(source: RecordSource, order: list[str], bag: DiagnosticBag) -> B
             bag.error(
                 "CT226",
                 "starting settlements need a board to stand on",
-                _front_matter_line(source, "start"),
+                front_matter_line(source, "start"),
                 ja="初期配置の開拓地には盤面（board）が必要です",
             )
         if source.meta.get("harbours") is not None:
             bag.error(
                 "CT119",
                 "harbours are given without a board",
-                _front_matter_line(source, "harbours"),
+                front_matter_line(source, "harbours"),
                 ja="盤面（board）なしで港（harbours）が書かれています",
             )
         return None
     board = parse_board(
         source.meta["board"],
         source.meta.get("harbours"),
-        _front_matter_line(source, "board"),
+        front_matter_line(source, "board"),
         bag,
     )
     if board is None or source.meta.get("start") is None:
         return board
-    return parse_start(source.meta["start"], board, order, _front_matter_line(source, "start"), bag)
+    return parse_start(source.meta["start"], board, order, front_matter_line(source, "start"), bag)
 
 
 class _CellReader:

@@ -25,7 +25,7 @@ from typing import Any
 from kifuwiki.cardkit.lines import split_marks
 from kifuwiki.cards import BLACK_JOKER, RED_JOKER, Card, CardSyntaxError, standard_deck, tokens
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
+from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine, front_matter_line
 from kifuwiki.games.doudizhu.model import (
     Bid,
     DdzRecord,
@@ -69,7 +69,7 @@ class Parsed:
 
 
 def _seats_from_meta(
-    meta: Mapping[str, Any], bag: DiagnosticBag
+    meta: Mapping[str, Any], bag: DiagnosticBag, line: int
 ) -> tuple[list[str], dict[str, str]]:
     players = meta.get("players")
     if players is None:
@@ -83,7 +83,7 @@ def _seats_from_meta(
     bag.error(
         "DZ006",
         "'players' is a mapping of seat letters to names (A: Alice) or a list of seats",
-        1,
+        line,
         ja="'players' は席と名前の対応 (A: Alice) か席のリストです",
     )
     return [], {}
@@ -209,11 +209,13 @@ class _Reader:
     ) -> None:
         self.bag = bag
         meta = source.meta
-        seats, names = _seats_from_meta(meta, bag)
+        self.source = source
+        seats, names = _seats_from_meta(meta, bag, front_matter_line(source, "players"))
         spec = meta.get("rules")
         options, problems = resolve(spec if spec is not None else default_rules)
+        line = front_matter_line(source, "rules")
         for problem in problems:
-            bag.error("DZ007", problem.message, 1, ja=problem.message_ja)
+            bag.error("DZ007", problem.message, line, ja=problem.message_ja)
         self.fixed_seats = bool(seats)
         self.record = DdzRecord(seats, names, options)
         self._front_landlord(meta)
@@ -229,7 +231,7 @@ class _Reader:
             self.bag.error(
                 "DZ006",
                 f"'bid' is 1, 2 or 3, not {bid!r}",
-                1,
+                front_matter_line(self.source, "bid"),
                 ja=f"'bid' は 1・2・3 のどれかです ({bid!r} は不可)",
             )
 

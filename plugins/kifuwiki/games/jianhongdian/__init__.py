@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
-from kifuwiki.core.recordfile import RecordSource
+from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.jianhongdian.codes import CODES, CODES_JA
 from kifuwiki.games.jianhongdian.rules import PRESETS, RuleSet, resolve
@@ -79,7 +79,7 @@ class JianhongdianGame(ViewAndWriter):
         bag = parsed.bag
         # The record's own ``rules:`` wins over the site's default for the game.
         spec: object = source.meta.get("rules", rules)
-        ruleset = resolve(spec, bag, 1)
+        ruleset = resolve(spec, bag, front_matter_line(source, "rules"))
         result = replay(parsed.record, ruleset, bag)
         record = parsed.record
         return GameRecord(

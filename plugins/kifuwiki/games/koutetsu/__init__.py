@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.cardkit.options import fixed_rules
+from kifuwiki.core.recordfile import LineKind, RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.koutetsu.codes import CODES, CODES_JA
 
@@ -75,6 +76,9 @@ class KoutetsuGame(ViewAndWriter):
         from kifuwiki.games.koutetsu.notation import parse
 
         parsed = parse(source)
+        # One rule set, no options: any other ``rules:`` is reported (KR009).
+        spec = source.meta.get("rules", rules)
+        fixed_rules(spec, RULES, "KR009", parsed.bag, front_matter_line(source, "rules"))
         session = check(parsed.record, parsed.bag, source.first_line)
         record = parsed.record
         names = list(record.characters)

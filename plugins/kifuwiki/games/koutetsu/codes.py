@@ -16,6 +16,7 @@ CODES: dict[str, str] = {
     "KR006": "a time that is not HH:MM",
     "KR007": "a result word other than 成功 / 失敗 (success / failure)",
     "KR008": "a goal result other than 成功 / 失敗 / 部分成功 (success / failure / partial)",
+    "KR009": "a 'rules:' value other than koutetsu-2d6 (the only rules this game checks)",
     # Checks
     "KR100": "a roll whose dice do not add up to its total",
     "KR101": "a roll against another value than the character's 判定値 (with its modifier)",
@@ -41,6 +42,7 @@ CODES_JA: dict[str, str] = {
     "KR006": "HH:MM の形でない時刻",
     "KR007": "成功・失敗以外の判定結果",
     "KR008": "成功・失敗・部分成功以外の作戦結果",
+    "KR009": "koutetsu-2d6 以外の rules: の値 (このゲームが検査するのはこのルールだけ)",
     "KR100": "出目の合計と合わない判定の合計値",
     "KR101": "キャラクターの判定値 (修正込み) と違う値での判定",
     "KR102": "2d6 ≤ 判定値 に合わない成功・失敗",

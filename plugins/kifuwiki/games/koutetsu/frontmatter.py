@@ -17,22 +17,10 @@ import re
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import RecordSource
+from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.koutetsu.model import Character
 
 _NAME = re.compile(r"[^\s@:：+\-−≤<=]+")
-
-
-def front_matter_line(source: RecordSource, key: str) -> int:
-    lines = source.file_text.replace("\r\n", "\n").split("\n")
-    if not lines or lines[0].strip() != "---":
-        return 1
-    for number, text in enumerate(lines[1:], start=2):
-        if text.strip() in ("---", "..."):
-            break
-        if re.match(rf"^\s*{re.escape(key)}\s*:", text):
-            return number
-    return 1
 
 
 def _field(entry: dict[str, Any], *names: str) -> Any:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
-from kifuwiki.core.recordfile import RecordSource
+from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.ponjan.codes import CODES, CODES_JA
 from kifuwiki.games.ponjan.rules import PRESETS, resolve_rules
@@ -70,7 +70,6 @@ class PonjanGame(ViewAndWriter):
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
         from kifuwiki.games.ponjan.engine import replay
-        from kifuwiki.games.ponjan.frontmatter import front_matter_line
         from kifuwiki.games.ponjan.notation import parse
 
         parsed = parse(source)

@@ -17,26 +17,13 @@ import re
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import RecordSource
+from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.ponjan.model import DEFAULT_TILES, TileSet
 
 DEFAULT_CHIPS = 100
 _SEAT = re.compile(r"[^\s:：+\-\[\]0-9][^\s:：+\-\[\]]*")
 _RANGE = re.compile(r"^\s*([0-9]+)\s*[-〜~]\s*([0-9]+)\s*$")
 _TILE_NAME = re.compile(r"[^\s\[\]+?*]+")
-
-
-def front_matter_line(source: RecordSource, key: str) -> int:
-    """The file line of a front matter key, so its diagnostics point somewhere useful."""
-    lines = source.file_text.replace("\r\n", "\n").split("\n")
-    if not lines or lines[0].strip() != "---":
-        return 1
-    for number, text in enumerate(lines[1:], start=2):
-        if text.strip() in ("---", "..."):
-            break
-        if re.match(rf"^{re.escape(key)}\s*:", text):
-            return number
-    return 1
 
 
 def _keys(value: Any) -> list[str]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import kifuwiki
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import RecordSource, split_record_file
+from kifuwiki.core.recordfile import RecordSource, front_matter_line, split_record_file
 from kifuwiki.games.base import GameRecord, RecordView, StepFlag
 from kifuwiki.games.prime_daifugo import codes as engine_codes
 from kifuwiki.games.prime_daifugo import notation_codes
@@ -63,14 +63,6 @@ def _players_meta(meta: Mapping[str, Any]) -> dict[str, str] | None:
     if isinstance(players, Mapping):
         return {str(key): str(value) for key, value in players.items()}
     return None
-
-
-def _front_matter_line(source: RecordSource) -> int:
-    """Line of ``rules:`` in the front matter, for warnings about it."""
-    for number, text in enumerate(source.file_text.splitlines()[:200], start=1):
-        if text.startswith("rules:"):
-            return number
-    return 1
 
 
 def _resolve_same_players(source: RecordSource, game: ParsedGame) -> list[Diagnostic]:
@@ -173,7 +165,9 @@ class PrimeDaifugo:
             spec = {key: value for key, value in rules.items() if key != HINDSIGHT_OPTION} or None
         if spec is None and parsed.dialect is engine.fandom:
             spec = "fandom"  # a record in the wiki's notation follows the wiki's rules
-        rule_set = engine.resolve_rules(spec, bag, _front_matter_line(source) if spec else 1)
+        rule_set = engine.resolve_rules(
+            spec, bag, front_matter_line(source, "rules") if spec else 1
+        )
         result = engine.replay(parsed, rule_set)
         names = [parsed.players.get(key) or key for key in result.seats]
         ranking = [names[seat] for seat in result.ranking]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
-from kifuwiki.core.recordfile import RecordSource
+from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.selaffesto.codes import CODES, CODES_JA
 from kifuwiki.games.selaffesto.rules import PRESETS, Rules, resolve_rules
@@ -35,13 +35,6 @@ class SelaffestoData:
     record: SelaffestoRecord
     replay: Replay
     rules: Rules
-
-
-def _rules_line(source: RecordSource) -> int:
-    for number, text in enumerate(source.file_text.splitlines(), start=1):
-        if text.startswith("rules:"):
-            return number
-    return 1
 
 
 class SelaffestoGame(ViewAndWriter):
@@ -102,7 +95,7 @@ class SelaffestoGame(ViewAndWriter):
         spec: object = source.meta.get("rules")
         if spec is None and rules:
             spec = dict(rules)  # the site's default for this game: {"preset": name, …}
-        rule_set = resolve_rules(spec, bag, _rules_line(source) if "rules" in source.meta else 1)
+        rule_set = resolve_rules(spec, bag, front_matter_line(source, "rules"))
         if "first" not in source.meta:
             parsed.record.first = rule_set.first
         result = replay(parsed.record, rule_set, bag)
