@@ -274,3 +274,12 @@ def test_the_site_build_reports_links_it_did_not_read(tmp_path: Path) -> None:
         assert [Path(r.path or "").name for r in build.records] == ["real.kifu"]
     finally:
         build.close()
+
+
+def test_fmt_of_a_record_no_game_reads_says_why(tmp_path: Path) -> None:
+    path = tmp_path / "r.kifu"
+    path.write_text("---\ngame: chess\n---\n1. e4 e5\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["fmt", "--check", str(path)])
+    assert result.exit_code == 1
+    assert "cannot be formatted" in result.output
+    assert f"{path}:2:1: error RF010 unknown game 'chess'" in result.output

@@ -9,6 +9,7 @@ import click
 
 from kifuwiki.archive import load_file
 from kifuwiki.core.atomic import atomic_write_text
+from kifuwiki.core.diagnostics import Severity
 from kifuwiki.core.recordfile import kanji_heading, read_text
 from kifuwiki.games import all_games, get_game
 from kifuwiki.games.base import GameRecord
@@ -41,8 +42,12 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
     for record in records:
         _check_dialect(record, dialect)
         if record.data is None:
+            # Say why: the error that stopped the game from loading (RF010, RF000 …).
+            errors = [d for d in record.diagnostics if d.severity is Severity.ERROR]
+            reason = f"\n{errors[-1].format_text()}" if errors else ""
             raise click.ClickException(
-                f"{record.path}: game {record.index} cannot be read, so it cannot be formatted"
+                f"{record.path}: game {record.index} cannot be read, so it cannot be "
+                f"formatted{reason}"
             )
         body = get_game(record.game).format(record, dialect).rstrip("\n")
         if len(records) > 1:
