@@ -155,6 +155,18 @@ def rules_for(rules: Mapping[str, Any] | str | None, game_id: str) -> dict[str, 
     return {"preset": str(value)}
 
 
+def unknown_rule_games(rules: Mapping[str, Any] | str | None) -> list[str]:
+    """The keys of a per-game ``rules`` option that name no installed game (a typo, a
+    game not installed): :func:`rules_for` gives their rules to no one, so the site's
+    front ends warn about them. A mapping that names no game at all is the default
+    game's rule spec (the older form), whose unknown options that game reports."""
+    if not isinstance(rules, Mapping):
+        return []
+    keys = [str(key) for key in rules]
+    unknown = [key for key in keys if normalise_game_id(key) is None]
+    return unknown if len(unknown) < len(keys) else []
+
+
 def _internal_error(source: RecordSource, exc: BaseException) -> GameRecord:
     # Logged at debug level only: the diagnostic names the file, and a traceback in
     # a CI log or a build log helps nobody who wrote the record.

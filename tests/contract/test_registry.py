@@ -90,3 +90,12 @@ def test_a_game_that_lacks_part_of_the_contract_is_refused_by_name() -> None:
     assert "lacks version, names, aliases" in str(refused.value)
     assert "template_filters, detect, load, view, format" in str(refused.value)
     assert normalise_game_id("half") is None
+
+
+def test_unknown_rule_games_are_the_keys_that_name_no_game() -> None:
+    from kifuwiki.archive import unknown_rule_games
+
+    assert unknown_rule_games({DEFAULT_GAME: "online", "カタン": "base", "chess": "x"}) == ["chess"]
+    # The older form names no game at all: it is the default game's rule spec.
+    assert unknown_rule_games({"preset": "online", "hand_size": 7}) == []
+    assert unknown_rule_games("online") == [] and unknown_rule_games(None) == []

@@ -397,7 +397,7 @@ def test_unknown_game_record_gets_a_page_with_its_error_and_empty_indexes_exist(
     # Filed under its declared game; the folder it sits in stays in the path.
     doc = soup(page(site, "records/chess/fake/chess"))
     assert [li["data-code"] for li in doc.select("li.kw-diagnostic")] == ["RF010"]
-    assert doc.select_one("li.kw-diagnostic")["data-line"] == "5"
+    assert doc.select_one("li.kw-diagnostic")["data-line"] == "2"  # the `game:` line
     # Every registered game has an index, even before its first record.
     empty = soup(page(site, "records/catan"))
     assert empty.select_one("table.kw-index") is None
@@ -414,6 +414,34 @@ def test_default_rules_option_reaches_the_engine(tmp_path: Path) -> None:
     site = build_site(root)
     doc = soup(page(site, "records/fake/alpha"))
     assert doc.select_one(".kw-rules").get_text() == "club"
+
+
+def test_rules_for_a_game_that_is_not_installed_warn_and_fail_strict(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A typo in a game id would otherwise give its rules to no game, without a word.
+    root = copy_site(tmp_path)
+    edit_yaml(
+        root,
+        "custom_templates: templates",
+        "custom_templates: templates\n      rules: {fake: club, fkae: club}",
+    )
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins"):
+        site = build_site(root)
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any("rules: 'fkae' is no installed game" in m for m in warnings), warnings
+    assert not any("'fake'" in m for m in warnings)
+    assert soup(page(site, "records/fake/alpha")).select_one(".kw-rules").get_text() == "club"
+    # Without the broken record and fences the archive passes --strict, but not with this
+    # option.
+    from mkdocs.exceptions import Abort
+
+    (root / "records" / "fake" / "broken.kifu").unlink()
+    (root / "docs" / "embed.md").write_text("# Embeds\n", "utf-8")
+    with pytest.raises(Abort, match="strict mode"):
+        build_site(root, strict=True)
+    edit_yaml(root, "rules: {fake: club, fkae: club}", "rules: {fake: club}")
+    build_site(root, strict=True)
 
 
 def test_unchanged_record_pages_come_from_the_disk_cache(

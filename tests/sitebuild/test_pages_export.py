@@ -159,6 +159,21 @@ def test_options_win_over_the_config(site: Path, tmp_path: Path) -> None:
     assert not (site / "docs" / "games").exists()
 
 
+def test_rules_for_a_game_that_is_not_installed_are_a_warning(site: Path) -> None:
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(
+            "      language: en\n",
+            "      language: en\n      rules: {prime-daifugo: online, chess: x}\n",
+        ),
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(cli, ["pages", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert "warning: rules: 'chess' is no installed game" in result.output
+    assert "prime-daifugo' is no" not in result.output
+
+
 def test_a_missing_records_folder_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["pages", "--records", str(tmp_path / "none")])
     assert result.exit_code == 2 and "no records folder" in result.output

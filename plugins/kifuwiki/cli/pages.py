@@ -101,7 +101,7 @@ def pages_command(
     # Here, not at the top: every kifuwiki command imports this module, and only this
     # one needs the site build (Jinja, the templates, the renderers).
     from kifuwiki.sitebuild.export import export_pages
-    from kifuwiki.sitebuild.site import BuildSettings, SiteBuild, site_rules
+    from kifuwiki.sitebuild.site import BuildSettings, SiteBuild, site_rules, site_rules_warnings
 
     config: dict[str, Any] = {}
     options: dict[str, Any] = {}
@@ -124,6 +124,8 @@ def pages_command(
     )
     if not settings.records_dir.is_dir():
         raise click.UsageError(f"no records folder at {settings.records_dir}")
+    for message in site_rules_warnings(options.get("rules")):
+        click.echo(f"warning: {message}", err=True)
     build = SiteBuild()
     build.configure(settings)
     result = export_pages(build, docs, source_relative_links=links == "source")

@@ -40,7 +40,7 @@ from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.site import SitePage
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
 from kifuwiki.sitebuild.export import exported_files
-from kifuwiki.sitebuild.site import UrlOf, site_rules
+from kifuwiki.sitebuild.site import UrlOf, site_rules, site_rules_warnings
 
 log = get_plugin_logger(__name__)
 
@@ -81,6 +81,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             str(theme_language) if theme_language else None
         )
         self._rules = site_rules(self.config.rules)
+        for message in site_rules_warnings(self.config.rules):
+            log.warning(message)  # a config error: --strict stops the build on it
         custom = self.config.custom_templates
         self._build.configure(
             BuildSettings(

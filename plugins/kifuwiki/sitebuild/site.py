@@ -59,6 +59,21 @@ def site_rules(option: object) -> dict[str, Any] | None:
     return dict(option) if isinstance(option, dict) and option else None
 
 
+def site_rules_warnings(option: object) -> list[str]:
+    """What is wrong with the site's ``rules:`` option as a whole, one message each: a
+    key that names no installed game (its rules would silently apply to nothing). The
+    front ends log these; a record's own rules problems are that record's diagnostics."""
+    from kifuwiki.archive import unknown_rule_games
+    from kifuwiki.games import installed_games_text
+
+    rules = site_rules(option)
+    return [
+        f"rules: '{key}' is no installed game, so its rules are not used "
+        f"(installed games: {installed_games_text()})"
+        for key in unknown_rule_games(rules)
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class BuildSettings:
     records_dir: Path
