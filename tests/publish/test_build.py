@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -442,6 +443,24 @@ def test_rules_for_a_game_that_is_not_installed_warn_and_fail_strict(
         build_site(root, strict=True)
     edit_yaml(root, "rules: {fake: club, fkae: club}", "rules: {fake: club}")
     build_site(root, strict=True)
+
+
+@pytest.mark.parametrize(("records_dir", "warned"), [("recrods", True), ("records", False)])
+def test_a_missing_records_folder_warns_only_when_named(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, records_dir: str, warned: bool
+) -> None:
+    # A site of fences alone has no records folder; a folder named and missing is a typo.
+    root = copy_site(tmp_path)
+    shutil.rmtree(root / "records")
+    edit_yaml(
+        root,
+        "custom_templates: templates",
+        f"custom_templates: templates\n      records_dir: {records_dir}",
+    )
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins"):
+        build_site(root)
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any("records_dir: no folder at" in m for m in warnings) is warned, warnings
 
 
 def test_unchanged_record_pages_come_from_the_disk_cache(

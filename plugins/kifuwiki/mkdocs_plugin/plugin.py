@@ -76,6 +76,10 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         base = Path(config.config_file_path or ".").resolve().parent
         records_dir = Path(self.config.records_dir)
         self._records_dir = records_dir if records_dir.is_absolute() else base / records_dir
+        if not self._records_dir.is_dir() and self.config.records_dir != "records":
+            # A site without records (fences only) needs no folder; but a folder the user
+            # named and that is missing is a typo that would publish an empty archive.
+            log.warning(f"records_dir: no folder at {self._records_dir}; no record pages made")
         theme_language = config.theme.get("language") or config.theme.get("locale")
         self._lang = self.config.language or normalise_language(
             str(theme_language) if theme_language else None
