@@ -24,7 +24,15 @@ def test_defaults() -> None:
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("language", "fr"), ("strict", "yes please"), ("custom_templates", "missing"), ("url", 3)],
+    [
+        ("language", "fr"),
+        ("strict", "yes please"),
+        ("custom_templates", "missing"),
+        ("url", 3),
+        ("jobs", -3),
+        ("jobs", True),
+        ("jobs", "2"),
+    ],
 )
 def test_invalid_options_are_reported(tmp_path: Path, option: str, value: object) -> None:
     plugin = KifuwikiPlugin()
@@ -38,3 +46,10 @@ def test_rules_accepts_a_preset_name_or_a_mapping() -> None:
         errors, _ = plugin.load_config({"rules": rules})
         assert errors == []
         assert plugin.config.rules == rules
+
+
+def test_jobs_takes_a_whole_number_from_zero() -> None:
+    for jobs in (0, 1, 8):
+        plugin = KifuwikiPlugin()
+        errors, _ = plugin.load_config({"jobs": jobs})
+        assert errors == [] and plugin.config.jobs == jobs

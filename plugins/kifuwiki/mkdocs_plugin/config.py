@@ -3,7 +3,21 @@
 from __future__ import annotations
 
 from mkdocs.config import config_options as c
-from mkdocs.config.base import Config
+from mkdocs.config.base import Config, ValidationError
+
+
+class _WholeNumber(c.Type[int]):
+    """A whole number ≥ 0 (``jobs``): ``kifuwiki pages`` and ``validate -j`` refuse a
+    negative one too, and ``true`` is not a number here."""
+
+    def __init__(self, default: int) -> None:
+        super().__init__(int, default=default)
+
+    def run_validation(self, value: object) -> int:
+        number = super().run_validation(value)
+        if isinstance(number, bool) or number < 0:
+            raise ValidationError(f"expected a whole number ≥ 0, not {value!r}")
+        return number
 
 
 class KifuwikiConfig(Config):  # type: ignore[no-untyped-call]
@@ -26,6 +40,6 @@ class KifuwikiConfig(Config):  # type: ignore[no-untyped-call]
     """Record pages start with "hide the result until the last move" checked: winner,
     ranks and result charts stay hidden until the viewer reaches the last move (a reader
     can change it on each page)."""
-    jobs = c.Type(int, default=0)
+    jobs = _WholeNumber(default=0)
     """Worker processes for loading and rendering large archives on a cold build:
     0 = one per core, 1 = everything in the building process."""
