@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+import kifuwiki.sitebuild.reports as reports_module
 from kifuwiki.archive import report_paths
 from kifuwiki.cli import cli
+from kifuwiki.cli.report import json_summary, render_record, validate_records, write_report
+from kifuwiki.sitebuild.reports import rendered_paths
 
 GAMES = [
     "a:(7K)\nb:(2Q)\na:7\nb:%\na:K#\n",
@@ -43,3 +48,53 @@ def test_cli_json_is_identical_with_and_without_workers(tmp_path: Path) -> None:
     assert single.exit_code == multi.exit_code == 1
     assert json.loads(single.output) == json.loads(multi.output)
     assert json.loads(single.output)["files"] == 40
+
+
+@pytest.mark.parametrize("output_format", ["json", "text", "github"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_workers_render_what_one_process_renders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, output_format: str, lang: str
+) -> None:
+    """Workers send rendered games back (``render_record``, run where the report was
+    made): the same tuples, in the same order, as rendering one process's reports."""
+    records = _archive(tmp_path)
+    monkeypatch.setattr(reports_module, "CHUNK", 3)  # several chunks for two workers
+    render = partial(render_record, output_format, lang)
+    one = [render(r) for r in report_paths([records], jobs=1)]
+    two = list(rendered_paths([records], render, jobs=2))
+    assert one == two
+    assert len({path for path, *_ in one}) == 40
+    if output_format == "json":
+        for (*_, text), report in zip(one, report_paths([records], jobs=1), strict=True):
+            assert text == json.dumps(json_summary(report), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("output_format", ["json", "text", "github"])
+def test_rendered_report_is_the_report_of_the_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], output_format: str
+) -> None:
+    """``write_report`` of rendered games prints what ``validate_records`` prints of the
+    reports themselves, totals and exit code included."""
+    records = _archive(tmp_path)
+    code = validate_records(report_paths([records], jobs=1), output_format, strict=False)
+    general = capsys.readouterr()
+    render = partial(render_record, output_format, "en")
+    rendered = rendered_paths([records], render, jobs=2)
+    assert write_report(rendered, output_format, strict=False) == code == 1
+    assert capsys.readouterr() == general
+    assert general.out.count("PD") + general.err.count("PD") >= 20
+
+
+@pytest.mark.parametrize("output_format", ["json", "text", "github"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_cli_output_is_byte_identical_with_and_without_workers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, output_format: str, lang: str
+) -> None:
+    records = str(_archive(tmp_path))
+    monkeypatch.setattr(reports_module, "CHUNK", 3)
+    runner = CliRunner()
+    args = ["validate", "--format", output_format, "--lang", lang, records]
+    single = runner.invoke(cli, [*args, "-j", "1"])
+    multi = runner.invoke(cli, [*args, "-j", "2"])
+    assert single.exit_code == multi.exit_code == 1
+    assert single.output == multi.output and single.output

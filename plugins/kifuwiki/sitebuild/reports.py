@@ -11,10 +11,10 @@ import hashlib
 import itertools
 import os
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePath
-from typing import Any
+from typing import Any, TypeVar
 
 from kifuwiki.archive import RecordReport, iter_record_paths, load_file, warm_up
 from kifuwiki.core.diagnostics import Diagnostic
@@ -26,6 +26,13 @@ from kifuwiki.sitebuild import pool as pools
 #: 2,000 generated games (benchmarks/README.md, section 12); a bigger chunk gains
 #: little more and leaves a worker idler at the end of a small archive.
 CHUNK = 64
+
+#: What :func:`rendered_paths` makes of each report (in a worker, when there are some).
+Rendered = TypeVar("Rendered")
+
+#: The function a worker applies to each report before sending it back (set by the
+#: pool's initializer); None: the reports themselves go back.
+_render: Callable[[RecordReport], Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +86,19 @@ def report_file(job: tuple[str, Mapping[str, Any] | None]) -> list[RecordReport]
     return [RecordReport.of(record) for record in load_file(Path(path), rules=rules)]
 
 
+def _rendered_file(job: tuple[str, Mapping[str, Any] | None]) -> list[Any]:
+    """:func:`report_file`, each report passed through the worker's render function."""
+    reports = report_file(job)
+    render = _render
+    return reports if render is None else [render(report) for report in reports]
+
+
+def _start_worker(render: Callable[[RecordReport], Any] | None) -> None:
+    global _render
+    pools.exit_with_parent()
+    _render = render
+
+
 def report_paths(
     paths: Iterable[Path],
     rules: Mapping[str, Any] | None = None,
@@ -89,14 +109,34 @@ def report_paths(
     most (0 = one per core), never more than the files or the cores. Record files that
     were not read (RF009: a symbolic link out of the folder, a loop) come last, each as a
     report of its own, so they count and fail the run like any error."""
+    return rendered_paths(paths, _itself, rules, jobs, shard)
+
+
+def _itself(report: RecordReport) -> RecordReport:
+    return report
+
+
+def rendered_paths(
+    paths: Iterable[Path],
+    render: Callable[[RecordReport], Rendered],
+    rules: Mapping[str, Any] | None = None,
+    jobs: int = 0,
+    shard: Shard | None = None,
+) -> Iterator[Rendered]:
+    """:func:`report_paths`, each report passed through ``render`` where it was made: in
+    the workers with ``jobs``, so what comes back to this process is what ``render``
+    returns (``validate`` renders its output lines there, and a worker sends text instead
+    of report objects for this process to unpickle and format). ``render`` must be
+    picklable where workers are not forked (a module-level function or a
+    :func:`functools.partial` of one)."""
     skipped: list[Diagnostic] = []
     files: Iterator[str] = (str(path) for path in iter_record_paths(paths, skipped))
     if shard is not None:
         files = (name for name in files if shard.owns(name))
-    yield from _report_files(files, rules, jobs)
+    yield from _report_files(files, rules, jobs, render)
     for diagnostic in skipped:
         if shard is None or shard.owns(diagnostic.path or ""):
-            yield _skipped_report(diagnostic)
+            yield render(_skipped_report(diagnostic))
 
 
 def _skipped_report(diagnostic: Diagnostic) -> RecordReport:
@@ -118,8 +158,11 @@ def _skipped_report(diagnostic: Diagnostic) -> RecordReport:
 
 
 def _report_files(
-    files: Iterator[str], rules: Mapping[str, Any] | None, jobs: int
-) -> Iterator[RecordReport]:
+    files: Iterator[str],
+    rules: Mapping[str, Any] | None,
+    jobs: int,
+    render: Callable[[RecordReport], Rendered],
+) -> Iterator[Rendered]:
     # Look ahead only as far as the workers we might start: a single file gets no pool,
     # and a long listing is still streamed.
     limit = pools.worker_count(jobs, pools.available_cores())
@@ -128,11 +171,15 @@ def _report_files(
     files = itertools.chain(head, files)
     if workers <= 1:
         for name in files:
-            yield from report_file((name, rules))
+            for report in report_file((name, rules)):
+                yield render(report)
         return
     # Forked workers start with what this process imported: the games of the first file.
     warm_up(head[0])
     context = pools.process_context(["kifuwiki.sitebuild.reports"], fork_caller=True)
-    with context.Pool(workers, initializer=pools.exit_with_parent) as pool:
-        for reports in pool.imap(report_file, ((name, rules) for name in files), chunksize=CHUNK):
-            yield from reports
+    # Reports are rendered in the workers (the identity needs no call there).
+    worker_render = None if render is _itself else render
+    with context.Pool(workers, initializer=_start_worker, initargs=(worker_render,)) as pool:
+        jobs_iter = ((name, rules) for name in files)
+        for rendered in pool.imap(_rendered_file, jobs_iter, chunksize=CHUNK):
+            yield from rendered
