@@ -20,14 +20,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sys
-import threading
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-# multiprocessing, concurrent.futures and ctypes are imported where a pool starts:
+# multiprocessing, concurrent.futures, ctypes, threading and signal are imported where a
+# pool starts:
 # ``kifuwiki validate -j 1`` (and any run with one file or one core) asks only
 # ``worker_count`` here, and those imports were ~10 ms of its start-up.
 if TYPE_CHECKING:
@@ -60,6 +58,7 @@ def process_context(preload: Sequence[str] = (), *, fork_caller: bool = False) -
     by the fork server so each worker starts with them ready. ``fork_caller``: fork
     this process itself where that is safe (Linux, no other thread running)."""
     import multiprocessing
+    import threading
 
     if fork_caller and sys.platform.startswith("linux") and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
@@ -87,6 +86,7 @@ def exit_with_parent() -> None:
     """
     if sys.platform.startswith("linux"):
         import ctypes
+        import signal
 
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
@@ -98,6 +98,7 @@ def watch_parent() -> None:
     """The portable way: a daemon thread waits on the parent's sentinel (readable once
     the parent is gone), or polls the parent's pid where there is no sentinel."""
     import multiprocessing
+    import threading
 
     parent = multiprocessing.parent_process()
     sentinel = parent.sentinel if parent is not None else None
@@ -116,6 +117,8 @@ def _exit_when_ready(sentinel: int) -> None:
 
 
 def _exit_when_reparented(parent_pid: int) -> None:
+    import time
+
     while os.getppid() == parent_pid:
         time.sleep(_PARENT_POLL)
     os._exit(1)

@@ -7,7 +7,6 @@ one shard of many (:class:`Shard`), so a CI matrix splits a huge archive.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import os
 import unicodedata
@@ -80,6 +79,8 @@ def normalised_path(path: PurePath | str, cwd: Path | None = None) -> str:
 
 def shard_of(path: PurePath | str, count: int) -> int:
     """Which of ``count`` shards (1-based) a file belongs to."""
+    import hashlib  # here: only ``--shard`` needs it (~2.5 ms of every start-up)
+
     digest = hashlib.blake2b(normalised_path(path).encode("utf-8"), digest_size=8).digest()
     return int.from_bytes(digest, "big") % count + 1
 
