@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import kifuwiki.sitebuild.pool as pools
 import kifuwiki.sitebuild.reports as reports_module
 from kifuwiki.archive import report_paths
 from kifuwiki.cli import cli
@@ -52,16 +53,21 @@ def test_cli_json_is_identical_with_and_without_workers(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("output_format", ["json", "text", "github"])
 @pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("lean", [True, False], ids=["forked-workers", "multiprocessing"])
 def test_workers_render_what_one_process_renders(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, output_format: str, lang: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, output_format: str, lang: str, lean: bool
 ) -> None:
     """Workers send rendered games back (``render_record``, run where the report was
-    made): the same tuples, in the same order, as rendering one process's reports."""
+    made): the same tuples, in the same order, as rendering one process's reports;
+    with the lean forked workers (Linux) and with a multiprocessing pool (elsewhere)."""
     records = _archive(tmp_path)
-    monkeypatch.setattr(reports_module, "CHUNK", 3)  # several chunks for two workers
+    monkeypatch.setattr(reports_module, "CHUNK", 3)  # several chunks for each process
+    monkeypatch.setattr(pools, "available_cores", lambda: 3)
+    if not lean:
+        monkeypatch.setattr(pools, "can_fork_here", lambda: False)
     render = partial(render_record, output_format, lang)
     one = [render(r) for r in report_paths([records], jobs=1)]
-    two = list(rendered_paths([records], render, jobs=2))
+    two = list(rendered_paths([records], render, jobs=3))
     assert one == two
     assert len({path for path, *_ in one}) == 40
     if output_format == "json":

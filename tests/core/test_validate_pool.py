@@ -55,10 +55,16 @@ def test_a_huge_j_starts_no_more_workers_than_files(
             started.append(workers)
             return self.context.Pool(workers, **kwargs)
 
+    class WatchedForks(pools.ForkedWorkers):
+        def __init__(self, count: int, *args: Any) -> None:
+            started.append(count)
+            super().__init__(count, *args)
+
     monkeypatch.setattr(pools, "available_cores", lambda: 8)
     monkeypatch.setattr(
         pools, "process_context", lambda preload=(), **kw: Watched(real(preload, **kw))
     )
+    monkeypatch.setattr(pools, "ForkedWorkers", WatchedForks)
     one = _files(tmp_path / "one", 1)
     three = _files(tmp_path / "three", 3)
     assert len(list(report_paths([one], jobs=100_000))) == 1

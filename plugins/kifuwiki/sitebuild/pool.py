@@ -13,7 +13,8 @@ settings, and fork from a server that has already imported the engines. A comman
 asks for it (``fork_caller``: ``kifuwiki validate``, one thread, nothing big in memory)
 forks itself instead on Linux: its workers start with its imports, where a fork server
 is one more interpreter to start and fill (a fifth of a ``validate -j 1``'s CPU on the
-corpus, ``benchmarks/validate_process.py``).
+corpus, ``benchmarks/validate_process.py``). ``kifuwiki validate`` on Linux forks
+:class:`ForkedWorkers` (two pipes a worker, no multiprocessing) rather than a pool.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 # multiprocessing, concurrent.futures, ctypes, threading and signal are imported where a
 # pool starts:
@@ -122,3 +124,181 @@ def _exit_when_reparented(parent_pid: int) -> None:
     while os.getppid() == parent_pid:
         time.sleep(_PARENT_POLL)
     os._exit(1)
+
+
+def can_fork_here() -> bool:
+    """Whether this process may fork workers from itself: Linux, no other thread."""
+    import threading
+
+    return sys.platform.startswith("linux") and threading.active_count() == 1
+
+
+class TaskFailed(Exception):
+    """A worker's task raised an exception that could not be sent back as it was."""
+
+
+class ForkedWorkers:
+    """Workers forked from this process (Linux, one thread; :func:`can_fork_here`), for
+    ``kifuwiki validate -j``: each has a pipe for its tasks and one for its results, and
+    nothing else. A :mod:`multiprocessing` pool costs its import (~10 ms), three
+    threads and a queue in this process, and in each worker ctypes and a watching thread
+    (benchmarks/README.md: ~0.025 s of CPU a run, a tenth of ``validate -j 2`` on the
+    real corpus).
+
+    :meth:`apply_async` sends ``function(*args)`` to the next worker in turn and returns
+    a handle whose ``get()`` is the result (or raises the task's exception). Handles
+    must be read in the order they were made. A worker dies with this process
+    (``PR_SET_PDEATHSIG``, even when stuck in a read), and ends when its task pipe closes.
+
+    No pipe write can block both ends: a task is sent at once only while the tasks of its
+    worker not yet answered fit in the pipe together; else when its handle is read, when
+    the worker has nothing left to do but read it."""
+
+    def __init__(self, count: int, setup: Callable[[], object] | None = None) -> None:
+        import ctypes
+        import fcntl
+        import pickle
+        import signal
+
+        self._pickle = pickle
+        self._workers: list[_ForkedWorker] = []
+        self._turn = 0
+        try:
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
+        except (OSError, AttributeError):  # pragma: no cover - every Linux libc has it
+            prctl = None
+        parent = os.getpid()
+        for _ in range(count):
+            task_read, task_write = os.pipe()
+            result_read, result_write = os.pipe()
+            capacity = fcntl.fcntl(task_write, fcntl.F_GETPIPE_SZ)
+            pid = os.fork()
+            if pid == 0:  # the worker: serve until the task pipe closes, never return
+                code = 1
+                try:
+                    os.close(task_write)
+                    os.close(result_read)
+                    for earlier in self._workers:
+                        earlier.close()
+                    if prctl is not None:
+                        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+                    if os.getppid() == parent:  # else the parent died before prctl
+                        if setup is not None:
+                            setup()
+                        _serve(pickle, task_read, result_write)
+                        code = 0
+                finally:
+                    os._exit(code)
+            os.close(task_read)
+            os.close(result_write)
+            tasks = os.fdopen(task_write, "wb")
+            results = os.fdopen(result_read, "rb")
+            self._workers.append(_ForkedWorker(pid, tasks, results, capacity))
+
+    def apply_async(self, function: Callable[..., Any], args: tuple[Any, ...]) -> _Handle:
+        worker = self._workers[self._turn]
+        self._turn = (self._turn + 1) % len(self._workers)
+        data = self._pickle.dumps((function, args), self._pickle.HIGHEST_PROTOCOL)
+        handle = _Handle(worker, len(data).to_bytes(8, "little") + data, self._pickle)
+        worker.waiting.append(handle)
+        worker.send_what_fits()
+        return handle
+
+    def close(self) -> None:
+        """Let the workers end (their task pipes close) and wait for them."""
+        for worker in self._workers:
+            worker.close()
+        for worker in self._workers:
+            os.waitpid(worker.pid, 0)
+
+    def terminate(self) -> None:
+        import signal
+
+        for worker in self._workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker.pid, signal.SIGKILL)
+        self.close()
+
+    def __enter__(self) -> ForkedWorkers:
+        return self
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        if kind is None:
+            self.close()
+        else:
+            self.terminate()
+
+
+def _serve(pickle: Any, task_fd: int, result_fd: int) -> None:
+    tasks = os.fdopen(task_fd, "rb")
+    results = os.fdopen(result_fd, "wb")
+    while len(header := tasks.read(8)) == 8:
+        function, args = pickle.loads(tasks.read(int.from_bytes(header, "little")))
+        try:
+            reply = pickle.dumps((True, function(*args)), pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # the parent raises it
+            try:
+                reply = pickle.dumps((False, exc), pickle.HIGHEST_PROTOCOL)
+            except Exception:  # an exception that does not pickle
+                failed = TaskFailed(f"{type(exc).__name__}: {exc}")
+                reply = pickle.dumps((False, failed), pickle.HIGHEST_PROTOCOL)
+        results.write(len(reply).to_bytes(8, "little"))
+        results.write(reply)
+        results.flush()
+
+
+class _ForkedWorker:
+    __slots__ = ("capacity", "pid", "results", "sent", "tasks", "waiting")
+
+    def __init__(self, pid: int, tasks: Any, results: Any, capacity: int) -> None:
+        self.pid = pid
+        self.tasks = tasks
+        self.results = results
+        self.capacity = capacity
+        #: Handles whose task is not sent yet, and sent ones not yet answered (in order).
+        self.waiting: deque[_Handle] = deque()
+        self.sent: deque[_Handle] = deque()
+
+    def send_what_fits(self) -> None:
+        """Send waiting tasks while the unanswered ones fit in the pipe together."""
+        while self.waiting:
+            size = len(self.waiting[0].message)
+            if sum(len(handle.message) for handle in self.sent) + size > self.capacity:
+                return
+            self.send()
+
+    def send(self) -> None:
+        handle = self.waiting.popleft()
+        self.tasks.write(handle.message)
+        self.tasks.flush()
+        self.sent.append(handle)
+
+    def close(self) -> None:
+        self.tasks.close()
+        self.results.close()
+
+
+class _Handle:
+    __slots__ = ("message", "pickle", "worker")
+
+    def __init__(self, worker: _ForkedWorker, message: bytes, pickle: Any) -> None:
+        self.worker = worker
+        self.message = message
+        self.pickle = pickle
+
+    def get(self) -> Any:
+        worker = self.worker
+        if not worker.sent:
+            # Every earlier task of this worker is answered: it waits for this one, so
+            # however long the message, the write ends.
+            worker.send()
+        assert worker.sent[0] is self, "handles are read in the order they were made"
+        header = worker.results.read(8)
+        if len(header) < 8:
+            raise TaskFailed(f"a worker (process {worker.pid}) ended without answering")
+        ok, value = self.pickle.loads(worker.results.read(int.from_bytes(header, "little")))
+        worker.sent.popleft()
+        worker.send_what_fits()
+        if not ok:
+            raise value
+        return value

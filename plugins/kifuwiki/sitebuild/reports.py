@@ -13,15 +13,16 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from kifuwiki.archive import RecordReport, iter_record_paths, load_file, warm_up
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.sitebuild import pool as pools
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import AsyncResult
+    from multiprocessing.pool import Pool
 
 #: Files a worker takes at a time: amortises a task's round trip (pickling, the pipe,
 #: the result queue) over short records. 16 left the workers' CPU per core at 72 % of
@@ -99,9 +100,19 @@ def _rendered_file(job: tuple[str, Mapping[str, Any] | None]) -> list[Any]:
 
 
 def _start_worker(render: Callable[[RecordReport], Any] | None) -> None:
-    global _render
     pools.exit_with_parent()
+    _set_render(render)
+
+
+def _set_render(render: Callable[[RecordReport], Any] | None) -> None:
+    global _render
     _render = render
+
+
+class _Pending(Protocol):
+    """A task sent to a worker (:class:`multiprocessing.pool.AsyncResult` and the like)."""
+
+    def get(self) -> list[Any]: ...
 
 
 def report_paths(
@@ -198,15 +209,18 @@ def _report_files(
         return
     # Forked workers start with what this process imported: the games of the first file.
     warm_up(head[0][0])
-    context = pools.process_context(["kifuwiki.sitebuild.reports"], fork_caller=True)
     # Reports are rendered in the workers (the identity needs no call there).
     worker_render = None if render is _itself else render
-    with context.Pool(
-        participants - 1, initializer=_start_worker, initargs=(worker_render,)
-    ) as pool:
+    pool: pools.ForkedWorkers | Pool
+    if pools.can_fork_here():
+        pool = pools.ForkedWorkers(participants - 1, partial(_set_render, worker_render))
+    else:
+        context = pools.process_context(["kifuwiki.sitebuild.reports"])
+        pool = context.Pool(participants - 1, initializer=_start_worker, initargs=(worker_render,))
+    with pool:
         # Chunk k is this process's when k % participants == 0, else a worker's (sent
         # ahead, so that the workers never wait for this process's own chunk).
-        window: deque[tuple[list[str], AsyncResult[list[Any]] | None]] = deque()
+        window: deque[tuple[list[str], _Pending | None]] = deque()
         numbered = enumerate(chunks)
         ahead = 4 * participants
 
