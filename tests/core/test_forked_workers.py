@@ -116,3 +116,24 @@ def test_an_interrupted_run_kills_its_workers() -> None:
     for pid in pids:
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
+
+
+def test_a_failed_fork_ends_the_workers_already_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[int] = []
+    real_fork = os.fork
+
+    def fork_twice() -> int:
+        if len(started) == 2:
+            raise BlockingIOError("Resource temporarily unavailable")
+        pid = real_fork()
+        if pid:
+            started.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork_twice)
+    with pytest.raises(BlockingIOError):
+        pools.ForkedWorkers(3)
+    assert len(started) == 2
+    for pid in started:  # killed and reaped
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)

@@ -172,7 +172,13 @@ class ForkedWorkers:
             task_read, task_write = os.pipe()
             result_read, result_write = os.pipe()
             capacity = fcntl.fcntl(task_write, fcntl.F_GETPIPE_SZ)
-            pid = os.fork()
+            try:
+                pid = os.fork()
+            except OSError:  # no more processes: end the workers already started
+                for fd in (task_read, task_write, result_read, result_write):
+                    os.close(fd)
+                self.terminate()
+                raise
             if pid == 0:  # the worker: serve until the task pipe closes, never return
                 code = 1
                 try:
