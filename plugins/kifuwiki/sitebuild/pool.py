@@ -151,8 +151,8 @@ class ForkedWorkers:
     (``PR_SET_PDEATHSIG``, even when stuck in a read), and ends when its task pipe closes.
 
     No pipe write can block both ends: a task is sent at once only while the tasks of its
-    worker not yet answered fit in the pipe together; else when its handle is read, when
-    the worker has nothing left to do but read it."""
+    worker not yet answered fit in half the pipe together; else when its handle is read,
+    when the worker has nothing left to do but read it."""
 
     def __init__(self, count: int, setup: Callable[[], object] | None = None) -> None:
         import ctypes
@@ -171,7 +171,9 @@ class ForkedWorkers:
         for _ in range(count):
             task_read, task_write = os.pipe()
             result_read, result_write = os.pipe()
-            capacity = fcntl.fcntl(task_write, fcntl.F_GETPIPE_SZ)
+            # Half the pipe: a pipe holds whole pages, and a page the worker has read
+            # in part is not free yet, so "fits" keeps a margin of pages.
+            capacity = fcntl.fcntl(task_write, fcntl.F_GETPIPE_SZ) // 2
             try:
                 pid = os.fork()
             except OSError:  # no more processes: end the workers already started
