@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,17 @@ def test_a_failed_fork_ends_the_workers_already_started(monkeypatch: pytest.Monk
     for pid in started:  # killed and reaped
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
+
+
+def test_a_task_goes_to_the_worker_with_the_fewest_unanswered() -> None:
+    with pools.ForkedWorkers(2) as pool:
+        slow = pool.apply_async(time.sleep, (0.3,))
+        first = pool.apply_async(os.getpid, ())
+        other = first.get()
+        # The first worker still owes its answer: the next task goes to the other one.
+        assert pool.apply_async(os.getpid, ()).get() == other
+        assert not slow.ready()
+        deadline = time.monotonic() + 30
+        while not slow.ready() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert slow.ready() and slow.get() is None

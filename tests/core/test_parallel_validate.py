@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -104,3 +106,47 @@ def test_cli_output_is_byte_identical_with_and_without_workers(
     multi = runner.invoke(cli, [*args, "-j", "2"])
     assert single.exit_code == multi.exit_code == 1
     assert single.output == multi.output and single.output
+
+
+class _FakeHandle:
+    """A worker's result that says it is ready at random (seeded) moments."""
+
+    def __init__(self, result: list[Any], rng: random.Random) -> None:
+        self.result, self.rng, self.asked = result, rng, 0
+
+    def ready(self) -> bool:
+        self.asked += 1
+        return self.rng.random() < 0.3
+
+    def get(self) -> list[Any]:
+        return self.result
+
+
+class _FakePool:
+    def __init__(self, render: Any, seed: int) -> None:
+        self.render, self.rng, self.sent = render, random.Random(seed), 0
+
+    def apply_async(self, function: Any, args: tuple[list[str], Any]) -> _FakeHandle:
+        names, rules = args
+        self.sent += 1
+        result = [
+            self.render(r) for name in names for r in reports_module.report_file((name, rules))
+        ]
+        return _FakeHandle(result, self.rng)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_shared_chunks_come_out_in_file_order_whenever_workers_answer(
+    tmp_path: Path, seed: int
+) -> None:
+    """Whatever the moments the workers' results are ready, the output is in file
+    order, and both the workers and this process checked chunks."""
+    records = _archive(tmp_path)
+    names = sorted(str(path) for path in records.rglob("*.kifu"))
+    render = partial(render_record, "json", "en")
+    one = [render(r) for name in names for r in reports_module.report_file((name, None))]
+    pool = _FakePool(render, seed)
+    chunks = iter([names[i : i + 3] for i in range(0, len(names), 3)])
+    shared = list(reports_module._share_chunks(pool, 1, chunks, None, render))  # type: ignore[arg-type]
+    assert shared == one
+    assert 0 < pool.sent < 14  # 14 chunks: some to the worker, some checked here

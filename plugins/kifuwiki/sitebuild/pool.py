@@ -145,8 +145,9 @@ class ForkedWorkers:
     (benchmarks/README.md: ~0.025 s of CPU a run, a tenth of ``validate -j 2`` on the
     real corpus).
 
-    :meth:`apply_async` sends ``function(*args)`` to the next worker in turn and returns
-    a handle whose ``get()`` is the result (or raises the task's exception). Handles
+    :meth:`apply_async` sends ``function(*args)`` to the worker with the fewest tasks not
+    yet answered and returns a handle whose ``ready()`` tells whether the answer has
+    begun and whose ``get()`` is the answer (or raises the task's exception). Handles
     must be read in the order they were made. A worker dies with this process
     (``PR_SET_PDEATHSIG``, even when stuck in a read), and ends when its task pipe closes.
 
@@ -200,12 +201,16 @@ class ForkedWorkers:
             os.close(task_read)
             os.close(result_write)
             tasks = os.fdopen(task_write, "wb")
-            results = os.fdopen(result_read, "rb")
+            results = os.fdopen(result_read, "rb", buffering=0)  # select() tells what is there
             self._workers.append(_ForkedWorker(pid, tasks, results, capacity))
 
     def apply_async(self, function: Callable[..., Any], args: tuple[Any, ...]) -> _Handle:
-        worker = self._workers[self._turn]
-        self._turn = (self._turn + 1) % len(self._workers)
+        """``function(*args)`` in the worker with the fewest tasks not yet answered (in
+        turn among equals); its handle's ``get()`` is the answer."""
+        count = len(self._workers)
+        order = [self._workers[(self._turn + i) % count] for i in range(count)]
+        worker = min(order, key=lambda w: len(w.waiting) + len(w.sent))
+        self._turn = (self._workers.index(worker) + 1) % count
         data = self._pickle.dumps((function, args), self._pickle.HIGHEST_PROTOCOL)
         handle = _Handle(worker, len(data).to_bytes(8, "little") + data, self._pickle)
         worker.waiting.append(handle)
@@ -294,6 +299,15 @@ class _Handle:
         self.message = message
         self.pickle = pickle
 
+    def ready(self) -> bool:
+        """Whether ``get()`` would not wait for the worker (its answer has begun)."""
+        import select
+
+        worker = self.worker
+        if not worker.sent or worker.sent[0] is not self:
+            return False
+        return bool(select.select([worker.results], [], [], 0)[0])
+
     def get(self) -> Any:
         worker = self.worker
         if not worker.sent:
@@ -301,12 +315,28 @@ class _Handle:
             # however long the message, the write ends.
             worker.send()
         assert worker.sent[0] is self, "handles are read in the order they were made"
-        header = worker.results.read(8)
+        header = _read_exactly(worker.results, 8)
         if len(header) < 8:
             raise TaskFailed(f"a worker (process {worker.pid}) ended without answering")
-        ok, value = self.pickle.loads(worker.results.read(int.from_bytes(header, "little")))
+        size = int.from_bytes(header, "little")
+        answer = _read_exactly(worker.results, size)
+        if len(answer) < size:
+            raise TaskFailed(f"a worker (process {worker.pid}) ended while answering")
+        ok, value = self.pickle.loads(answer)
         worker.sent.popleft()
         worker.send_what_fits()
         if not ok:
             raise value
         return value
+
+
+def _read_exactly(stream: Any, size: int) -> bytes:
+    """``size`` bytes from an unbuffered stream (fewer only at its end)."""
+    parts: list[bytes] = []
+    while size > 0:
+        part = stream.read(size)
+        if not part:
+            break
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)

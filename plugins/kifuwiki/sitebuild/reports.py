@@ -112,6 +112,8 @@ def _set_render(render: Callable[[RecordReport], Any] | None) -> None:
 class _Pending(Protocol):
     """A task sent to a worker (:class:`multiprocessing.pool.AsyncResult` and the like)."""
 
+    def ready(self) -> bool: ...
+
     def get(self) -> list[Any]: ...
 
 
@@ -190,10 +192,10 @@ def _report_files(
     render: Callable[[RecordReport], Rendered],
 ) -> Iterator[Rendered]:
     """The files' reports through ``render``, in order. With ``jobs`` processes (at most
-    one per core), this one checks every ``jobs``-th chunk of :data:`CHUNK` files itself
-    and ``jobs - 1`` forked workers check the others: one fork fewer, and one process
-    fewer filling its caches, than ``jobs`` workers and a parent that only waits (the
-    per-core throughput of ``-j 2`` on the real corpus, benchmarks/README.md)."""
+    one per core), ``jobs - 1`` forked workers and this one share the chunks of
+    :data:`CHUNK` files (:func:`_share_chunks`): one fork fewer, and one process fewer
+    filling its caches, than ``jobs`` workers and a parent that only waits (the per-core
+    throughput of ``-j 2`` on the real corpus, benchmarks/README.md)."""
     # Look ahead only as far as the processes we might use: an archive of one chunk
     # gets no pool, and a long listing is still streamed.
     wanted = pools.worker_count(jobs, pools.available_cores())
@@ -218,26 +220,44 @@ def _report_files(
         context = pools.process_context(["kifuwiki.sitebuild.reports"])
         pool = context.Pool(participants - 1, initializer=_start_worker, initargs=(worker_render,))
     with pool:
-        # Chunk k is this process's when k % participants == 0, else a worker's (sent
-        # ahead, so that the workers never wait for this process's own chunk).
-        window: deque[tuple[list[str], _Pending | None]] = deque()
-        numbered = enumerate(chunks)
-        ahead = 4 * participants
+        yield from _share_chunks(pool, participants - 1, chunks, rules, render)
 
-        def send_ahead() -> None:
-            for k, chunk in itertools.islice(numbered, max(0, ahead - len(window))):
-                if k % participants == 0:
-                    window.append((chunk, None))
-                else:
-                    window.append((chunk, pool.apply_async(_rendered_chunk, (chunk, rules))))
 
-        send_ahead()
-        while window:
-            chunk, pending = window.popleft()
-            send_ahead()
-            if pending is not None:
+def _share_chunks(
+    pool: pools.ForkedWorkers | Pool,
+    workers: int,
+    chunks: Iterator[list[str]],
+    rules: Mapping[str, Any] | None,
+    render: Callable[[RecordReport], Rendered],
+) -> Iterator[Rendered]:
+    """Chunks to ``workers`` while they have room (four each: one checked, three
+    waiting, so that a worker never waits for this process to hand out more), the next
+    one to this process, and so on; the results in file order. A worker that gets less
+    of a core is given fewer chunks: this process checks the rest (dealing the chunks in
+    turn held every process back to the slowest). This process's results wait (at most
+    ``8 × workers`` chunks of them) for the workers' earlier ones."""
+    room = 4 * workers
+    # In file order: a worker's pending result, or this process's checked chunk.
+    out: deque[tuple[_Pending | None, list[Rendered]]] = deque()
+    in_flight = 0  # worker results in ``out``
+    own = 0  # this process's chunks in ``out``
+    while True:
+        while in_flight < room and (chunk := next(chunks, None)) is not None:
+            out.append((pool.apply_async(_rendered_chunk, (chunk, rules)), []))
+            in_flight += 1
+        while out and (out[0][0] is None or out[0][0].ready() or own >= 2 * room):
+            pending, mine = out.popleft()
+            if pending is None:
+                own -= 1
+                yield from mine
+            else:
+                in_flight -= 1
                 yield from pending.get()
-                continue
-            for name in chunk:
-                for report in report_file((name, rules)):
-                    yield render(report)
+        chunk = next(chunks, None)
+        if chunk is None:
+            break
+        mine = [render(report) for name in chunk for report in report_file((name, rules))]
+        out.append((None, mine))
+        own += 1
+    for pending, mine in out:
+        yield from mine if pending is None else pending.get()
