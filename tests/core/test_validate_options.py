@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,10 +38,12 @@ def _report() -> RecordReport:
 
 @pytest.fixture
 def one_report(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    def fake_reports(*args: Any, **kwargs: Any) -> Iterator[RecordReport]:
-        yield _report()
+    def fake_reports(
+        paths: Any, render: Callable[[RecordReport], Any], *args: Any, **kwargs: Any
+    ) -> Iterator[Any]:
+        yield render(_report())
 
-    monkeypatch.setattr(report_module, "report_paths", fake_reports)
+    monkeypatch.setattr(report_module, "rendered_paths", fake_reports)
     path = tmp_path / "r.kifu"
     path.write_text("a:(7K)\n", encoding="utf-8")
     return path

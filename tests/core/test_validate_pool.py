@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 import kifuwiki.sitebuild.pool as pools
+import kifuwiki.sitebuild.reports as reports_module
 from kifuwiki.cli import cli
 from kifuwiki.sitebuild.reports import report_paths
 
@@ -54,18 +55,27 @@ def test_a_huge_j_starts_no_more_workers_than_files(
             started.append(workers)
             return self.context.Pool(workers, **kwargs)
 
+    class WatchedForks(pools.ForkedWorkers):
+        def __init__(self, count: int, *args: Any) -> None:
+            started.append(count)
+            super().__init__(count, *args)
+
     monkeypatch.setattr(pools, "available_cores", lambda: 8)
     monkeypatch.setattr(
         pools, "process_context", lambda preload=(), **kw: Watched(real(preload, **kw))
     )
+    monkeypatch.setattr(pools, "ForkedWorkers", WatchedForks)
     one = _files(tmp_path / "one", 1)
     three = _files(tmp_path / "three", 3)
     assert len(list(report_paths([one], jobs=100_000))) == 1
     assert started == []  # one file: checked here, no pool at all
     assert len(list(report_paths([three], jobs=100_000))) == 3
-    assert started == [3]
+    assert started == []  # one chunk of files: no pool either
+    monkeypatch.setattr(reports_module, "CHUNK", 1)
+    assert len(list(report_paths([three], jobs=100_000))) == 3
+    assert started == [2]  # three chunks: this process and two workers
     result = CliRunner().invoke(cli, ["validate", "-j", "100000", str(one / "g0000.kifu")])
-    assert result.exit_code == 1 and started == [3]
+    assert result.exit_code == 1 and started == [2]
 
 
 def _descendants(pid: int) -> set[int]:
@@ -115,13 +125,16 @@ linux_only = pytest.mark.skipif(
 def test_validate_workers_die_with_their_parent(tmp_path: Path) -> None:
     # Workers stuck on a file (a hanging record; here a named pipe nobody writes to,
     # whose open() blocks) used to stay alive, orphaned, when validate was killed.
-    records = _files(tmp_path / "records", 40)
-    for stuck in ("g0000.kifu", "g0020.kifu"):
-        (records / stuck).unlink()
-        os.mkfifo(records / stuck)
+    chunk = reports_module.CHUNK
+    records = _files(tmp_path / "records", 4 * chunk)
+    # One stuck file in each chunk: this process checks every other chunk itself.
+    for stuck in range(0, 4 * chunk, chunk):
+        (records / f"g{stuck:04d}.kifu").unlink()
+        os.mkfifo(records / f"g{stuck:04d}.kifu")
     command = [sys.executable, "-m", "kifuwiki", "validate", "-j", "2", str(records)]
-    # Two workers, forked from validate itself on Linux (elsewhere a fork server too).
-    assert _kill_parent_and_wait(command, wanted=2) == set()
+    # One worker (validate itself is the other process), forked from validate on Linux
+    # (elsewhere a fork server too).
+    assert _kill_parent_and_wait(command, wanted=1) == set()
 
 
 PORTABLE = """

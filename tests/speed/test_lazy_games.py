@@ -84,6 +84,9 @@ def test_a_prime_daifugo_archive_imports_prime_daifugo_alone(tmp_path: Path) -> 
     assert "logging" not in modules
     # ... nor the acceptance and variation checkers: the record has neither.
     assert not {"kifuwiki.core.acknowledge", "kifuwiki.core.variations"} & modules
+    # ... nor hashlib (~2.5 ms: only --shard and the site build hash) or signal (a
+    # pool's; threading too, but click, which this run goes through, imports it).
+    assert not {"hashlib", "signal"} & modules
 
 
 def test_an_alias_loads_every_game_but_only_one_engine(tmp_path: Path) -> None:

@@ -12,12 +12,13 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
 from kifuwiki.archive import RecordReport
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.sitebuild.reports import Shard, report_paths
+from kifuwiki.sitebuild.reports import Shard, rendered_paths
 
 #: ``echo(text, err=…)``: click.echo, or :func:`write_line` where click is not loaded.
 Echo = Callable[..., object]
@@ -70,6 +71,32 @@ def json_summary(record: RecordReport) -> dict[str, Any]:
     return summary
 
 
+#: One game as the report writes it: its path, its error and warning counts, and its
+#: part of the output (its JSON line without the separator, or its text lines).
+RenderedRecord = tuple[str, int, int, str]
+
+#: One encoder for the run: json.dumps(..., ensure_ascii=False) builds a new one for
+#: every game. (Same output: json.dumps hands these options to it.)
+_encode_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def render_record(output_format: str, lang: str, record: RecordReport) -> RenderedRecord:
+    """What the report says of one game (:data:`RenderedRecord`). ``validate -j`` runs
+    this in its workers, which send back these few strings and numbers rather than report
+    objects for the writing process to unpickle and format."""
+    if output_format == "json":
+        text = _encode_json(json_summary(record))
+    elif output_format == "github":
+        text = "".join(
+            format_github(diagnostic, lang) + "\n"
+            for diagnostic in record.diagnostics
+            if diagnostic.severity is not Severity.INFO
+        )
+    else:
+        text = "".join(format_text(diagnostic, lang) + "\n" for diagnostic in record.diagnostics)
+    return record.path or "", record.errors, record.warnings, text
+
+
 def validate_records(
     records: Iterable[RecordReport],
     output_format: str,
@@ -80,27 +107,33 @@ def validate_records(
     """Print the report for ``records`` and return the exit code.
 
     Streamed: each game is written as it comes (a JSON report too), so memory does not
-    grow with the archive. A file's games come one after another, so a new file is a
-    new path."""
+    grow with the archive."""
+    render = partial(render_record, output_format, lang)
+    return write_report(map(render, records), output_format, strict, lang, echo)
+
+
+def write_report(
+    records: Iterable[RenderedRecord],
+    output_format: str,
+    strict: bool,
+    lang: str = "en",
+    echo: Echo | None = None,
+) -> int:
+    """Print the report of games rendered by :func:`render_record` and return the exit
+    code. A file's games come one after another, so a new file is a new path."""
     files = errors = warnings = 0
     last_path: str | None = None
     out = sys.stdout
     json_report = JsonReportWriter(out) if output_format == "json" else None
-    for record in records:
-        path = record.path or ""
+    for path, record_errors, record_warnings, text in records:
         if path != last_path:
             files, last_path = files + 1, path
-        errors += record.errors
-        warnings += record.warnings
+        errors += record_errors
+        warnings += record_warnings
         if json_report is not None:
-            json_report.game(json_summary(record))
-        elif output_format == "github":
-            for diagnostic in record.diagnostics:
-                if diagnostic.severity is not Severity.INFO:
-                    out.write(format_github(diagnostic, lang) + "\n")
-        else:
-            for diagnostic in record.diagnostics:
-                out.write(format_text(diagnostic, lang) + "\n")
+            json_report.encoded(text)
+        elif text:
+            out.write(text)
     if json_report is not None:
         json_report.close(files=files, errors=errors, warnings=warnings)
     else:
@@ -118,14 +151,15 @@ class JsonReportWriter:
     def __init__(self, out: TextIO) -> None:
         self.out = out
         self.count = 0
-        # One encoder for the run: json.dumps(..., ensure_ascii=False) builds a new one
-        # for every game. (Same output: json.dumps hands these options to it.)
-        self._encode = json.JSONEncoder(ensure_ascii=False).encode
         out.write('{\n "games": [')
 
     def game(self, summary: Mapping[str, Any]) -> None:
+        self.encoded(_encode_json(summary))
+
+    def encoded(self, game: str) -> None:
+        """A game already encoded (by :func:`render_record`)."""
         self.out.write(",\n  " if self.count else "\n  ")
-        self.out.write(self._encode(summary))
+        self.out.write(game)
         self.count += 1
 
     def close(self, **totals: int) -> None:
@@ -160,8 +194,10 @@ def run_validate(
 ) -> int:
     """Check every record under ``paths`` and print the report; the exit code."""
     with batch_collector():
-        reports = report_paths(paths, jobs=jobs, shard=shard)
-        return validate_records(reports, output_format, strict, lang or locale_language(), echo)
+        lang = lang or locale_language()
+        render = partial(render_record, output_format, lang)
+        records = rendered_paths(paths, render, jobs=jobs, shard=shard)
+        return write_report(records, output_format, strict, lang, echo)
 
 
 #: Container allocations between two collections of the youngest generation during a

@@ -61,8 +61,8 @@ def _shard(ctx: click.Context, param: click.Parameter, value: str | None) -> Sha
     "--jobs",
     type=click.IntRange(min=0),
     default=0,
-    help="Worker processes (default 0: one per core; 1: no workers). Never more than "
-    "the files or the cores.",
+    help="Processes checking records: validate itself and N-1 workers (default 0: one "
+    "per core; 1: no workers). Never more than the files or the cores.",
 )
 @click.option(
     "--lang",

@@ -13,21 +13,21 @@ settings, and fork from a server that has already imported the engines. A comman
 asks for it (``fork_caller``: ``kifuwiki validate``, one thread, nothing big in memory)
 forks itself instead on Linux: its workers start with its imports, where a fork server
 is one more interpreter to start and fill (a fifth of a ``validate -j 1``'s CPU on the
-corpus, ``benchmarks/validate_process.py``).
+corpus, ``benchmarks/validate_process.py``). ``kifuwiki validate`` on Linux forks
+:class:`ForkedWorkers` (two pipes a worker, no multiprocessing) rather than a pool.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sys
-import threading
-import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections import deque
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
-# multiprocessing, concurrent.futures and ctypes are imported where a pool starts:
+# multiprocessing, concurrent.futures, ctypes, threading and signal are imported where a
+# pool starts:
 # ``kifuwiki validate -j 1`` (and any run with one file or one core) asks only
 # ``worker_count`` here, and those imports were ~10 ms of its start-up.
 if TYPE_CHECKING:
@@ -60,6 +60,7 @@ def process_context(preload: Sequence[str] = (), *, fork_caller: bool = False) -
     by the fork server so each worker starts with them ready. ``fork_caller``: fork
     this process itself where that is safe (Linux, no other thread running)."""
     import multiprocessing
+    import threading
 
     if fork_caller and sys.platform.startswith("linux") and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
@@ -87,6 +88,7 @@ def exit_with_parent() -> None:
     """
     if sys.platform.startswith("linux"):
         import ctypes
+        import signal
 
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
@@ -98,6 +100,7 @@ def watch_parent() -> None:
     """The portable way: a daemon thread waits on the parent's sentinel (readable once
     the parent is gone), or polls the parent's pid where there is no sentinel."""
     import multiprocessing
+    import threading
 
     parent = multiprocessing.parent_process()
     sentinel = parent.sentinel if parent is not None else None
@@ -116,6 +119,224 @@ def _exit_when_ready(sentinel: int) -> None:
 
 
 def _exit_when_reparented(parent_pid: int) -> None:
+    import time
+
     while os.getppid() == parent_pid:
         time.sleep(_PARENT_POLL)
     os._exit(1)
+
+
+def can_fork_here() -> bool:
+    """Whether this process may fork workers from itself: Linux, no other thread."""
+    import threading
+
+    return sys.platform.startswith("linux") and threading.active_count() == 1
+
+
+class TaskFailed(Exception):
+    """A worker's task raised an exception that could not be sent back as it was."""
+
+
+class ForkedWorkers:
+    """Workers forked from this process (Linux, one thread; :func:`can_fork_here`), for
+    ``kifuwiki validate -j``: each has a pipe for its tasks and one for its results, and
+    nothing else. A :mod:`multiprocessing` pool costs its import (~10 ms), three
+    threads and a queue in this process, and in each worker ctypes and a watching thread
+    (benchmarks/README.md: ~0.025 s of CPU a run, a tenth of ``validate -j 2`` on the
+    real corpus).
+
+    :meth:`apply_async` sends ``function(*args)`` to the worker with the fewest tasks not
+    yet answered and returns a handle whose ``ready()`` tells whether the answer has
+    begun and whose ``get()`` is the answer (or raises the task's exception). Handles
+    must be read in the order they were made. A worker dies with this process
+    (``PR_SET_PDEATHSIG``, even when stuck in a read), and ends when its task pipe closes.
+
+    No pipe write can block both ends: a task is sent at once only while the tasks of its
+    worker not yet answered fit in half the pipe together; else when its handle is read,
+    when the worker has nothing left to do but read it."""
+
+    def __init__(self, count: int, setup: Callable[[], object] | None = None) -> None:
+        import ctypes
+        import fcntl
+        import pickle
+        import signal
+
+        self._pickle = pickle
+        self._workers: list[_ForkedWorker] = []
+        self._turn = 0
+        try:
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
+        except (OSError, AttributeError):  # pragma: no cover - every Linux libc has it
+            prctl = None
+        parent = os.getpid()
+        for _ in range(count):
+            task_read, task_write = os.pipe()
+            result_read, result_write = os.pipe()
+            # Half the pipe: a pipe holds whole pages, and a page the worker has read
+            # in part is not free yet, so "fits" keeps a margin of pages.
+            capacity = fcntl.fcntl(task_write, fcntl.F_GETPIPE_SZ) // 2
+            try:
+                pid = os.fork()
+            except OSError:  # no more processes: end the workers already started
+                for fd in (task_read, task_write, result_read, result_write):
+                    os.close(fd)
+                self.terminate()
+                raise
+            if pid == 0:  # the worker: serve until the task pipe closes, never return
+                code = 1
+                try:
+                    os.close(task_write)
+                    os.close(result_read)
+                    for earlier in self._workers:
+                        earlier.close()
+                    if prctl is not None:
+                        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+                    if os.getppid() == parent:  # else the parent died before prctl
+                        if setup is not None:
+                            setup()
+                        _serve(pickle, task_read, result_write)
+                        code = 0
+                finally:
+                    os._exit(code)
+            os.close(task_read)
+            os.close(result_write)
+            tasks = os.fdopen(task_write, "wb")
+            results = os.fdopen(result_read, "rb", buffering=0)  # select() tells what is there
+            self._workers.append(_ForkedWorker(pid, tasks, results, capacity))
+
+    def apply_async(self, function: Callable[..., Any], args: tuple[Any, ...]) -> _Handle:
+        """``function(*args)`` in the worker with the fewest tasks not yet answered (in
+        turn among equals); its handle's ``get()`` is the answer."""
+        count = len(self._workers)
+        order = [self._workers[(self._turn + i) % count] for i in range(count)]
+        worker = min(order, key=lambda w: len(w.waiting) + len(w.sent))
+        self._turn = (self._workers.index(worker) + 1) % count
+        data = self._pickle.dumps((function, args), self._pickle.HIGHEST_PROTOCOL)
+        handle = _Handle(worker, len(data).to_bytes(8, "little") + data, self._pickle)
+        worker.waiting.append(handle)
+        worker.send_what_fits()
+        return handle
+
+    def close(self) -> None:
+        """Let the workers end (their task pipes close) and wait for them."""
+        for worker in self._workers:
+            worker.close()
+        for worker in self._workers:
+            os.waitpid(worker.pid, 0)
+
+    def terminate(self) -> None:
+        import signal
+
+        for worker in self._workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(worker.pid, signal.SIGKILL)
+        self.close()
+
+    def __enter__(self) -> ForkedWorkers:
+        return self
+
+    def __exit__(self, kind: object, value: object, traceback: object) -> None:
+        if kind is None:
+            self.close()
+        else:
+            self.terminate()
+
+
+def _serve(pickle: Any, task_fd: int, result_fd: int) -> None:
+    tasks = os.fdopen(task_fd, "rb")
+    results = os.fdopen(result_fd, "wb")
+    while len(header := tasks.read(8)) == 8:
+        function, args = pickle.loads(tasks.read(int.from_bytes(header, "little")))
+        try:
+            reply = pickle.dumps((True, function(*args)), pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # the parent raises it
+            try:
+                reply = pickle.dumps((False, exc), pickle.HIGHEST_PROTOCOL)
+            except Exception:  # an exception that does not pickle
+                failed = TaskFailed(f"{type(exc).__name__}: {exc}")
+                reply = pickle.dumps((False, failed), pickle.HIGHEST_PROTOCOL)
+        results.write(len(reply).to_bytes(8, "little"))
+        results.write(reply)
+        results.flush()
+
+
+class _ForkedWorker:
+    __slots__ = ("capacity", "pid", "results", "sent", "tasks", "waiting")
+
+    def __init__(self, pid: int, tasks: Any, results: Any, capacity: int) -> None:
+        self.pid = pid
+        self.tasks = tasks
+        self.results = results
+        self.capacity = capacity
+        #: Handles whose task is not sent yet, and sent ones not yet answered (in order).
+        self.waiting: deque[_Handle] = deque()
+        self.sent: deque[_Handle] = deque()
+
+    def send_what_fits(self) -> None:
+        """Send waiting tasks while the unanswered ones fit in the pipe together."""
+        while self.waiting:
+            size = len(self.waiting[0].message)
+            if sum(len(handle.message) for handle in self.sent) + size > self.capacity:
+                return
+            self.send()
+
+    def send(self) -> None:
+        handle = self.waiting.popleft()
+        self.tasks.write(handle.message)
+        self.tasks.flush()
+        self.sent.append(handle)
+
+    def close(self) -> None:
+        self.tasks.close()
+        self.results.close()
+
+
+class _Handle:
+    __slots__ = ("message", "pickle", "worker")
+
+    def __init__(self, worker: _ForkedWorker, message: bytes, pickle: Any) -> None:
+        self.worker = worker
+        self.message = message
+        self.pickle = pickle
+
+    def ready(self) -> bool:
+        """Whether ``get()`` would not wait for the worker (its answer has begun)."""
+        import select
+
+        worker = self.worker
+        if not worker.sent or worker.sent[0] is not self:
+            return False
+        return bool(select.select([worker.results], [], [], 0)[0])
+
+    def get(self) -> Any:
+        worker = self.worker
+        if not worker.sent:
+            # Every earlier task of this worker is answered: it waits for this one, so
+            # however long the message, the write ends.
+            worker.send()
+        assert worker.sent[0] is self, "handles are read in the order they were made"
+        header = _read_exactly(worker.results, 8)
+        if len(header) < 8:
+            raise TaskFailed(f"a worker (process {worker.pid}) ended without answering")
+        size = int.from_bytes(header, "little")
+        answer = _read_exactly(worker.results, size)
+        if len(answer) < size:
+            raise TaskFailed(f"a worker (process {worker.pid}) ended while answering")
+        ok, value = self.pickle.loads(answer)
+        worker.sent.popleft()
+        worker.send_what_fits()
+        if not ok:
+            raise value
+        return value
+
+
+def _read_exactly(stream: Any, size: int) -> bytes:
+    """``size`` bytes from an unbuffered stream (fewer only at its end)."""
+    parts: list[bytes] = []
+    while size > 0:
+        part = stream.read(size)
+        if not part:
+            break
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)
