@@ -343,28 +343,39 @@ class DeferredLinks:
         return self._token("file", path)
 
 
+#: Any placeholder a :class:`DeferredLinks` can write (its nonce is hex): one pattern,
+#: compiled once, instead of one per page with the page's nonce in it.
+_PLACEHOLDER = re.compile(r"kwlink-([0-9a-f]+)-([0-9]+)")
+
+
 def resolve_links(html: str, nonce: str, targets: list[LinkTarget], links: PageLinks) -> str:
     """Replace the placeholders a :class:`DeferredLinks` wrote with ``links``' URLs."""
     if not targets:
         return html
     plan = links.plan
-
-    def url(match: re.Match[str]) -> str:
-        number = int(match.group(1))
-        if number >= len(targets) or plan is None:
-            return match.group(0)
-        kind, key, fragment = targets[number]
-        if kind == "file":
-            return links.file(key) or "#"
-        table = {
+    tables = (
+        {}
+        if plan is None
+        else {
             "record": plan.records,
             "player": plan.players,
             "event": plan.events,
             "index": plan.indexes,
             "special": plan.special,
-        }.get(kind, {})
+        }
+    )
+
+    def url(match: re.Match[str]) -> str:
+        if match.group(1) != nonce:  # another nonce's, or text that looks like one
+            return match.group(0)
+        number = int(match.group(2))
+        if number >= len(targets) or plan is None:
+            return match.group(0)
+        kind, key, fragment = targets[number]
+        if kind == "file":
+            return links.file(key) or "#"
         # Every target a record page names has a page in the plan (see DeferredLinks);
         # '#' keeps the markup valid should a custom template ask for something else.
-        return links.to(table.get(key), fragment) or "#"
+        return links.to(tables.get(kind, {}).get(key), fragment) or "#"
 
-    return re.sub(rf"kwlink-{re.escape(nonce)}-([0-9]+)", url, html)
+    return _PLACEHOLDER.sub(url, html)
