@@ -27,6 +27,7 @@ from markupsafe import escape
 
 from kifuwiki.games import all_games, get_game, normalise_game_id
 from kifuwiki.render.resources import assets_dir
+from kifuwiki.render.site import relpath
 
 #: Where the assets land in a built site.
 ASSETS_URI = "assets/kifuwiki"
@@ -90,7 +91,7 @@ def asset_tags(game_id: str, page_url: str = "") -> str:
     here = posixpath.dirname("/" + page_url) if not page_url.endswith("/") else "/" + page_url
     tags = []
     for uri, path in game_assets(game_id):
-        href = escape(posixpath.relpath("/" + uri, here))
+        href = escape(relpath("/" + uri, here))
         if path.suffix == ".css":
             tags.append(f'<link rel="stylesheet" href="{href}" data-kw-asset="{escape(game_id)}">')
         else:

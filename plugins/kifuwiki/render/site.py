@@ -67,12 +67,30 @@ def page_url(src_uri: str, use_directory_urls: bool = True) -> str:
     return quote(url)
 
 
+def relpath(path: str, start: str) -> str:
+    """:func:`posixpath.relpath` of two absolute paths, without its normalising where
+    there is nothing to normalise (no ``//``, no ``.`` or ``..`` segment): each record
+    page links about nine pages, and every (target, page) pair is new, so a build of
+    2,000 records called ``posixpath.relpath`` ~30,000 times (~0.4 s)."""
+    if "//" in path or "//" in start or "/." in path or "/." in start:
+        return posixpath.relpath(path, start)
+    start_parts = [part for part in start.split("/") if part]
+    path_parts = [part for part in path.split("/") if part]
+    common = 0
+    for a, b in zip(start_parts, path_parts, strict=False):
+        if a != b:
+            break
+        common += 1
+    rel = [".."] * (len(start_parts) - common) + path_parts[common:]
+    return "/".join(rel) if rel else "."
+
+
 @lru_cache(maxsize=65_536)
 def relative_url(target: str, here: str) -> str:
     """``target`` (site-root-relative) as seen from the page at URL ``here``."""
     here_dir = here if here.endswith("/") or not here else posixpath.dirname(here) + "/"
     target_path, _, fragment = target.partition("#")
-    rel = posixpath.relpath("/" + target_path, "/" + here_dir)
+    rel = relpath("/" + target_path, "/" + here_dir)
     if (not target_path or target_path.endswith("/")) and not rel.endswith("/"):
         rel += "/"
     return rel + (f"#{fragment}" if fragment else "")
