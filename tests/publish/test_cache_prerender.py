@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 from conftest import build_site, edit_yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mkdocs.config import config_options
 from mkdocs.config.defaults import MkDocsConfig
 
@@ -448,3 +450,68 @@ def test_no_record_page_body_waits_in_memory_for_the_writing_loop(
     assert held == [0]
     written = [path.read_text(encoding="utf-8") for path in (site / "records").rglob("*.html")]
     assert sum(VIEWER_MARK in html for html in written) > 4
+
+
+def _resolve_links_per_nonce(
+    html: str, nonce: str, targets: list[tuple[str, str, str]], links: PageLinks
+) -> str:
+    """``resolve_links`` as it was: a pattern with the page's nonce in it, compiled
+    per page (the reference for the one shared pattern)."""
+    import re
+
+    plan = links.plan
+
+    def url(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        if number >= len(targets) or plan is None:
+            return match.group(0)
+        kind, key, fragment = targets[number]
+        if kind == "file":
+            return links.file(key) or "#"
+        table = {
+            "record": plan.records,
+            "player": plan.players,
+            "event": plan.events,
+            "index": plan.indexes,
+            "special": plan.special,
+        }.get(kind, {})
+        return links.to(table.get(key), fragment) or "#"
+
+    return re.sub(rf"kwlink-{re.escape(nonce)}-([0-9]+)", url, html)
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_one_placeholder_pattern_resolves_as_the_per_page_pattern(data: st.DataObject) -> None:
+    path = FIXTURES / "prime-daifugo" / "rules" / "fandom-two-games.kifu"
+    views = [view_of(r) for r in load_file(path, "records/prime-daifugo/two.kifu")]
+    plan = SitePlan.build(views, "records/", "records", "en", ("prime-daifugo",))
+    real = PageLinks(plan, plan.records[f"{views[0].record.path}#1"].src_uri)
+    deferred, other = DeferredLinks(), DeferredLinks()
+    tokens = [
+        deferred.player(views[0].players[0].name),
+        deferred.player("nobody"),
+        deferred.record(views[1].record, "m3"),
+        deferred.special("report"),
+        deferred.file(views[0].record.path or ""),
+        deferred.event("none"),
+        other.index("prime-daifugo"),
+        f"kwlink-{deferred.nonce}-99",
+        f"kwlink-{deferred.nonce[:-1]}-1",
+        f"kwlink-{deferred.nonce}{deferred.nonce}-0",
+        "kwlink-",
+        "kwlink-abc-",
+    ]
+    pieces = data.draw(
+        st.lists(
+            st.one_of(st.sampled_from(tokens), st.text(alphabet="kwlin-0123abf<'", max_size=6))
+        )
+    )
+    html = "".join(pieces)
+    targets = deferred.targets
+    assert resolve_links(html, deferred.nonce, targets, real) == _resolve_links_per_nonce(
+        html, deferred.nonce, targets, real
+    )
+    assert resolve_links(html, deferred.nonce, targets, PageLinks()) == _resolve_links_per_nonce(
+        html, deferred.nonce, targets, PageLinks()
+    )

@@ -3,7 +3,8 @@
 ``templates/viewer.html`` renders each game's ``state.html`` through the
 ``state_partial`` global (``render/partials.py``). The general path is the include,
 which the viewer keeps for environments without that global; here a copy of the viewer
-that always takes the include is put in a ``custom_templates`` folder, and every
+that always takes the include (and its own step loop, not ``viewer_steps``) is put in a
+``custom_templates`` folder, and every
 registered game's demo records are rendered both ways: the pages must be the same
 byte for byte.
 """
@@ -35,6 +36,9 @@ DEMO_FOLDERS = [REPO / "records", REPO / "tests" / "example_game" / "site" / "re
 #: always does), else the include (a plain Jinja environment, as the browser harness's).
 FAST_PATH = "{% if state_partial is defined %}"
 GENERAL_PATH = "{% if false %}"
+#: viewer.html writes the steps through the ``viewer_steps`` global where it is defined.
+STEPS_FAST_PATH = "viewer_steps(view) if viewer_steps is defined else none"
+STEPS_GENERAL = "none"
 
 
 def demo_views() -> dict[str, list[RecordView]]:
@@ -59,7 +63,8 @@ def general_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A custom_templates folder whose viewer.html takes the include path."""
     source = (templates_dir() / "viewer.html").read_text(encoding="utf-8")
     assert source.count(FAST_PATH) == 2  # the board and the per-step positions
-    general = source.replace(FAST_PATH, GENERAL_PATH)
+    assert source.count(STEPS_FAST_PATH) == 1  # the step loop (render/viewer_steps.py)
+    general = source.replace(FAST_PATH, GENERAL_PATH).replace(STEPS_FAST_PATH, STEPS_GENERAL)
     folder = tmp_path_factory.mktemp("general-viewer")
     (folder / "viewer.html").write_text(general, encoding="utf-8")
     return folder

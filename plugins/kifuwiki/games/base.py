@@ -31,6 +31,10 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
 ``template_filters``    Jinja filters the game's templates use, named ``<prefix>_…``
                         after a code prefix (``pd_cards``)
 ``detect``/``load``/``view``/``format``  see :class:`GameModule`
+``compact_state``       optional: ``(state, step, lang, prefix) -> str``, the per-step
+                        position ``state.html`` writes with ``compact`` true, in plain
+                        Python, byte for byte (used while the packaged template is;
+                        see ``render/partials.py``)
 ======================  ============================================================
 
 A plug-in that lacks any of these is left out with a warning naming what it lacks

@@ -18,6 +18,7 @@ import functools
 import hashlib
 import posixpath
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import rcssmin
@@ -26,6 +27,7 @@ from markupsafe import escape
 
 from kifuwiki.games import all_games, get_game, normalise_game_id
 from kifuwiki.render.resources import assets_dir
+from kifuwiki.render.site import relpath
 
 #: Where the assets land in a built site.
 ASSETS_URI = "assets/kifuwiki"
@@ -33,7 +35,8 @@ ASSET_SUFFIXES = (".css", ".js")
 
 #: What every viewer's opening tag contains (a cheap test before the regular expression).
 VIEWER_MARK = " data-kw-game="
-_VIEWER = re.compile(r'<section class="kw-viewer"[^>]*? data-kw-game="([^"]+)"')
+_VIEWER_START = '<section class="kw-viewer"'
+_VIEWER = re.compile(re.escape(_VIEWER_START) + r'[^>]*? data-kw-game="([^"]+)"')
 
 
 def _files(folder: Path) -> list[Path]:
@@ -88,7 +91,7 @@ def asset_tags(game_id: str, page_url: str = "") -> str:
     here = posixpath.dirname("/" + page_url) if not page_url.endswith("/") else "/" + page_url
     tags = []
     for uri, path in game_assets(game_id):
-        href = escape(posixpath.relpath("/" + uri, here))
+        href = escape(relpath("/" + uri, here))
         if path.suffix == ".css":
             tags.append(f'<link rel="stylesheet" href="{href}" data-kw-asset="{escape(game_id)}">')
         else:
@@ -96,16 +99,40 @@ def asset_tags(game_id: str, page_url: str = "") -> str:
     return "".join(tags)
 
 
+def viewer_tags(html: str) -> Iterator[re.Match[str]]:
+    """What ``_VIEWER.finditer(html)`` finds, found faster: ``str.find`` jumps to each
+    place the pattern's fixed start occurs (a page is ~100 KB of the theme's markup
+    with a ``<`` every few characters, where the pattern would be tried), and the
+    pattern is tried there only; after a match the search goes on from its end."""
+    start = 0
+    while True:
+        at = html.find(_VIEWER_START, start)
+        if at < 0:
+            return
+        match = _VIEWER.match(html, at)
+        if match is None:
+            start = at + 1
+        else:
+            yield match
+            start = match.end()
+
+
 def add_game_assets(html: str, page_url: str) -> str:
     """``html`` with each game's assets linked before the first viewer of that game."""
     first: dict[str, int] = {}
-    for match in _VIEWER.finditer(html):
+    for match in viewer_tags(html):
         first.setdefault(match.group(1), match.start())
     if not first:
         return html
     for game_id, at in sorted(first.items(), key=lambda item: -item[1]):
         tags = asset_tags(game_id, page_url)
-        if tags:
+        if not tags:
+            continue
+        if html.find(_VIEWER_START) == at:
+            # The same text as the slices below; str.replace builds it without the
+            # two slices, which for a page of ~100 KB cost ~0.2 ms (measured).
+            html = html.replace(_VIEWER_START, f"{tags}\n{_VIEWER_START}", 1)
+        else:
             html = f"{html[:at]}{tags}\n{html[at:]}"
     return html
 

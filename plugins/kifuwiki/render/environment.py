@@ -225,7 +225,11 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
     env.globals["viewer_flags"] = viewer_flags
     env.globals["flag_badges"] = flag_badges
     # Per-step positions: a compiled partial with a minimal context (render/partials.py).
-    env.globals["state_partial"] = make_state_partial(env)
+    state_partial = env.globals["state_partial"] = make_state_partial(env)
+    # The viewer's step loop in Python, the same text (render/viewer_steps.py).
+    from kifuwiki.render.viewer_steps import make_viewer_steps  # it builds on this module
+
+    env.globals["viewer_steps"] = make_viewer_steps(state_partial, flag_badges)
     env.globals["step_side_lines"] = step_side_lines
     # The rows of every games table (archive pages): written in Python, see index_rows.py.
     env.globals["games_table_rows"] = partial(games_table_rows, game_name=game_name)

@@ -171,6 +171,8 @@ def t(key: str, lang: str = "ja") -> str:
     pair = LABELS.get(key)
     if pair is None:
         return key
+    if lang == "ja" or lang == "en":  # what templates pass (~30 labels a record page)
+        return pair[1] if lang == "en" else pair[0]
     return pair[1] if normalise_language(lang) == "en" else pair[0]
 
 

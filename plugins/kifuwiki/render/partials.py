@@ -19,11 +19,19 @@ viewer other than those three (``flags``, ``notes``, ``loop``…); the contract 
 offered them (``GameModule`` documents ``state``, ``step``, ``view``, ``lang``,
 ``compact``). ``tests/render/test_state_partial.py`` renders every registered game's
 demo records both ways and compares the pages byte for byte.
+
+A game may also give its compact position (the per-step one, ``compact`` true) as a
+plain Python function, its optional ``compact_state`` attribute
+(``(state, step, lang, prefix) -> str``, the template's text byte for byte; Prime
+Daifugo's: ``games/prime_daifugo/compact_state.py``). It is used only while the
+environment reads the game's own packaged ``state.html``: a site that overrides the
+template in ``custom_templates`` gets its template at every step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -31,10 +39,13 @@ import jinja2.meta
 from jinja2.runtime import Context, Undefined
 from markupsafe import Markup
 
+from kifuwiki.games import get_game
+
 #: Names the viewer passes explicitly (loop locals in ``viewer.html``).
 PASSED = frozenset({"state", "step", "compact"})
 
 StatePartial = Callable[..., Markup]
+CompactState = Callable[[Any, Any, Any, str], str]
 
 
 class _Partial:
@@ -66,6 +77,29 @@ class _Partials:
     def __init__(self, env: jinja2.Environment) -> None:
         self.env = env
         self.known: dict[str, _Partial] = {}
+        self.compact: dict[str, CompactState | None] = {}
+
+    def compact_state(self, game: str) -> CompactState | None:
+        """The game's ``compact_state`` function, when it has one and this environment
+        reads its packaged ``state.html`` (not a site's override of it)."""
+        if game in self.compact:
+            return self.compact[game]
+        render: CompactState | None = None
+        try:
+            module = get_game(game)
+        except KeyError:
+            module = None
+        if module is not None:
+            render = getattr(module, "compact_state", None)
+        if render is not None and module is not None:
+            loader = self.env.loader
+            assert loader is not None  # kifuwiki's environments always have one
+            _, filename, _ = loader.get_source(self.env, f"{game}/state.html")
+            packaged = Path(module.package_dir) / "templates" / "state.html"
+            if filename is None or Path(filename).resolve() != packaged.resolve():
+                render = None
+        self.compact[game] = render
+        return render
 
     def get(self, name: str) -> _Partial:
         partial = self.known.get(name)
@@ -104,6 +138,12 @@ def make_state_partial(env: jinja2.Environment) -> StatePartial:
 
     @jinja2.pass_context
     def state_partial(context: Context, game: str, state: Any, step: Any, compact: bool) -> Markup:
+        if compact is True:
+            fast = partials.compact_state(game)
+            if fast is not None:
+                prefix = context.resolve("prefix")
+                html = fast(state, step, context.resolve("lang"), _text(prefix))
+                return Markup(html)  # noqa: S704 - escaped by the game's function
         partial = partials.get(f"{game}/state.html")
         variables: dict[str, Any] = {"state": state, "step": step, "compact": compact}
         reads = partial.reads
@@ -117,3 +157,8 @@ def make_state_partial(env: jinja2.Environment) -> StatePartial:
         return partial.render(variables)
 
     return state_partial
+
+
+def _text(prefix: object) -> str:
+    """``{{ prefix if prefix is defined else '' }}`` before its escape."""
+    return "" if isinstance(prefix, Undefined) else str(prefix)

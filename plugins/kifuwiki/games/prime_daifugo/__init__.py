@@ -147,6 +147,14 @@ class PrimeDaifugo:
 
         return {"pd_cards": cards_filter}
 
+    @property
+    def compact_state(self) -> Callable[..., str]:
+        """The per-step position of ``templates/state.html`` in plain Python
+        (``render/partials.py``)."""
+        from kifuwiki.games.prime_daifugo.compact_state import render_compact_state
+
+        return render_compact_state
+
     def detect(self, source: RecordSource) -> bool:
         from kifuwiki.games.prime_daifugo import notation
 
