@@ -256,3 +256,28 @@ def test_readiness_of_a_pipe_numbered_past_select_limit() -> None:
     finally:
         for fd in fillers:
             os.close(fd)
+
+
+def test_an_interrupted_start_ends_the_workers_already_started(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C while the workers are forked: those already started are killed and
+    reaped, not left to wait for tasks until this process exits."""
+    started: list[int] = []
+    real_fork = os.fork
+
+    def interrupted_on_the_third() -> int:
+        if len(started) == 2:
+            raise KeyboardInterrupt
+        pid = real_fork()
+        if pid:
+            started.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", interrupted_on_the_third)
+    with pytest.raises(KeyboardInterrupt):
+        pools.ForkedWorkers(3)
+    assert len(started) == 2
+    for pid in started:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)

@@ -184,7 +184,7 @@ class ForkedWorkers:
             capacity = fcntl.fcntl(task_write, fcntl.F_GETPIPE_SZ) // 2
             try:
                 pid = os.fork()
-            except OSError:  # no more processes: end the workers already started
+            except BaseException:  # no more processes, or Ctrl-C: end those started
                 for fd in (task_read, task_write, result_read, result_write):
                     os.close(fd)
                 self.terminate()
