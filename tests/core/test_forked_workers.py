@@ -152,3 +152,132 @@ def test_a_task_goes_to_the_worker_with_the_fewest_unanswered() -> None:
         while not slow.ready() and time.monotonic() < deadline:
             time.sleep(0.01)
         assert slow.ready() and slow.get() is None
+
+
+def _wait_ready(handle: pools._Handle) -> None:
+    deadline = time.monotonic() + 30
+    while not handle.ready() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert handle.ready()
+
+
+def test_a_task_sent_to_a_dead_worker_is_a_task_failure_not_a_broken_pipe() -> None:
+    """A worker that died (killed, out of memory) before its next task is written: the
+    write's broken pipe is no ``OSError`` out of ``apply_async`` (``kifuwiki validate``
+    takes EPIPE for a closed stdout, ``| head``, and exits 1 without a word), but the
+    dead worker's ``TaskFailed`` where its answers are read; every worker is reaped."""
+    with (
+        pytest.raises(pools.TaskFailed, match="ended without answering"),
+        pools.ForkedWorkers(2) as pool,
+    ):
+        pids = [worker.pid for worker in pool._workers]
+        dying = pool.apply_async(fail, ("exit",))  # the first worker
+        pool.apply_async(echo_sizes, (b"x", 1))  # the second
+        _wait_ready(dying)  # the first worker has ended
+        pool.apply_async(echo_sizes, (b"y", 1))  # in turn: to the dead one
+        dying.get()
+    for pid in pids:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
+
+
+class NeedsTwoError(Exception):
+    """Pickles, but does not unpickle (``__init__`` wants two arguments)."""
+
+    def __init__(self, first: str, second: str) -> None:
+        super().__init__(first)
+        self.second = second
+
+
+def raise_needs_two() -> None:
+    raise NeedsTwoError("made in a worker", "second")
+
+
+def test_an_error_that_does_not_unpickle_is_still_reported() -> None:
+    with pools.ForkedWorkers(1) as pool:
+        with pytest.raises(pools.TaskFailed, match="NeedsTwoError: made in a worker"):
+            pool.apply_async(raise_needs_two, ()).get()
+        assert pool.apply_async(echo_sizes, (b"x", 1)).get() == (1, b"r")
+
+
+def test_a_task_error_carries_the_workers_traceback() -> None:
+    with pools.ForkedWorkers(1) as pool, pytest.raises(ValueError) as raised:
+        pool.apply_async(fail, ("value",)).get()
+    notes = "".join(getattr(raised.value, "__notes__", []))
+    assert "in fail" in notes and "a task's own error" in notes
+
+
+#: A process with buffered output forks workers that print: the buffer is written once,
+#: and what the workers print is not lost (as with one process).
+PRINTS = """
+import sys
+from kifuwiki.sitebuild.pool import ForkedWorkers
+sys.stdout.write("head\\n")  # buffered: stdout is a pipe
+with ForkedWorkers(1) as pool:  # one: its output comes in the order it was printed
+    handles = [pool.apply_async(print, (text,)) for text in ("x" * 20_000, "tail")]
+    [handle.get() for handle in handles]
+sys.stdout.write("end\\n")
+"""
+
+
+def test_buffered_output_is_written_once_and_workers_output_is_kept() -> None:
+    unbuffered_off = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    result = subprocess.run(
+        [sys.executable, "-c", PRINTS],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**unbuffered_off, "PYTHONPATH": str(REPO / "plugins")},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "head\n" + "x" * 20_000 + "\ntail\nend\n"
+
+
+def test_readiness_of_a_pipe_numbered_past_select_limit() -> None:
+    """``ready()`` of a worker whose result pipe is fd 1024 or more (a process with many
+    files open): ``select.select`` refuses such a descriptor."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < 1200:
+        pytest.skip("too few file descriptors allowed")
+    fillers: list[int] = []
+    try:
+        null = os.open(os.devnull, os.O_RDONLY)
+        fillers.append(null)
+        while len(fillers) < 1030:
+            fillers.append(os.dup(null))
+        with pools.ForkedWorkers(1) as pool:
+            assert pool._workers[0].results.fileno() >= 1024
+            handle = pool.apply_async(echo_sizes, (b"x", 1))
+            _wait_ready(handle)
+            assert handle.get() == (1, b"r")
+    finally:
+        for fd in fillers:
+            os.close(fd)
+
+
+def test_an_interrupted_start_ends_the_workers_already_started(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C while the workers are forked: those already started are killed and
+    reaped, not left to wait for tasks until this process exits."""
+    started: list[int] = []
+    real_fork = os.fork
+
+    def interrupted_on_the_third() -> int:
+        if len(started) == 2:
+            raise KeyboardInterrupt
+        pid = real_fork()
+        if pid:
+            started.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", interrupted_on_the_third)
+    with pytest.raises(KeyboardInterrupt):
+        pools.ForkedWorkers(3)
+    assert len(started) == 2
+    for pid in started:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)

@@ -150,3 +150,21 @@ def test_shared_chunks_come_out_in_file_order_whenever_workers_answer(
     shared = list(reports_module._share_chunks(pool, 1, chunks, None, render))  # type: ignore[arg-type]
     assert shared == one
     assert 0 < pool.sent < 14  # 14 chunks: some to the worker, some checked here
+
+
+def test_when_no_worker_can_be_forked_this_process_checks_everything(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``validate -j`` where fork fails (a container's process limit, EAGAIN; too many
+    open files for the pipes): the same reports from this process, not a traceback."""
+    records = _archive(tmp_path)
+    monkeypatch.setattr(reports_module, "CHUNK", 3)
+    monkeypatch.setattr(pools, "available_cores", lambda: 3)
+    one = [(r.path, r.index, r.summary) for r in report_paths([records], jobs=1)]
+
+    def no_fork() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(pools.os, "fork", no_fork)
+    three = [(r.path, r.index, r.summary) for r in report_paths([records], jobs=3)]
+    assert three == one

@@ -127,6 +127,27 @@ def test_front_matter_line_finds_the_top_level_key(text: str, expected: int) -> 
     assert front_matter_line(source, "rules") == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Line ends as split_record_file reads them: \r\n, and a lone \r too.
+        ("---\r\ngame: catan\r\nrules: base\r\n---\r\n1 B: 6\r\n", 3),
+        ("---\rgame: catan\rrules: base\r---\r1 B: 6\r", 3),
+        # A key written twice: YAML keeps the last value, and so does the line.
+        ("---\nrules: a\ntitle: t\nrules: b\n---\n", 4),
+        # No closing line: no front matter was read (RF002), so no key comes from it.
+        ("---\ntitle: t\nrules: base\n", 1),
+    ],
+)
+def test_front_matter_line_is_the_line_the_value_was_read_from(text: str, expected: int) -> None:
+    source = split_record_file(text, "r.kifu")[0]
+    if expected > 1:
+        assert source.meta["rules"] == text.splitlines()[expected - 1].partition(": ")[2]
+    else:
+        assert source.meta == {}
+    assert front_matter_line(source, "rules") == expected
+
+
 def test_front_matter_line_of_a_later_game_is_the_shared_front_matters() -> None:
     text = "---\ngame: prime-daifugo\nrules: online\n---\n# 一試合目\nA:(23)\n# 二試合目\nA:(35)\n"
     sources = split_record_file(text, "r.kifu")

@@ -171,24 +171,34 @@ class RecordSource:
         return self.lines[0].number if self.lines else 1
 
 
+#: One line of a file and its end, as :func:`split_record_file` splits lines (``\r\n``,
+#: ``\r`` or ``\n``); read one at a time, so a search stops where the front matter does.
+_file_line = lazy_pattern(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
+
+
 def front_matter_line(source: RecordSource, key: str) -> int:
     """The file line of the top-level front matter ``key`` (``rules:``, ``"rules":``),
     where a diagnostic about its value points; 1 when the file has no front matter or
     the key is not written there (a site option, not the record, gave the value).
 
     The games' rule, player and board checks and the core's ``game:`` and ``accept:``
-    checks all point here, so every game reports a front matter problem alike."""
-    lines = source.file_text.split("\n")
-    if not lines or lines[0].lstrip("\ufeff").strip() != "---":
+    checks all point here, so every game reports a front matter problem alike. Only
+    the front matter is read (a file of many games asks for each game), and a key
+    written twice is the last one, whose value YAML keeps."""
+    lines = _file_line().finditer(source.file_text)
+    first = next(lines, None)
+    if first is None or first[1].lstrip("\ufeff").strip() != "---":
         return 1
-    for number, text in enumerate(lines[1:], start=2):
+    found = 1
+    for number, match in enumerate(lines, start=2):
+        text = match[1]
         if text.strip() in ("---", "..."):
-            break
+            return found
         if text.startswith(key) or text[:1] in ("'", '"'):
             name, colon, _ = text.partition(":")
             if colon and name.rstrip().strip("'\"") == key and name[:1] not in " \t":
-                return number
-    return 1
+                found = number
+    return 1  # no closing line: the front matter was not read (RF002)
 
 
 def classify(text: str) -> LineKind:

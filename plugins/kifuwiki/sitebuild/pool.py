@@ -150,6 +150,9 @@ class ForkedWorkers:
     begun and whose ``get()`` is the answer (or raises the task's exception). Handles
     must be read in the order they were made. A worker dies with this process
     (``PR_SET_PDEATHSIG``, even when stuck in a read), and ends when its task pipe closes.
+    A worker that died (killed, out of memory) fails its handles with :class:`TaskFailed`
+    where they are read, never with an ``OSError`` (``validate`` takes EPIPE for a closed
+    stdout and would exit without a word).
 
     No pipe write can block both ends: a task is sent at once only while the tasks of its
     worker not yet answered fit in half the pipe together; else when its handle is read,
@@ -169,6 +172,10 @@ class ForkedWorkers:
         except (OSError, AttributeError):  # pragma: no cover - every Linux libc has it
             prctl = None
         parent = os.getpid()
+        # What this process has buffered is written now, not again by every worker
+        # that flushes (a worker's own output is written when it ends, as in one
+        # process; multiprocessing does the same).
+        _flush_standard_streams()
         for _ in range(count):
             task_read, task_write = os.pipe()
             result_read, result_write = os.pipe()
@@ -177,7 +184,7 @@ class ForkedWorkers:
             capacity = fcntl.fcntl(task_write, fcntl.F_GETPIPE_SZ) // 2
             try:
                 pid = os.fork()
-            except OSError:  # no more processes: end the workers already started
+            except BaseException:  # no more processes, or Ctrl-C: end those started
                 for fd in (task_read, task_write, result_read, result_write):
                     os.close(fd)
                 self.terminate()
@@ -197,11 +204,12 @@ class ForkedWorkers:
                         _serve(pickle, task_read, result_write)
                         code = 0
                 finally:
+                    _flush_standard_streams()
                     os._exit(code)
             os.close(task_read)
             os.close(result_write)
             tasks = os.fdopen(task_write, "wb")
-            results = os.fdopen(result_read, "rb", buffering=0)  # select() tells what is there
+            results = os.fdopen(result_read, "rb", buffering=0)  # poll() tells what is there
             self._workers.append(_ForkedWorker(pid, tasks, results, capacity))
 
     def apply_async(self, function: Callable[..., Any], args: tuple[Any, ...]) -> _Handle:
@@ -222,7 +230,8 @@ class ForkedWorkers:
         for worker in self._workers:
             worker.close()
         for worker in self._workers:
-            os.waitpid(worker.pid, 0)
+            with contextlib.suppress(ChildProcessError):  # reaped already
+                os.waitpid(worker.pid, 0)
 
     def terminate(self) -> None:
         import signal
@@ -250,18 +259,39 @@ def _serve(pickle: Any, task_fd: int, result_fd: int) -> None:
         try:
             reply = pickle.dumps((True, function(*args)), pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # the parent raises it
-            try:
-                reply = pickle.dumps((False, exc), pickle.HIGHEST_PROTOCOL)
-            except Exception:  # an exception that does not pickle
-                failed = TaskFailed(f"{type(exc).__name__}: {exc}")
-                reply = pickle.dumps((False, failed), pickle.HIGHEST_PROTOCOL)
+            reply = _error_reply(pickle, exc)
         results.write(len(reply).to_bytes(8, "little"))
         results.write(reply)
         results.flush()
 
 
+def _error_reply(pickle: Any, exc: Exception) -> bytes:
+    """A task's exception for the parent to raise, with the worker's traceback as a note
+    (the parent's own says only where the answer was read); a :class:`TaskFailed` naming
+    it if it does not make the trip (pickle, or unpickle: an ``__init__`` that wants other
+    arguments than the exception's ``args``)."""
+    import traceback
+
+    with contextlib.suppress(Exception):
+        exc.add_note(f"In worker process {os.getpid()}:\n" + traceback.format_exc())
+    try:
+        reply: bytes = pickle.dumps((False, exc), pickle.HIGHEST_PROTOCOL)
+        pickle.loads(reply)
+    except Exception:
+        failed = TaskFailed(f"{type(exc).__name__}: {exc}")
+        failed.__notes__ = getattr(exc, "__notes__", [])
+        reply = pickle.dumps((False, failed), pickle.HIGHEST_PROTOCOL)
+    return reply
+
+
+def _flush_standard_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):  # closed, None, a broken pipe
+            stream.flush()
+
+
 class _ForkedWorker:
-    __slots__ = ("capacity", "pid", "results", "sent", "tasks", "waiting")
+    __slots__ = ("capacity", "ended", "pid", "results", "sent", "tasks", "waiting")
 
     def __init__(self, pid: int, tasks: Any, results: Any, capacity: int) -> None:
         self.pid = pid
@@ -271,6 +301,8 @@ class _ForkedWorker:
         #: Handles whose task is not sent yet, and sent ones not yet answered (in order).
         self.waiting: deque[_Handle] = deque()
         self.sent: deque[_Handle] = deque()
+        #: The task pipe is broken: the worker has ended (its handles say so when read).
+        self.ended = False
 
     def send_what_fits(self) -> None:
         """Send waiting tasks while the unanswered ones fit in the pipe together."""
@@ -282,12 +314,21 @@ class _ForkedWorker:
 
     def send(self) -> None:
         handle = self.waiting.popleft()
-        self.tasks.write(handle.message)
-        self.tasks.flush()
+        if not self.ended:
+            try:
+                self.tasks.write(handle.message)
+                self.tasks.flush()
+            except BrokenPipeError:
+                # The worker is gone: its answers end early, and get() raises TaskFailed
+                # where they are read. (An OSError would pass for validate's closed stdout.)
+                self.ended = True
         self.sent.append(handle)
 
     def close(self) -> None:
-        self.tasks.close()
+        # A task the worker never read may still be buffered: a dead worker's pipe
+        # refuses it (that worker's handles said so).
+        with contextlib.suppress(OSError):
+            self.tasks.close()
         self.results.close()
 
 
@@ -306,7 +347,10 @@ class _Handle:
         worker = self.worker
         if not worker.sent or worker.sent[0] is not self:
             return False
-        return bool(select.select([worker.results], [], [], 0)[0])
+        # poll, not select: select refuses a descriptor numbered 1024 or more.
+        poller = select.poll()
+        poller.register(worker.results, select.POLLIN)
+        return bool(poller.poll(0))
 
     def get(self) -> Any:
         worker = self.worker

@@ -203,20 +203,24 @@ def _report_files(
     head = list(itertools.islice(chunks, wanted))
     participants = pools.worker_count(jobs, len(head))
     chunks = itertools.chain(head, chunks)
+    pool: pools.ForkedWorkers | Pool | None = None
+    # Reports are rendered in the workers (the identity needs no call there).
+    worker_render = None if render is _itself else render
+    if participants > 1:
+        # Forked workers start with what this process imported: the first file's games.
+        warm_up(head[0][0])
+    if participants > 1 and pools.can_fork_here():
+        try:
+            pool = pools.ForkedWorkers(participants - 1, partial(_set_render, worker_render))
+        except OSError:  # no fork (a process limit), no pipe (open files): all here
+            participants = 1
     if participants <= 1:
         for chunk in chunks:
             for name in chunk:
                 for report in report_file((name, rules)):
                     yield render(report)
         return
-    # Forked workers start with what this process imported: the games of the first file.
-    warm_up(head[0][0])
-    # Reports are rendered in the workers (the identity needs no call there).
-    worker_render = None if render is _itself else render
-    pool: pools.ForkedWorkers | Pool
-    if pools.can_fork_here():
-        pool = pools.ForkedWorkers(participants - 1, partial(_set_render, worker_render))
-    else:
+    if pool is None:
         context = pools.process_context(["kifuwiki.sitebuild.reports"])
         pool = context.Pool(participants - 1, initializer=_start_worker, initargs=(worker_render,))
     with pool:
