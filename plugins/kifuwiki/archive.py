@@ -26,6 +26,7 @@ from kifuwiki.core.recordfile import (
 from kifuwiki.games import (
     DEFAULT_GAME,
     game_for,
+    game_ids,
     get_game,
     installed_games_text,
     normalise_game_id,
@@ -159,12 +160,27 @@ def unknown_rule_games(rules: Mapping[str, Any] | str | None) -> list[str]:
     """The keys of a per-game ``rules`` option that name no installed game (a typo, a
     game not installed): :func:`rules_for` gives their rules to no one, so the site's
     front ends warn about them. A mapping that names no game at all is the default
-    game's rule spec (the older form), whose unknown options that game reports."""
+    game's rule spec (the older form), whose unknown options that game reports; there,
+    only a key spelt almost like a game (``catn``: :func:`closest_game`) is one."""
     if not isinstance(rules, Mapping):
         return []
     keys = [str(key) for key in rules]
     unknown = [key for key in keys if normalise_game_id(key) is None]
-    return unknown if len(unknown) < len(keys) else []
+    if len(unknown) < len(keys):
+        return unknown
+    return [key for key in unknown if closest_game(key) is not None]
+
+
+def closest_game(name: str) -> str | None:
+    """The installed game whose id ``name`` looks like a typo of (``catn`` → ``catan``),
+    or None. Short names are never guessed: ``in`` (a Prime Daifugo option) is not
+    ``nim``."""
+    import difflib
+
+    if len(name) < 4:
+        return None
+    found = difflib.get_close_matches(name.strip().lower(), game_ids(), n=1, cutoff=0.85)
+    return found[0] if found else None
 
 
 def _internal_error(source: RecordSource, exc: BaseException) -> GameRecord:

@@ -92,10 +92,22 @@ def test_a_game_that_lacks_part_of_the_contract_is_refused_by_name() -> None:
     assert normalise_game_id("half") is None
 
 
+def test_a_typo_of_a_game_is_named_in_the_warning() -> None:
+    from kifuwiki.sitebuild.site import site_rules_warnings
+
+    (message,) = site_rules_warnings({"shengi": "standard"})
+    assert "'shengi' is no installed game" in message and "did you mean 'shengji'?" in message
+    assert site_rules_warnings({DEFAULT_GAME: "online"}) == []
+    assert site_rules_warnings("online") == []
+
+
 def test_unknown_rule_games_are_the_keys_that_name_no_game() -> None:
     from kifuwiki.archive import unknown_rule_games
 
     assert unknown_rule_games({DEFAULT_GAME: "online", "カタン": "base", "chess": "x"}) == ["chess"]
-    # The older form names no game at all: it is the default game's rule spec.
-    assert unknown_rule_games({"preset": "online", "hand_size": 7}) == []
+    # The older form names no game at all: it is the default game's rule spec (every
+    # Prime Daifugo option, short ones like `in` included, is no game's typo) …
+    assert unknown_rule_games({"preset": "online", "hand_size": 7, "in": False}) == []
+    # … unless a key is spelt almost like a game: the commonest typo of all.
+    assert unknown_rule_games({"catn": "base"}) == ["catn"]
     assert unknown_rule_games("online") == [] and unknown_rule_games(None) == []

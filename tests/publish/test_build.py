@@ -445,7 +445,9 @@ def test_rules_for_a_game_that_is_not_installed_warn_and_fail_strict(
     build_site(root, strict=True)
 
 
-@pytest.mark.parametrize(("records_dir", "warned"), [("recrods", True), ("records", False)])
+@pytest.mark.parametrize(
+    ("records_dir", "warned"), [("recrods", True), ("records", False), ("./records", False)]
+)
 def test_a_missing_records_folder_warns_only_when_named(
     tmp_path: Path, caplog: pytest.LogCaptureFixture, records_dir: str, warned: bool
 ) -> None:

@@ -76,7 +76,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         base = Path(config.config_file_path or ".").resolve().parent
         records_dir = Path(self.config.records_dir)
         self._records_dir = records_dir if records_dir.is_absolute() else base / records_dir
-        if not self._records_dir.is_dir() and self.config.records_dir != "records":
+        if not self._records_dir.is_dir() and records_dir != Path("records"):
             # A site without records (fences only) needs no folder; but a folder the user
             # named and that is missing is a typo that would publish an empty archive.
             log.warning(f"records_dir: no folder at {self._records_dir}; no record pages made")

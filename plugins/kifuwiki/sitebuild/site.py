@@ -63,15 +63,18 @@ def site_rules_warnings(option: object) -> list[str]:
     """What is wrong with the site's ``rules:`` option as a whole, one message each: a
     key that names no installed game (its rules would silently apply to nothing). The
     front ends log these; a record's own rules problems are that record's diagnostics."""
-    from kifuwiki.archive import unknown_rule_games
+    from kifuwiki.archive import closest_game, unknown_rule_games
     from kifuwiki.games import installed_games_text
 
-    rules = site_rules(option)
-    return [
-        f"rules: '{key}' is no installed game, so its rules are not used "
-        f"(installed games: {installed_games_text()})"
-        for key in unknown_rule_games(rules)
-    ]
+    messages = []
+    for key in unknown_rule_games(site_rules(option)):
+        guess = closest_game(key)
+        hint = f"did you mean '{guess}'? " if guess else ""
+        messages.append(
+            f"rules: '{key}' is no installed game, so its rules are not used "
+            f"({hint}installed games: {installed_games_text()})"
+        )
+    return messages
 
 
 @dataclass(frozen=True, slots=True)
