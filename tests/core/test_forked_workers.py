@@ -119,27 +119,6 @@ def test_an_interrupted_run_kills_its_workers() -> None:
             os.waitpid(pid, os.WNOHANG)
 
 
-def test_a_failed_fork_ends_the_workers_already_started(monkeypatch: pytest.MonkeyPatch) -> None:
-    started: list[int] = []
-    real_fork = os.fork
-
-    def fork_twice() -> int:
-        if len(started) == 2:
-            raise BlockingIOError("Resource temporarily unavailable")
-        pid = real_fork()
-        if pid:
-            started.append(pid)
-        return pid
-
-    monkeypatch.setattr(os, "fork", fork_twice)
-    with pytest.raises(BlockingIOError):
-        pools.ForkedWorkers(3)
-    assert len(started) == 2
-    for pid in started:  # killed and reaped
-        with pytest.raises(ChildProcessError):
-            os.waitpid(pid, os.WNOHANG)
-
-
 def test_a_task_goes_to_the_worker_with_the_fewest_unanswered() -> None:
     with pools.ForkedWorkers(2) as pool:
         slow = pool.apply_async(time.sleep, (0.3,))
@@ -258,26 +237,29 @@ def test_readiness_of_a_pipe_numbered_past_select_limit() -> None:
             os.close(fd)
 
 
-def test_an_interrupted_start_ends_the_workers_already_started(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    "failure", [BlockingIOError("Resource temporarily unavailable"), KeyboardInterrupt()]
+)
+def test_a_start_cut_short_ends_the_workers_already_started(
+    monkeypatch: pytest.MonkeyPatch, failure: BaseException
 ) -> None:
-    """Ctrl-C while the workers are forked: those already started are killed and
-    reaped, not left to wait for tasks until this process exits."""
+    """No process left to fork, or Ctrl-C while the workers are forked: those already
+    started are killed and reaped, not left to wait for tasks until this process exits."""
     started: list[int] = []
     real_fork = os.fork
 
-    def interrupted_on_the_third() -> int:
+    def cut_short_on_the_third() -> int:
         if len(started) == 2:
-            raise KeyboardInterrupt
+            raise failure
         pid = real_fork()
         if pid:
             started.append(pid)
         return pid
 
-    monkeypatch.setattr(os, "fork", interrupted_on_the_third)
-    with pytest.raises(KeyboardInterrupt):
+    monkeypatch.setattr(os, "fork", cut_short_on_the_third)
+    with pytest.raises(type(failure)):
         pools.ForkedWorkers(3)
     assert len(started) == 2
-    for pid in started:
+    for pid in started:  # killed and reaped
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
