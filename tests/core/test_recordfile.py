@@ -113,7 +113,6 @@ def test_empty_file_is_one_empty_game() -> None:
         ("---\ngame: catan\nrules: base\n---\n1 B: 6\n", 3),
         ('---\ngame: catan\n"rules": base\n---\n', 3),  # a quoted key
         ("---\ngame: catan\nrules : base\n---\n", 3),  # space before the colon
-        ("\ufeff---\ntitle: t\nrules: base\n---\n", 3),  # a byte order mark
         ("---\ntitle: t\nrulesets: x\nrules: base\n---\n", 4),  # not a longer key
         ("---\nplayers:\n  rules: nested\nrules: base\n---\n", 4),  # not a nested key
         ("---\ntitle: t\n---\nrules: in the body\n", 1),  # not after the front matter
@@ -146,6 +145,17 @@ def test_front_matter_line_is_the_line_the_value_was_read_from(text: str, expect
     else:
         assert source.meta == {}
     assert front_matter_line(source, "rules") == expected
+
+
+def test_front_matter_line_agrees_with_the_parser_on_a_byte_order_mark(tmp_path: Path) -> None:
+    # Read from disk, the mark is decoded away and the front matter is read; split
+    # directly, a mark before '---' makes no front matter, and so no key line.
+    path = tmp_path / "r.kifu"
+    path.write_bytes("\ufeff---\ntitle: t\nrules: base\n---\n".encode())
+    (source,) = read_record_file(path)
+    assert source.meta["rules"] == "base" and front_matter_line(source, "rules") == 3
+    (raw,) = split_record_file("\ufeff---\ntitle: t\nrules: base\n---\n")
+    assert raw.meta == {} and front_matter_line(raw, "rules") == 1
 
 
 def test_front_matter_line_of_a_later_game_is_the_shared_front_matters() -> None:

@@ -149,6 +149,10 @@ class RecordSource:
     file_text: str = ""
     diagnostics: list[Diagnostic] = field(default_factory=list)
     """Problems found while splitting the file (front matter, encoding)."""
+    front_matter: tuple[str, ...] = ()
+    """The front matter's lines as written, from file line 2 (empty when the file has
+    none, or :func:`split_record_file` could not read it): where
+    :func:`front_matter_line` looks for a key."""
 
     @property
     def game_id(self) -> str | None:
@@ -171,34 +175,23 @@ class RecordSource:
         return self.lines[0].number if self.lines else 1
 
 
-#: One line of a file and its end, as :func:`split_record_file` splits lines (``\r\n``,
-#: ``\r`` or ``\n``); read one at a time, so a search stops where the front matter does.
-_file_line = lazy_pattern(r"([^\r\n]*)(?:\r\n|\r|\n|\Z)")
-
-
 def front_matter_line(source: RecordSource, key: str) -> int:
     """The file line of the top-level front matter ``key`` (``rules:``, ``"rules":``),
     where a diagnostic about its value points; 1 when the file has no front matter or
     the key is not written there (a site option, not the record, gave the value).
 
     The games' rule, player and board checks and the core's ``game:`` and ``accept:``
-    checks all point here, so every game reports a front matter problem alike. Only
-    the front matter is read (a file of many games asks for each game), and a key
-    written twice is the last one, whose value YAML keeps."""
-    lines = _file_line().finditer(source.file_text)
-    first = next(lines, None)
-    if first is None or first[1].lstrip("\ufeff").strip() != "---":
-        return 1
+    checks all point here, so every game reports a front matter problem alike. It reads
+    the lines :func:`split_record_file` kept as the front matter (its own decision of
+    where that starts and ends), and a key written twice is the last one, whose value
+    YAML keeps."""
     found = 1
-    for number, match in enumerate(lines, start=2):
-        text = match[1]
-        if text.strip() in ("---", "..."):
-            return found
+    for number, text in enumerate(source.front_matter, start=2):
         if text.startswith(key) or text[:1] in ("'", '"'):
             name, colon, _ = text.partition(":")
-            if colon and name.rstrip().strip("'\"") == key and name[:1] not in " \t":
+            if colon and name.rstrip().strip("'\"") == key:
                 found = number
-    return 1  # no closing line: the front matter was not read (RF002)
+    return found
 
 
 def classify(text: str) -> LineKind:
@@ -572,6 +565,8 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
             if preamble:
                 heading, heading_no, body = sections[0]
                 sections[0] = (heading, heading_no, preamble + body)
+    # The front matter's lines (between the ``---``), shared by the file's games.
+    front_matter = tuple(raw_lines[1 : body_start - 1]) if body_start else ()
     games = [s for s in sections if any(line.kind is not LineKind.BLANK for line in s[2])]
     if not games:
         games = [sections[0]]
@@ -588,6 +583,7 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
                 heading_number=heading_no,
                 file_text=text,
                 diagnostics=list(diagnostics) if index == 1 else [],
+                front_matter=front_matter,
             )
         )
     return result
