@@ -100,6 +100,7 @@ def pages_command(
     """
     # Here, not at the top: every kifuwiki command imports this module, and only this
     # one needs the site build (Jinja, the templates, the renderers).
+    from kifuwiki.core.diagnostics import Severity
     from kifuwiki.sitebuild.export import export_pages
     from kifuwiki.sitebuild.site import BuildSettings, SiteBuild, site_rules, site_rules_warnings
 
@@ -135,6 +136,9 @@ def pages_command(
         f"{docs}: {len(result.written)} written, {result.unchanged} unchanged, "
         f"{len(result.removed)} removed"
     )
-    errors = sum(record.errors for record in build.records)
+    for diagnostic in build.late_diagnostics:
+        click.echo(diagnostic.format_text(), err=True)
+    late = [d for d in build.late_diagnostics if d.severity is Severity.ERROR]
+    errors = sum(record.errors for record in build.records) + len(late)
     if errors:
         click.echo(f"{errors} record error(s): run kifuwiki validate for the details", err=True)

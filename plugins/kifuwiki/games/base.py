@@ -35,6 +35,13 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
                         position ``state.html`` writes with ``compact`` true, in plain
                         Python, byte for byte (used while the packaged template is;
                         see ``render/partials.py``)
+``light_view``          optional: ``(record) -> RecordView``, the view without its
+                        steps: ``players``, ``badges`` and ``player_stats`` exactly as
+                        ``view`` gives them (``tests/contract/`` checks it), at a
+                        fraction of the cost. A large build's first pass needs only
+                        these, and renders the pages later, beside the front end's own
+                        work; a game without it has its pages rendered in the first
+                        pass (see ``render/prerender.py`` ``first_pass``)
 ======================  ============================================================
 
 A plug-in that lacks any of these is left out with a warning naming what it lacks

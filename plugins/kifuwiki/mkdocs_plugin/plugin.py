@@ -305,9 +305,12 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         # Games' own CSS/JS, linked only where one of their viewers is.
         return add_game_assets(output, page.url) if VIEWER_MARK in output else output
 
-    # Every page has been written: the workers have nothing left to do.
+    # Every page has been written: the workers have nothing left to do. A page rendered
+    # after on_files may have found what its light record did not (a game's view
+    # failing); reported here, before MkDocs counts the warnings for --strict.
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self._build.close()
+        self._report([], self._build.late_diagnostics)
 
     # A failed build must not leave workers rendering pages nobody will write.
     def on_build_error(self, *, error: Exception) -> None:

@@ -24,7 +24,7 @@ import logging
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from kifuwiki.archive import load_source
 from kifuwiki.core.cache import ContentCache
@@ -134,12 +134,16 @@ class PrerenderedFile:
 
 def prerender_file(job: PrerenderJob) -> PrerenderedFile:
     """Load, check, view and render every game of one record file."""
+    return _render_file(job, [view_of(record) for record in _records(job)])
+
+
+def _render_file(job: PrerenderJob, views: list[RecordView]) -> PrerenderedFile:
     settings = job.settings
     custom = Path(settings.custom_templates) if settings.custom_templates else None
     env = make_environment(custom)
     records: list[dict[str, Any]] = []
     pages: list[PrerenderedPage] = []
-    for view in _views(job):
+    for view in views:
         links = DeferredLinks()
         html = render_record_page(view, env, settings.lang, links, settings.hide_results)
         search = render_record_search_text(view, env, settings.lang)
@@ -164,21 +168,26 @@ def store_file(target: CacheTarget, result: PrerenderedFile) -> bool:
 
 def first_pass(job: PrerenderJob) -> PrerenderedFile:
     """Phase one of a parallel build, in a worker: the light records the site plan
-    needs, and, for a ``complete`` job, the pages too, written to the cache while the
-    views are at hand (parsing, replaying and viewing a record is nearly half of
-    rendering its page: a file loaded here for its light records alone is loaded again
-    for its page)."""
+    needs, and the pages too for a ``complete`` job, written to the cache while the
+    views are at hand.
+
+    A job not ``complete`` gives only its light records when every game of the file has
+    a light view (``GameModule.light_view``: no steps, a fraction of the whole view);
+    its pages are rendered later (:func:`prerender_file`), beside the front end's own
+    work, at the price of loading the file twice. A game without one would pay a whole
+    view for its light records, so such a file is rendered completely here instead."""
     if job.complete:
         return prerender_file(job)
-    return PrerenderedFile(job.name, light_file(job), [], rendered=False)
+    records = _records(job)
+    lights = [light_view_of(record) for record in records]
+    if all(light is not None for light in lights):
+        records_data = [light_record(light) for light in lights if light is not None]
+        return PrerenderedFile(job.name, records_data, [], rendered=False)
+    return _render_file(job, [view_of(record) for record in records])
 
 
-def light_file(job: PrerenderJob) -> list[dict[str, Any]]:
-    """Only the light records of one file (what the site plan needs), no pages."""
-    return [light_record(view) for view in _views(job)]
-
-
-def _views(job: PrerenderJob) -> list[RecordView]:
+def _records(job: PrerenderJob) -> list[GameRecord]:
+    """Every game of the job's file, loaded (parsed, replayed, checked)."""
     settings = job.settings
     if job.data is None:
         source = RecordSource(path=job.name, index=1, count=1, meta={}, lines=[])
@@ -193,7 +202,28 @@ def _views(job: PrerenderJob) -> list[RecordView]:
         sources = split_record_file(text, job.name)
         if problems:
             sources[0].diagnostics[:0] = problems
-    return [view_of(load_source(source, settings.rules)) for source in sources]
+    return [load_source(source, settings.rules) for source in sources]
+
+
+def light_view_of(record: GameRecord) -> RecordView | None:
+    """The game's light view (:func:`view_of` without steps), or ``None`` when the game
+    has none and only its whole view would tell the light record."""
+    game_id = normalise_game_id(record.game)
+    if game_id is None or record.data is None:
+        return view_of(record)  # the minimal view: no game code runs
+    try:
+        game = get_game(game_id)
+    except ImportError:
+        return view_of(record)
+    light = getattr(game, "light_view", None)
+    if light is None:
+        return None
+    try:
+        return cast(RecordView, light(record))
+    except Exception:
+        # The whole view fails too, or not: either way it says what happened, as it will
+        # again when the page is rendered, so the light record carries the same news.
+        return view_of(record)
 
 
 def view_of(record: GameRecord) -> RecordView:

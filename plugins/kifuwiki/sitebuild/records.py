@@ -8,11 +8,13 @@ pages read), by the cheapest way that gives the same bytes:
 2. from the disk cache, when an earlier process rendered the file and every one of
    its pages is still there;
 3. loaded and rendered here, or, for a large cold build, in worker processes
-   (:func:`first_pass_in_pool`) that write the pages to the disk cache while the
-   record's view is at hand, so that no record is parsed, replayed and viewed twice.
-   A share of the files (:data:`COMPLETE_SHARE`) may instead give only their light
-   records first and have their pages rendered afterwards, while the front end works
-   on (:mod:`kifuwiki.sitebuild.site` collects them).
+   (:func:`first_pass_in_pool`). There a file whose games have a light view
+   (``GameModule.light_view``) gives only its light records first, and the workers
+   render its pages afterwards, while the front end works on
+   (:mod:`kifuwiki.sitebuild.site` collects them): MkDocs' own page loop, one process,
+   then runs beside the workers instead of after them. A file of a game without one
+   is rendered in the first pass, while its view is at hand (its light records cost a
+   whole view anyway).
 """
 
 from __future__ import annotations
@@ -58,12 +60,14 @@ def _share_from_environment(default: float) -> float:
 
 
 #: The share of a parallel cold build's files rendered completely in the first pass;
-#: the others give only their light records first and are parsed, replayed and viewed
-#: again for their pages, which the workers render while MkDocs works on. All of them
-#: cost the least CPU (a fifth less at 2,000 records) and, on a busy machine, the least
-#: time; a smaller share overlaps more of the workers' work with MkDocs' own, which
-#: helps only where cores sit idle (benchmarks/README.md, "each record once").
-COMPLETE_SHARE = _share_from_environment(1.0)
+#: the others (those whose games have a light view) give only their light records
+#: first and are loaded again for their pages, which the workers render while MkDocs
+#: works on. None: the first pass costs a sixth of a complete one (a Prime Daifugo
+#: record: load 0.35 ms against load, view and page 2.2 ms), and MkDocs' page loop, a
+#: single process, overlaps the pages' rendering on the other cores; loading twice
+#: costs ~8 % more instructions (benchmarks/README.md, section 17). Share 1 renders
+#: every page before MkDocs starts: the least CPU, for a machine with no idle core.
+COMPLETE_SHARE = _share_from_environment(0.0)
 #: What the fork server imports once, so every worker starts with it.
 WORKER_PRELOAD = ("kifuwiki.render.prerender",)
 

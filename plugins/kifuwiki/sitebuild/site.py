@@ -117,6 +117,10 @@ class SiteBuild:
         #: Record files the last :meth:`prepare` did not read (RF009), for the front end
         #: to report like any record's diagnostics.
         self.skipped: list[Diagnostic] = []
+        #: Diagnostics a record's page found that its light record did not have (a
+        #: game's whole view failing where its light view did not), for the front end
+        #: to report once every page is written.
+        self.late_diagnostics: list[Diagnostic] = []
 
     # -- set-up ---------------------------------------------------------------------
 
@@ -191,6 +195,7 @@ class SiteBuild:
         )
         self._pool, self._pending = loaded.pool, loaded.pending
         self.skipped = loaded.skipped
+        self.late_diagnostics = []
         self._by_key = {record_key(item.record): item for item in loaded.records}
         self._search_texts = {}
         records_root = display_path(settings.records_dir, settings.base)
@@ -272,7 +277,11 @@ class SiteBuild:
             result = future.result()
         except BrokenExecutor:  # a worker died: render this file here instead
             result = prerender_file(job)
-        store(self.cache, key, result, self._loader.memory[key][0].path)
+        light = self._loader.memory[key]
+        rendered = store(self.cache, key, result, light[0].path)
+        for before, after in zip(light, rendered, strict=False):
+            known = before.record.diagnostics
+            self.late_diagnostics += [d for d in after.record.diagnostics if d not in known]
 
     def _record_page(self, page: SitePage) -> PrerenderedPage:
         """A record's rendered page from the cache, or rendered again should its entry

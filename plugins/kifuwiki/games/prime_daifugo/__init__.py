@@ -201,6 +201,11 @@ class PrimeDaifugo:
 
         return build_view(record)
 
+    def light_view(self, record: GameRecord) -> RecordView:
+        from kifuwiki.games.prime_daifugo.view import build_light_view
+
+        return build_light_view(record)
+
     def format(self, record: GameRecord, dialect: str | None = None) -> str:
         from kifuwiki.games.prime_daifugo.writer import write_game
 
