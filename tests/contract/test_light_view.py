@@ -10,8 +10,11 @@ checkout, and generated games.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,11 +27,28 @@ REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus" / "prime-daifugo"
 GENERATOR = REPO / "benchmarks" / "gen_games.py"
 
-WITH_LIGHT_VIEW = [game_id for game_id in game_ids() if hasattr(get_game(game_id), "light_view")]
+WITH_LIGHT_VIEW = [
+    game_id for game_id in game_ids() if getattr(get_game(game_id), "light_view", None) is not None
+]
+
+
+#: Self-play records for games with few records in the repository (seed → file text).
+SELF_PLAY: dict[str, Callable[[int], str]] = {
+    "doudizhu": lambda n: _module("doudizhu").generate(n, suits=n % 2 == 0).text(),
+    "jianhongdian": lambda n: _module("jianhongdian").record(n, players=2 + n % 3),
+    "koutetsu-no-niji": lambda n: _module("koutetsu").session_text(n),
+    "ponjan": lambda n: _module("ponjan").session_text(n, hands=2),
+    "selaffesto": lambda n: _module("selaffesto").self_play_record(n, max_lines=60),
+    "shengji": lambda n: _module("shengji").record(n),
+}
+
+
+def _module(package: str) -> Any:
+    return importlib.import_module(f"kifuwiki.games.{package}.selfplay")
 
 
 def _records() -> list[GameRecord]:
-    folders = [REPO / "records", REPO / "tests" / "fixtures"]
+    folders = [REPO / "records", REPO / "tests"]
     if CORPUS.is_dir():
         folders.append(CORPUS)
     found: list[GameRecord] = []
@@ -41,6 +61,10 @@ def _records() -> list[GameRecord]:
         spec.loader.exec_module(gen)
         for n in range(1, 31):
             found += load_text(gen.record_text(n, 3 + n % 4), f"generated-{n}.kifu")
+    for game_id, make in SELF_PLAY.items():
+        if game_id in WITH_LIGHT_VIEW:
+            for n in range(1, 13):
+                found += load_text(make(n), f"self-play/{game_id}-{n}.kifu")
     return found
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, cast
 
 from kifuwiki.core.recordfile import LineKind, RecordSource
 from kifuwiki.games.base import GameRecord, RecordView
@@ -53,6 +53,15 @@ class ViewAndWriter:
     def view(self, record: GameRecord) -> RecordView:
         build_view: Callable[[GameRecord], RecordView] = self._stage("view", "build_view")
         return build_view(record)
+
+    @property
+    def light_view(self) -> Callable[[GameRecord], RecordView] | None:
+        """``view.build_light_view`` when the package's view module has one (the view
+        without its steps, see ``GameModule``), else ``None``: no light view."""
+        return cast(
+            "Callable[[GameRecord], RecordView] | None",
+            getattr(import_module(f"{type(self).__module__}.view"), "build_light_view", None),
+        )
 
     def format(self, record: GameRecord, dialect: str | None = None) -> str:
         write: Callable[[Any], str] = self._stage("writer", "write")

@@ -35,7 +35,8 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
                         position ``state.html`` writes with ``compact`` true, in plain
                         Python, byte for byte (used while the packaged template is;
                         see ``render/partials.py``)
-``light_view``          optional: ``(record) -> RecordView``, the view without its
+``light_view``          optional (absent or ``None``: none):
+                        ``(record) -> RecordView``, the view without its
                         steps: ``players``, ``badges`` and ``player_stats`` exactly as
                         ``view`` gives them (``tests/contract/`` checks it), at a
                         fraction of the cost. A large build's first pass needs only

@@ -261,10 +261,22 @@ def build_view(game: GameRecord) -> RecordView:
     record = data.record
     replayed = replay(record, DiagnosticBag(), keep_states=True)
     steps = replayed.steps
-    outcome = replayed.outcome
     flagged = _flagged(game, steps)
     passes = _passes(steps)
     views = [_step_view(game, replayed, i, flagged, passes) for i in range(len(steps))]
+    return _view(game, record, replayed.outcome, views)
+
+
+def build_light_view(game: GameRecord) -> RecordView:
+    """The view without its steps (``GAME.light_view``): the outcome of the replay
+    made while loading, no second replay keeping every state."""
+    data = data_of(game, DdzData, "Dou Dizhu")
+    return _view(game, data.record, data.replay.outcome, [])
+
+
+def _view(
+    game: GameRecord, record: DdzRecord, outcome: Outcome, views: list[StepView]
+) -> RecordView:
     winners = set()
     if outcome.winner is not None and outcome.landlord is not None:
         winners = (
