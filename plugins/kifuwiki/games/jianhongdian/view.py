@@ -103,6 +103,15 @@ def _stats(replay: Replay) -> dict[str, list[PlayerStat]]:
 
 def build_view(game: GameRecord) -> RecordView:
     data = data_of(game, JHData, "撿紅點")
+    return _view(game, data, _steps(game, data))
+
+
+def build_light_view(game: GameRecord) -> RecordView:
+    """The view without its steps (``GAME.light_view``)."""
+    return _view(game, data_of(game, JHData, "撿紅點"), [])
+
+
+def _steps(game: GameRecord, data: JHData) -> list[StepView]:
     record, replay = data.record, data.replay
     line_steps = {step.turn.line: step.index for step in replay.steps if step.turn}
     flagged = cardkit.problem_flags(game.diagnostics, line_steps)
@@ -140,6 +149,11 @@ def build_view(game: GameRecord) -> RecordView:
                 state=state,
             )
         )
+    return steps
+
+
+def _view(game: GameRecord, data: JHData, steps: list[StepView]) -> RecordView:
+    record, replay = data.record, data.replay
     rank = {key: i for i, key in enumerate(replay.ranking, start=1)}
     players = [PlayerLine(k, record.name(k), rank.get(k), replay.winner == k) for k in replay.seats]
     badges = set()

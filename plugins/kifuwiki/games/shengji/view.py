@@ -170,6 +170,15 @@ def _teams(replay: Replay, record: SJRecord) -> list[dict[str, Any]]:
 
 def build_view(game: GameRecord) -> RecordView:
     data = data_of(game, SJData, "升級")
+    return _view(game, data, _steps(game, data))
+
+
+def build_light_view(game: GameRecord) -> RecordView:
+    """The view without its steps (``GAME.light_view``)."""
+    return _view(game, data_of(game, SJData, "升級"), [])
+
+
+def _steps(game: GameRecord, data: SJData) -> list[StepView]:
     record, replay = data.record, data.replay
     line_steps = {step.event.line: step.index for step in replay.steps if step.event}
     flagged = cardkit.problem_flags(game.diagnostics, line_steps)
@@ -216,6 +225,11 @@ def build_view(game: GameRecord) -> RecordView:
                 state=state,
             )
         )
+    return steps
+
+
+def _view(game: GameRecord, data: SJData, steps: list[StepView]) -> RecordView:
+    record, replay = data.record, data.replay
     up = replay.winners
     players = [
         PlayerLine(
