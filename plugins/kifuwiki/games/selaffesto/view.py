@@ -290,6 +290,15 @@ def _symbols(replay: Replay) -> list[dict[str, Any]]:
 
 def build_view(game: GameRecord) -> RecordView:
     data = data_of(game, SelaffestoData, "selaffesto")
+    return _view(game, data, _steps(game, data))
+
+
+def build_light_view(game: GameRecord) -> RecordView:
+    """The view without its steps (``GAME.light_view``)."""
+    return _view(game, data_of(game, SelaffestoData, "selaffesto"), [])
+
+
+def _steps(game: GameRecord, data: SelaffestoData) -> list[StepView]:
     record, replay = data.record, data.replay
     problems = problem_steps(
         game.diagnostics,
@@ -330,6 +339,11 @@ def build_view(game: GameRecord) -> RecordView:
                 state=state,
             )
         )
+    return steps
+
+
+def _view(game: GameRecord, data: SelaffestoData, steps: list[StepView]) -> RecordView:
+    record, replay = data.record, data.replay
     final = replay.steps[-1].state
     ranking = [p for p in ("W", "B") if p == replay.winner] + [
         p for p in ("W", "B") if replay.winner and p != replay.winner
