@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Any
 
 from kifuwiki.core.recordfile import LineKind, SourceLine
-from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
+from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.catan import CatanData
 from kifuwiki.games.catan.board import (
     BOARD_HEIGHT,
@@ -374,19 +374,8 @@ def build_view(game: GameRecord) -> RecordView:
             )
         )
 
-    names = [record.name(key) for key in record.order]
-    winner = record.name(replay.winner) if replay.winner else None
-    players = player_lines(record.order, names, replay.ranking, winner)
-    badges = set()
+    players, badges = _players_and_badges(game, record, replay)
     final = replay.steps[-1].snapshot
-    if any(s.took & {"LR"} for s in replay.steps):
-        badges.add("LR")
-    if any(s.took & {"LA"} for s in replay.steps):
-        badges.add("LA")
-    if record.has_omissions:
-        badges.add("omitted")
-    if record.board is not None:
-        badges.add("board")
     # The page shows the rule set and the winner itself; these rows add what it cannot.
     header = [
         header_row(
@@ -418,7 +407,40 @@ def build_view(game: GameRecord) -> RecordView:
         players=players,
         steps=steps,
         header=header,
-        badges=record_badges(game, badges),
+        badges=badges,
         player_stats=_player_stats(replay),
         extra=extra,
     )
+
+
+def build_light_view(game: GameRecord) -> RecordView:
+    """The view without its steps, header and charts (``GAME.light_view``)."""
+    data = game.data
+    if not isinstance(data, CatanData):
+        raise TypeError("not a Catan record")
+    players, badges = _players_and_badges(game, data.record, data.replay)
+    return RecordView(
+        record=game,
+        players=players,
+        steps=[],
+        badges=badges,
+        player_stats=_player_stats(data.replay),
+    )
+
+
+def _players_and_badges(
+    game: GameRecord, record: CatanRecord, replay: Replay
+) -> tuple[list[PlayerLine], frozenset[str]]:
+    names = [record.name(key) for key in record.order]
+    winner = record.name(replay.winner) if replay.winner else None
+    players = player_lines(record.order, names, replay.ranking, winner)
+    badges = set()
+    if any(s.took & {"LR"} for s in replay.steps):
+        badges.add("LR")
+    if any(s.took & {"LA"} for s in replay.steps):
+        badges.add("LA")
+    if record.has_omissions:
+        badges.add("omitted")
+    if record.board is not None:
+        badges.add("board")
+    return players, record_badges(game, badges)
