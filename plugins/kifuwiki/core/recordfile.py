@@ -498,17 +498,28 @@ def _simple_front_matter(lines: list[str]) -> dict[str, Any] | None:
     else, which YAML itself then reads. Gives exactly what YAML would give."""
     meta: dict[str, Any] = {}
     for line in lines:
-        match = _SIMPLE_ENTRY.match(line)
-        if match is None:
+        entry = _simple_entry(line)
+        if entry is None:
             return None
-        key, text = match.groups()
-        if not _is_yaml_string(key):
-            return None  # a key like ``yes`` or ``null`` is not a string to YAML
-        ok, value = _plain_scalar(text)
-        if not ok:
-            return None
-        meta[key] = value
+        meta[entry[0]] = entry[1]
     return meta if meta else None
+
+
+@lru_cache(maxsize=8_192)  # whole lines repeat across an archive (game, event, date…);
+# the values given are immutable (str, int, date), so one serves every record
+def _simple_entry(line: str) -> tuple[str, Any] | None:
+    """``(key, value)`` of a ``key: plain value`` line as YAML reads it; ``None`` for
+    any other line (:func:`_simple_front_matter` then leaves the block to YAML)."""
+    match = _SIMPLE_ENTRY.match(line)
+    if match is None:
+        return None
+    key, text = match.groups()
+    if not _is_yaml_string(key):
+        return None  # a key like ``yes`` or ``null`` is not a string to YAML
+    ok, value = _plain_scalar(text)
+    if not ok:
+        return None
+    return key, value
 
 
 def _heading_int(digits: str) -> int:
