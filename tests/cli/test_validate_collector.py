@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import gc
 import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from kifuwiki.cli import cli
@@ -44,3 +48,39 @@ def test_validate_restores_the_collector_and_reports_as_before(tmp_path: Path) -
     assert gc.get_freeze_count() == 0
     report = json.loads(result.output)
     assert (report["files"], report["games"][0]["moves"]) == (1, 3)
+
+
+def test_main_validates_without_collecting_its_imports_and_restores_the_collector(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``kifuwiki validate`` (the console script's ``main``) raises the threshold while
+    it imports, the batch still runs with its own, and the collector is as it was
+    after the command, whether it exits (the fast path) or goes on to click."""
+    import kifuwiki.cli.report as report_module
+    from kifuwiki.cli import IMPORTS_GC_THRESHOLD, main
+
+    (tmp_path / "game.kifu").write_text(RECORD, encoding="utf-8")
+    seen: list[tuple[int, ...]] = []
+    batch = report_module.batch_collector
+
+    @contextmanager
+    def watched() -> Iterator[None]:
+        seen.append(gc.get_threshold())
+        with batch():
+            seen.append(gc.get_threshold())
+            yield
+
+    monkeypatch.setattr(report_module, "batch_collector", watched)
+    before = gc.get_threshold()
+    monkeypatch.setattr(sys, "argv", ["kifuwiki", "validate", "--format", "json", str(tmp_path)])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    assert exited.value.code == 0
+    assert gc.get_threshold() == before
+    assert [threshold[0] for threshold in seen] == [IMPORTS_GC_THRESHOLD, BATCH_GC_THRESHOLD]
+    assert json.loads(capsys.readouterr().out)["games"][0]["moves"] == 3
+    # A command line for click: the threshold is back before click runs.
+    monkeypatch.setattr(sys, "argv", ["kifuwiki", "validate", "--help"])
+    with pytest.raises(SystemExit):
+        main()
+    assert gc.get_threshold() == before

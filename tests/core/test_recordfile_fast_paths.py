@@ -7,6 +7,7 @@ and with :func:`classify` on everything, including values built to look like YAM
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from tests.prime_daifugo.shared_data import corpus_dir
 
 from kifuwiki.core.recordfile import (
+    SourceLine,
     _is_yaml_string,
     _simple_front_matter,
     classify,
@@ -144,3 +146,26 @@ def test_the_heading_hint_finds_what_the_plain_alternatives_find(text: str) -> N
 
     plain = re.compile(r"試合|セット|局|ゲーム|[gG][aA][mM][eE]")
     assert (_HEADING_HINT.search(text) is None) == (plain.search(text) is None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.text(alphabet="ab*&# \t\u3000=:()%23X一試合目", max_size=10), min_size=1, max_size=8
+    )
+)
+def test_split_lines_are_the_lines_the_constructor_builds(body: list[str]) -> None:
+    """split_record_file builds its SourceLines without the frozen __init__: each is the
+    line's number, text and kind, equal (==, hash, repr) to SourceLine(…) of them, and
+    as frozen."""
+    text = "\n".join(["x:(AB)", *body])
+    expected = {n: raw.rstrip() for n, raw in enumerate(text.split("\n"), start=1)}
+    for source in split_record_file(text):
+        for line in source.lines:
+            assert type(line) is SourceLine
+            assert line.text == expected[line.number]
+            assert line.kind is classify(line.text)
+            built = SourceLine(line.number, line.text, line.kind)
+            assert line == built and hash(line) == hash(built) and repr(line) == repr(built)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                line.text = "changed"  # type: ignore[misc]

@@ -10,6 +10,7 @@ that fool fewer bases.
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 
@@ -24,6 +25,7 @@ from kifuwiki.games.prime_daifugo.numbers import (
     MILLER_RABIN_EXACT_BELOW,
     TRIAL_DIVISION_BOUND,
     _factor_small,
+    _pollard_rho,
     is_prime,
     small_factor,
 )
@@ -115,6 +117,39 @@ def test_factoring_the_hardest_cases_rho_meets() -> None:
     # Two primes above the trial-division bound, a square of one, and the largest below 10¹².
     for n in (10007 * 10009, 10007**2, 999_979 * 999_983, 99_991 * 9_999_991, 10**12 - 1):
         assert _factor_small(n) == _sympy_factors(n), n
+
+
+def _trial_division_factors(n: int) -> list[int]:
+    """``_factor_small`` as it was: every prime below 10⁴ tried one by one."""
+    factors: list[int] = []
+    for p in _SMALL_PRIMES:
+        if p * p > n:
+            break
+        while n % p == 0:
+            factors.append(p)
+            n //= p
+    if n > 1:
+        if is_prime(n):
+            factors.append(n)
+        else:
+            p = _pollard_rho(n)
+            factors.extend(sorted((p, n // p)))
+    return sorted(factors)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(st.sampled_from(_SMALL_PRIMES), max_size=4),
+    st.integers(1, 10**6),
+)
+def test_factoring_skips_the_big_trial_primes_only_when_none_divides(
+    small: list[int], rest: int
+) -> None:
+    """The primes from 100 to 10⁴ are tried only when their product shares a factor
+    with the number: the same factors as trying each (and as sympy)."""
+    n = math.prod(small) * rest
+    if 2 <= n < FULL_FACTOR_BELOW:
+        assert _factor_small(n) == _trial_division_factors(n) == _sympy_factors(n)
 
 
 def test_validating_numbers_imports_neither_sympy_nor_gmpy2_nor_importlib_metadata() -> None:

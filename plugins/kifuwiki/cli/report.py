@@ -80,12 +80,48 @@ RenderedRecord = tuple[str, int, int, str]
 _encode_json = json.JSONEncoder(ensure_ascii=False).encode
 
 
+def _game_encoder() -> Callable[[dict[str, Any]], str]:
+    """:data:`_encode_json` for a game's summary, without building the json module's C
+    encoder again for every game (what ``JSONEncoder.encode`` does): the same C encoder
+    with the same options, made once. No check for circular references (a summary is
+    built fresh from strings, numbers, lists and dicts; ``markers`` left behind by an
+    exception would otherwise outlive it). Where the C encoder is missing,
+    :data:`_encode_json` itself."""
+    from json import encoder
+
+    make = getattr(encoder, "c_make_encoder", None)  # not in typeshed
+    if make is None:  # pragma: no cover - CPython always has _json
+        return _encode_json
+    base = json.JSONEncoder(ensure_ascii=False)
+    chunks = make(
+        None,
+        base.default,
+        encoder.encode_basestring,
+        None,
+        base.key_separator,
+        base.item_separator,
+        False,
+        False,
+        True,
+    )
+
+    def encode(summary: dict[str, Any]) -> str:
+        return "".join(chunks(summary, 0))
+
+    return encode
+
+
+_encode_game = _game_encoder()
+
+
 def render_record(output_format: str, lang: str, record: RecordReport) -> RenderedRecord:
     """What the report says of one game (:data:`RenderedRecord`). ``validate -j`` runs
     this in its workers, which send back these few strings and numbers rather than report
     objects for the writing process to unpickle and format."""
     if output_format == "json":
-        text = _encode_json(json_summary(record))
+        # No diagnostic: json_summary would copy the summary unchanged.
+        summary = json_summary(record) if record.diagnostics else record.summary
+        text = _encode_game(summary)
     elif output_format == "github":
         text = "".join(
             format_github(diagnostic, lang) + "\n"
@@ -158,8 +194,7 @@ class JsonReportWriter:
 
     def encoded(self, game: str) -> None:
         """A game already encoded (by :func:`render_record`)."""
-        self.out.write(",\n  " if self.count else "\n  ")
-        self.out.write(game)
+        self.out.write((",\n  " if self.count else "\n  ") + game)
         self.count += 1
 
     def close(self, **totals: int) -> None:

@@ -220,12 +220,21 @@ def _factor_small(n: int) -> list[int]:
     splits in about √10⁶ steps (plain trial division up to √n takes up to a second).
     """
     factors: list[int] = []
-    for p in _SMALL_PRIMES:
+    for p in _SMALL_PRIMES[:_FIRST_TRIED]:
         if p * p > n:
             break
         while n % p == 0:
             factors.append(p)
             n //= p
+    # The primes from 100 to 10⁴ one by one only when one of them divides n (one gcd
+    # says; a 12-digit product of two big primes took all ~1,200 divisions).
+    if math.gcd(n, _PRIMORIAL_REST) != 1:
+        for p in _SMALL_PRIMES[_FIRST_TRIED:]:
+            if p * p > n:
+                break
+            while n % p == 0:
+                factors.append(p)
+                n //= p
     if n > 1:
         if is_prime(n):
             factors.append(n)
