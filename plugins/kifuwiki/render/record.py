@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.render.search_text import reads_packaged_template, search_text
 from kifuwiki.render.site import NO_LINKS, Links, meta_text
 
 #: Front-matter keys the record header shows in its own rows (or that only steer
@@ -171,8 +172,13 @@ def render_record_page(
 
 
 def render_record_search_text(view: RecordView, env: jinja2.Environment, lang: str) -> str:
-    """The record page's text for a search index (``templates/record_search.html``)."""
-    return env.get_template("record_search.html").render(
+    """The record page's text for a search index (``templates/record_search.html``;
+    the same text in plain Python while the environment reads the packaged template,
+    ``render/search_text.py``)."""
+    template = env.get_template("record_search.html")
+    if reads_packaged_template(template):
+        return search_text(view, env, lang, diagnostics_of(view))
+    return template.render(
         view=view,
         record=view.record,
         header=record_header(view),
