@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -65,6 +66,12 @@ class RecordHeader:
     address; empty when the file text is unknown."""
 
 
+#: What no address may hold: white space (``str.isspace``: the pattern's ``\s`` is the same
+#: test, checked over every code point in ``tests/render/test_record_header.py``) and
+#: control characters. One search instead of a generator over each character.
+_UNSAFE_IN_HREF = re.compile(r"[\s\x00-\x1f]")
+
+
 def safe_href(url: str) -> str | None:
     """``url`` if it is an absolute http(s) address, else ``None``."""
     text = url.strip()
@@ -75,7 +82,7 @@ def safe_href(url: str) -> str | None:
     if (
         parts.scheme.lower() in ("http", "https")
         and parts.netloc
-        and not any(ch.isspace() or ord(ch) < 32 for ch in text)
+        and _UNSAFE_IN_HREF.search(text) is None
     ):
         return text
     return None
