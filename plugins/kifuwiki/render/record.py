@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.render.record_page import reads_packaged_templates, record_page_html
 from kifuwiki.render.search_text import reads_packaged_template, search_text
 from kifuwiki.render.site import NO_LINKS, Links, meta_text
 
@@ -165,6 +166,18 @@ def render_record_page(
     (the site's ``hide_results`` option); the reader can still change it on the page."""
     header = record_header(view)
     header.download_href = download_href(view.record, links)
+    if not view.extra and reads_packaged_templates(env):
+        # The same text in plain Python (render/record_page.py).
+        return record_page_html(
+            view,
+            env,
+            lang,
+            links,
+            header,
+            diagnostics_of(view),
+            render_viewer(view, env, lang),
+            hide_results,
+        )
     return env.get_template("record.html").render(
         view=view,
         record=view.record,
