@@ -17,6 +17,8 @@ field. Links are asked for in the template's order (deferred links number them).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
@@ -36,24 +38,16 @@ TEMPLATES = ("record.html", "_kw_macros.html")
 
 def reads_packaged_templates(env: jinja2.Environment) -> bool:
     """Whether ``env`` reads the packaged ``record.html`` and ``_kw_macros.html``."""
-    folder = templates_dir().resolve()
-    for name in TEMPLATES:
-        filename = env.get_template(name).filename
-        if filename is None or _resolved(filename) != str(folder / name):
-            return False
-    return True
+    return all(_packaged(name, env.get_template(name).filename) for name in TEMPLATES)
 
 
-_RESOLVED: dict[str, str] = {}
-
-
-def _resolved(filename: str) -> str:
-    known = _RESOLVED.get(filename)
-    if known is None:
-        from pathlib import Path
-
-        known = _RESOLVED[filename] = str(Path(filename).resolve())
-    return known
+@cache
+def _packaged(name: str, filename: str | None) -> bool:
+    """Whether ``filename`` is the packaged template ``name`` (once per file: resolving
+    a path is a system call per folder)."""
+    if filename is None:
+        return False
+    return Path(filename).resolve() == (templates_dir() / name).resolve()
 
 
 def jinja_join(values: Iterable[Any], separator: str) -> str:
