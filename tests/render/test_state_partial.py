@@ -39,6 +39,8 @@ GENERAL_PATH = "{% if false %}"
 #: viewer.html writes the steps through the ``viewer_steps`` global where it is defined.
 STEPS_FAST_PATH = "viewer_steps(view) if viewer_steps is defined else none"
 STEPS_GENERAL = "none"
+#: ... and its head (controls, board) through the ``viewer_head`` global.
+HEAD_FAST_PATH = "viewer_head(view) if viewer_head is defined else none"
 
 
 def demo_views() -> dict[str, list[RecordView]]:
@@ -64,7 +66,12 @@ def general_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
     source = (templates_dir() / "viewer.html").read_text(encoding="utf-8")
     assert source.count(FAST_PATH) == 2  # the board and the per-step positions
     assert source.count(STEPS_FAST_PATH) == 1  # the step loop (render/viewer_steps.py)
-    general = source.replace(FAST_PATH, GENERAL_PATH).replace(STEPS_FAST_PATH, STEPS_GENERAL)
+    assert source.count(HEAD_FAST_PATH) == 1  # the head (render/viewer_head.py)
+    general = (
+        source.replace(FAST_PATH, GENERAL_PATH)
+        .replace(STEPS_FAST_PATH, STEPS_GENERAL)
+        .replace(HEAD_FAST_PATH, STEPS_GENERAL)
+    )
     folder = tmp_path_factory.mktemp("general-viewer")
     (folder / "viewer.html").write_text(general, encoding="utf-8")
     return folder

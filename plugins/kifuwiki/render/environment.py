@@ -230,6 +230,9 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
     from kifuwiki.render.viewer_steps import make_viewer_steps  # it builds on this module
 
     env.globals["viewer_steps"] = make_viewer_steps(state_partial, flag_badges)
+    from kifuwiki.render.viewer_head import make_viewer_head  # it builds on this module
+
+    env.globals["viewer_head"] = make_viewer_head(state_partial, viewer_flags)
     env.globals["step_side_lines"] = step_side_lines
     # The rows of every games table (archive pages): written in Python, see index_rows.py.
     env.globals["games_table_rows"] = partial(games_table_rows, game_name=game_name)

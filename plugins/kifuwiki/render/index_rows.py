@@ -21,12 +21,24 @@ from kifuwiki.render.labels import badge_label
 if TYPE_CHECKING:
     from kifuwiki.render.archive import IndexRow
 
+try:  # markupsafe's C escaper without the Markup wrapper (as render/environment.py)
+    from markupsafe._speedups import _escape_inner
+except ImportError:  # pragma: no cover - markupsafe without its C extension
+    from markupsafe._native import _escape_inner
+
+
+def _esc(value: object) -> str:
+    """``str(escape(value))``, without building a ``Markup`` for a plain string."""
+    if type(value) is str:
+        return _escape_inner(value)
+    return str(escape(value))
+
 
 def _link(href: str | None, text: str) -> str:
     """The ``link`` macro: an anchor, or the text alone when there is no page."""
     if href:
-        return f'<a href="{escape(href)}">{escape(text)}</a>'
-    return str(escape(text))
+        return f'<a href="{_esc(href)}">{_esc(text)}</a>'
+    return _esc(text)
 
 
 def _badge(name: str, lang: str, labels: dict[str, str]) -> str:
@@ -36,8 +48,8 @@ def _badge(name: str, lang: str, labels: dict[str, str]) -> str:
         label = labels[name] = badge_label(name, lang)
     shown = name if name.isupper() else label
     return (
-        f'<span class="kw-badge" data-badge="{escape(name)}" title="{escape(label)}">'
-        f"{escape(shown)}</span>"
+        f'<span class="kw-badge" data-badge="{_esc(name)}" title="{_esc(label)}">'
+        f"{_esc(shown)}</span>"
     )
 
 
@@ -52,27 +64,27 @@ def games_table_rows(
     names: dict[str, str] = {}
     out: list[str] = []
     for row in rows:
-        game = escape(row.game)
+        game = _esc(row.game)
         title = row.title
         cells = [
             f'<tr data-game="{game}" data-errors="{row.errors}" data-warnings="{row.warnings}">\n'
-            f'<td data-sort="{escape(title)}">{_link(row.href, title)}</td>\n'
+            f'<td data-sort="{_esc(title)}">{_link(row.href, title)}</td>\n'
         ]
         if show_game:
             name = names.get(row.game)
             if name is None:
-                name = names[row.game] = str(escape(game_name(row.game, lang)))
+                name = names[row.game] = _esc(game_name(row.game, lang))
             cells.append(f"<td>{name}</td>")
-        date = escape(row.date)
+        date = _esc(row.date)
         players = ", ".join(_link(p.href, p.name) for p in row.players)
         badges = "".join(f"{_badge(b, lang, labels)} " for b in row.badges)
         cells.append(
             f'<td class="kw-date" data-sort="{date}"><time>{date}</time></td>\n'
-            f'<td data-sort="{escape(row.event)}">{_link(row.event_href, row.event)}</td>\n'
+            f'<td data-sort="{_esc(row.event)}">{_link(row.event_href, row.event)}</td>\n'
             f"<td>{players}</td>\n"
-            f"<td>{escape(row.winner)}</td>\n"
+            f"<td>{_esc(row.winner)}</td>\n"
             f'<td data-sort="{row.moves}">{row.moves}</td>\n'
-            f'<td data-sort="{" ".join(str(escape(b)) for b in row.badges)}">{badges}</td>\n'
+            f'<td data-sort="{" ".join(_esc(b) for b in row.badges)}">{badges}</td>\n'
             "</tr>\n"
         )
         out.append("".join(cells))

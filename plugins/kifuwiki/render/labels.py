@@ -203,5 +203,12 @@ def badge_label(name: str, lang: str = "ja") -> str:
 
 def sorted_badges(badges: Iterable[str]) -> tuple[str, ...]:
     """Games' badges in their own order, then the problem badges, then anything else."""
-    order = {name: i for i, name in enumerate([*_game_badges(), *_PROBLEM_BADGES])}
+    order = _badge_order(game_ids())
     return tuple(sorted(badges, key=lambda b: (order.get(b, len(order)), b)))
+
+
+@cache
+def _badge_order(games: tuple[str, ...]) -> dict[str, int]:
+    """Each badge's place in :func:`sorted_badges`, once per set of registered games
+    (a list row and a record page sort their badges: thousands of calls a build)."""
+    return {name: i for i, name in enumerate([*_badges_of(games), *_PROBLEM_BADGES])}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -14,6 +15,8 @@ from markupsafe import Markup
 
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.render.record_page import reads_packaged_templates, record_page_html
+from kifuwiki.render.search_text import reads_packaged_template, search_text
 from kifuwiki.render.site import NO_LINKS, Links, meta_text
 
 #: Front-matter keys the record header shows in its own rows (or that only steer
@@ -64,6 +67,12 @@ class RecordHeader:
     address; empty when the file text is unknown."""
 
 
+#: What no address may hold: white space (``str.isspace``: the pattern's ``\s`` is the same
+#: test, checked over every code point in ``tests/render/test_record_header.py``) and
+#: control characters. One search instead of a generator over each character.
+_UNSAFE_IN_HREF = re.compile(r"[\s\x00-\x1f]")
+
+
 def safe_href(url: str) -> str | None:
     """``url`` if it is an absolute http(s) address, else ``None``."""
     text = url.strip()
@@ -74,7 +83,7 @@ def safe_href(url: str) -> str | None:
     if (
         parts.scheme.lower() in ("http", "https")
         and parts.netloc
-        and not any(ch.isspace() or ord(ch) < 32 for ch in text)
+        and _UNSAFE_IN_HREF.search(text) is None
     ):
         return text
     return None
@@ -157,6 +166,18 @@ def render_record_page(
     (the site's ``hide_results`` option); the reader can still change it on the page."""
     header = record_header(view)
     header.download_href = download_href(view.record, links)
+    if not view.extra and reads_packaged_templates(env):
+        # The same text in plain Python (render/record_page.py).
+        return record_page_html(
+            view,
+            env,
+            lang,
+            links,
+            header,
+            diagnostics_of(view),
+            render_viewer(view, env, lang),
+            hide_results,
+        )
     return env.get_template("record.html").render(
         view=view,
         record=view.record,
@@ -171,8 +192,13 @@ def render_record_page(
 
 
 def render_record_search_text(view: RecordView, env: jinja2.Environment, lang: str) -> str:
-    """The record page's text for a search index (``templates/record_search.html``)."""
-    return env.get_template("record_search.html").render(
+    """The record page's text for a search index (``templates/record_search.html``;
+    the same text in plain Python while the environment reads the packaged template,
+    ``render/search_text.py``)."""
+    template = env.get_template("record_search.html")
+    if reads_packaged_template(template):
+        return search_text(view, env, lang, diagnostics_of(view))
+    return template.render(
         view=view,
         record=view.record,
         header=record_header(view),

@@ -21,6 +21,7 @@ from kifuwiki.games.prime_daifugo.i18n import KIND_WORDS_JA, annotation_ja
 from kifuwiki.games.prime_daifugo.model import ParsedGame
 from kifuwiki.games.prime_daifugo.replay import Replay, State, Step
 from kifuwiki.games.prime_daifugo.rules import rank_titles
+from kifuwiki.games.prime_daifugo.state import KIND_ORDER, HandState
 from kifuwiki.games.viewkit import (
     Text,
     first_step_of_lines,
@@ -54,6 +55,36 @@ _KIND_WORDS = {
 }
 
 
+#: A hand's known cards and their count by its per-rank counts: a hand that did not
+#: change since the last step is the same tuple, and dealt hands repeat across records
+#: (``HandState.cards`` joins 14 ranks at every step). Bounded like the replay's own cache.
+_HAND_TEXT: dict[tuple[int, ...], tuple[str, int]] = {}
+_HAND_TEXT_LIMIT = 16_384
+#: :attr:`Step.kind` by the step's kinds (a handful of distinct sets in any archive).
+_KIND_OF: dict[frozenset[str], str] = {}
+
+
+def hand_text(hand: HandState) -> tuple[str, int]:
+    """``(hand.cards, hand.size)``, remembered by the hand's counts."""
+    counts = hand.counts
+    known = _HAND_TEXT.get(counts)
+    if known is None:
+        if len(_HAND_TEXT) >= _HAND_TEXT_LIMIT:
+            _HAND_TEXT.clear()
+        known = _HAND_TEXT[counts] = (hand.cards, sum(counts))
+    return known[0], known[1] + hand.unknown
+
+
+def kind_of(kinds: frozenset[str]) -> str:
+    """:attr:`Step.kind` of a step with these ``kinds``, remembered."""
+    kind = _KIND_OF.get(kinds)
+    if kind is None:
+        if len(_KIND_OF) >= _HAND_TEXT_LIMIT:
+            _KIND_OF.clear()
+        kind = _KIND_OF[kinds] = next((k for k in KIND_ORDER if k in kinds), "deal")
+    return kind
+
+
 def state_mapping(
     replay: Replay,
     step: Step,
@@ -70,20 +101,26 @@ def state_mapping(
     state: State = step.state
     seats = replay.seats
     ranking = list(state.out)
+    places: dict[int, int] = {}
+    for place, seat in enumerate(ranking, start=1):
+        places.setdefault(seat, place)  # ranking.index(seat) + 1
     faces = faces or Faces()
+    hand_faces = faces.hands
+    to_move, mover = state.to_move, step.seat
     players = []
     for seat, hand in enumerate(state.hands):
+        cards, count = hand_text(hand)
         players.append(
             {
                 "key": seats[seat],
                 "name": names[seat],
-                "cards": hand.cards,
-                "faces": faces.hands[seat] if faces.hands else hand.cards,
+                "cards": cards,
+                "faces": hand_faces[seat] if hand_faces else cards,
                 "unknown": hand.unknown,
-                "count": hand.size,
-                "current": state.to_move == seat,
-                "moved": step.seat == seat,
-                "rank": ranking.index(seat) + 1 if seat in ranking else None,
+                "count": count,
+                "current": to_move == seat,
+                "moved": mover == seat,
+                "rank": places.get(seat),
             }
         )
     field = state.field
@@ -124,7 +161,7 @@ def state_mapping(
         "revolution": state.revolution,
         "flushed": step.flushed,
         "last_flush": last_flush,
-        "kind": step.kind,
+        "kind": kind_of(step.kinds),
         "ranking": [names[seat] for seat in ranking],
         "to_move": seats[state.to_move] if state.to_move is not None else None,
     }
@@ -136,7 +173,8 @@ def _label(step: Step, names: list[str], *, ja: bool = False) -> str:
     if step.move is None:
         return words["deal"]
     who = names[step.seat] if step.seat is not None else step.move.player
-    text = f"{who} {words.get(step.kind, step.kind)}"
+    kind = kind_of(step.kinds)
+    text = f"{who} {words.get(kind, kind)}"
     if step.played:
         text += f" {ranks_with_jokers(step.played, step.played_jokers)}"
         if step.number is not None:
@@ -238,7 +276,7 @@ def _step(
         player=move.player if move is not None else None,
         notation=move.raw if move is not None else "",
         line=move.line if move is not None else record.source.first_line,
-        kind=step.kind,
+        kind=kind_of(step.kinds),
         label=Text(_label(step, names, ja=True), _label(step, names)),
         annotations=[
             *_joker_note(step),

@@ -1,0 +1,244 @@
+"""A record page around its viewer in plain Python: what ``templates/record.html`` (with
+the ``link``, ``badge``, ``archive_nav`` and ``diagnostic_item`` macros of
+``templates/_kw_macros.html``) writes, the same text byte for byte.
+
+The page's header (facts, players, badges, the download link) and its diagnostics are
+the same few dozen lines on every record page; through Jinja, with a macro call per
+link, they cost about as much as the whole viewer of a short real game.
+:func:`kifuwiki.render.record.render_record_page` takes this function only while the
+environment reads the packaged ``record.html`` and ``_kw_macros.html`` (a site that
+overrides either in ``custom_templates`` gets its templates) and the record has no
+game ``extra`` block (that is the game's own template, included with the page's
+context); ``tests/render/test_record_page.py`` renders every demo record of every
+game, in both languages, through both and compares them, with hostile text in every
+field. Links are asked for in the template's order (deferred links number them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+from markupsafe import Markup, escape
+
+from kifuwiki.core.diagnostics import Diagnostic
+from kifuwiki.games.base import RecordView
+from kifuwiki.render.environment import output_escape as esc
+from kifuwiki.render.resources import templates_dir
+from kifuwiki.render.site import Links
+
+if TYPE_CHECKING:
+    from kifuwiki.render.record import RecordHeader
+
+TEMPLATES = ("record.html", "_kw_macros.html")
+
+
+def reads_packaged_templates(env: jinja2.Environment) -> bool:
+    """Whether ``env`` reads the packaged ``record.html`` and ``_kw_macros.html``."""
+    return all(_packaged(name, env.get_template(name).filename) for name in TEMPLATES)
+
+
+@cache
+def _packaged(name: str, filename: str | None) -> bool:
+    """Whether ``filename`` is the packaged template ``name`` (once per file: resolving
+    a path is a system call per folder)."""
+    if filename is None:
+        return False
+    return Path(filename).resolve() == (templates_dir() / name).resolve()
+
+
+def jinja_join(values: Iterable[Any], separator: str) -> str:
+    """Jinja's ``join`` filter in an autoescaping template (a ``Markup`` when an item is
+    markup, each other item escaped then; else the plain joined text)."""
+    items = list(values)
+    if any(hasattr(item, "__html__") for item in items):
+        return Markup(escape(separator)).join(items)  # noqa: S704 - Markup.join escapes
+    return separator.join(map(str, items))
+
+
+def _link(href: str | None, text: Any) -> str:
+    """The ``link`` macro."""
+    if href:
+        return f'<a href="{esc(href)}">{esc(text)}</a>'
+    return esc(text)
+
+
+def record_page_html(
+    view: RecordView,
+    env: jinja2.Environment,
+    lang: str,
+    links: Links,
+    header: RecordHeader,
+    diagnostics: list[Diagnostic],
+    viewer: Markup,
+    hide_results: bool,
+) -> str:
+    """``record.html`` for ``view`` (``prefix`` empty, as on a record page)."""
+    g: dict[str, Any] = env.globals
+    t, game_name, badge_label = g["t"], g["game_name"], g["badge_label"]
+    record = view.record
+    game = record.game
+    players = view.players
+    winners = [p.name for p in players if p.winner]
+    winner_text = jinja_join(winners, ", ") if winners else (record.winner or "")
+    out: list[str] = []
+    add = out.append
+    add(
+        f'<article class="kw-page kw-record-page" data-game="{esc(game)}" '
+        f'data-errors="{esc(record.errors)}" data-warnings="{esc(record.warnings)}">\n'
+        f'<h1 class="kw-record-title">{esc(header.title)}</h1>\n'
+    )
+    nav = [
+        _link(links.special("home"), t("records_home", lang)),
+        _link(links.special("players"), t("player_pages", lang)),
+        _link(links.special("events"), t("event_pages", lang)),
+        _link(links.special("report"), t("report", lang)),
+    ]
+    add('<p class="kw-archive-nav">\n' + " ·\n".join(nav) + "\n</p>\n")
+    date = header.date
+    add(
+        '<details class="kw-record-meta" open data-kw-fold>\n'
+        f'<summary><span class="kw-record-meta-title">{esc(t("record_info", lang))}</span> '
+        '<span class="kw-record-meta-summary">'
+        f"{esc(jinja_join((p.name for p in players), ' · '))}"
+        f"{f' · {esc(date)}' if date else ''}</span></summary>\n"
+        '<dl class="kw-facts kw-record-header">\n'
+        f"<dt>{esc(t('game', lang))}</dt>"
+        f"<dd>{_link(links.index(game), game_name(game, lang))}</dd>\n"
+    )
+    event = header.event
+    if event:
+        add(
+            f"<dt>{esc(t('event', lang))}</dt>"
+            f'<dd class="kw-event">{_link(links.event(event), event)}</dd>'
+        )
+    if date:
+        add(f'<dt>{esc(t("date", lang))}</dt><dd class="kw-date"><time>{esc(date)}</time></dd>')
+    add(f'<dt>{esc(t("players", lang))}</dt>\n<dd>\n<ul class="kw-record-players">\n')
+    rank_label, winner_label = esc(t("rank", lang)), esc(t("winner", lang))
+    for p in players:
+        name = p.name
+        add(
+            f'<li class="kw-player-line{" kw-winner" if p.winner else ""}" '
+            f'data-player="{esc(name)}"'
+            + (f' data-rank="{esc(p.rank)}"' if p.rank is not None else "")
+            + f">\n{_link(links.player(name), name)}"
+        )
+        if p.key != name:
+            add(f' <span class="kw-note">({esc(p.key)})</span>')
+        if p.rank is not None:
+            add(f' <span class="kw-rank kw-result">{rank_label} {esc(p.rank)}</span>')
+        if p.winner:
+            add(f' <span class="kw-badge kw-winner-badge kw-result">{winner_label}</span>')
+        add("</li>\n")
+    add(
+        "</ul>\n</dd>\n"
+        f'<dt class="kw-result">{winner_label}</dt>\n'
+        '<dd class="kw-winner-name kw-result">'
+        f"{esc(winner_text or t('no_winner', lang))}</dd>\n"
+    )
+    rules = header.rules
+    if rules:
+        shown = g["rules_name"](game, rules, lang) if "rules_name" in g else rules
+        add(f'<dt>{esc(t("rules", lang))}</dt><dd class="kw-rules">{esc(shown)}</dd>')
+    add(f"<dt>{esc(t('moves', lang))}</dt><dd>{esc(record.moves)}</dd>\n")
+    for label, value in view.header:
+        if value != rules and not (winner_text and value == winner_text):
+            halves = label.split(" / ")
+            shown = halves[0 if lang == "ja" else 1] if len(halves) == 2 else label
+            add(f"<dt>{esc(shown)}</dt><dd>{esc(value)}</dd>\n")
+    source = header.source
+    if source:
+        add(f'<dt>{esc(t("source", lang))}</dt>\n<dd class="kw-source">')
+        if source.href:
+            add(
+                f'<a href="{esc(source.href)}" title="{esc(source.text)}" '
+                f'rel="nofollow noopener">{esc(source.short)}</a>'
+            )
+        else:
+            add(esc(source.text))
+        add("</dd>")
+    if header.license:
+        add(f'<dt>{esc(t("license", lang))}</dt><dd class="kw-license">{esc(header.license)}</dd>')
+    if header.attribution:
+        add(
+            f"<dt>{esc(t('attribution', lang))}</dt>"
+            f'<dd class="kw-attribution">{esc(header.attribution)}</dd>'
+        )
+    if record.path:
+        add(f"<dt>{esc(t('record_file', lang))}</dt><dd><code>{esc(record.path)}</code>")
+        count = record.source.count
+        if count > 1:
+            add(f" ({esc(record.index)}/{esc(count)})")
+        add("</dd>")
+    add("</dl>\n")
+    if view.badges:
+        add('<p class="kw-record-badges">')
+        for name in g["sorted_badges"](view.badges):
+            label = badge_label(name, lang)
+            add(
+                f'<span class="kw-badge" data-badge="{esc(name)}" title="{esc(label)}">'
+                f"{esc(name if name.isupper() else label)}</span> "
+            )
+        add("</p>")
+    if header.extra_meta:
+        add(
+            '<details class="kw-extra-meta">\n'
+            f"<summary>{esc(t('more_info', lang))}</summary>\n"
+            '<table class="kw-table kw-meta-table">\n'
+            f"<thead><tr><th>{esc(t('key', lang))}</th><th>{esc(t('value', lang))}</th>"
+            "</tr></thead>\n<tbody>\n"
+        )
+        for key, value in header.extra_meta:
+            add(f'<tr><th scope="row">{esc(key)}</th><td>{esc(value)}</td></tr>\n')
+        add("</tbody>\n</table>\n</details>\n")
+    add(
+        "</details>\n"
+        '<p class="kw-results-switch"><label><input type="checkbox" class="kw-hide-results"'
+        f"{' checked' if hide_results else ''}> {esc(t('hide_results', lang))}</label>\n"
+    )
+    if header.download_href:
+        add(
+            f' <a class="kw-download" href="{esc(header.download_href)}" '
+            f'download="{esc(header.download_name)}">{esc(t("download_record", lang))}</a>'
+        )
+    add("</p>\n")
+    if record.errors:
+        add(f'<p class="kw-note kw-record-broken" role="note">{esc(t("record_broken", lang))}</p>')
+    add(
+        f"{esc(viewer)}\n"
+        '<section class="kw-diagnostics-section">\n'
+        f'<h2 id="diagnostics">{esc(t("diagnostics", lang))}</h2>\n'
+    )
+    if diagnostics:
+        add('<ul class="kw-diagnostics">\n')
+        step_word = esc(t("step", lang))
+        for d in diagnostics:
+            severity = esc(d.severity.value)
+            step = d.step
+            add(
+                f'<li class="kw-diagnostic" data-code="{esc(d.code)}" data-line="{esc(d.line)}" '
+                f'data-severity="{severity}"'
+                + (f' data-step="{esc(step)}"' if step is not None else "")
+                + ">\n"
+                f'<span class="kw-diagnostic-severity kw-{severity}">'
+                f"{esc(t(d.severity.value, lang))}</span>\n"
+                f'<code class="kw-diagnostic-code">{esc(d.code)}</code>\n'
+                f'<span class="kw-diagnostic-where">{esc(d.path or "")}:{esc(d.line)}:'
+                f"{esc(d.column)}</span>\n"
+                f'<span class="kw-diagnostic-message">{esc(d.text(lang))}</span>\n'
+            )
+            if step is not None:
+                add(
+                    f'<a class="kw-diagnostic-move" href="{esc(f"#m{step}")}">'
+                    f"{step_word} {esc(step)}</a>"
+                )
+            add("\n</li>\n")
+        add("</ul>\n")
+    else:
+        add(f'<p class="kw-note">{esc(t("no_diagnostics", lang))}</p>\n')
+    add("</section>\n</article>")
+    return "".join(out)
