@@ -158,3 +158,17 @@ def test_the_portable_watch_alone_ends_orphaned_workers(tmp_path: Path, method: 
     command = [sys.executable, str(script), method]
     wanted = 3 if method == "forkserver" else 2
     assert _kill_parent_and_wait(command, wanted=wanted) == set()
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
+def test_a_build_pool_runs_its_workers_at_the_lower_priority_asked_for() -> None:
+    # A build's workers render pages beside MkDocs' page loop, the critical path; they
+    # ask for a lower priority so the loop keeps its core (sitebuild.records).
+    mine = os.nice(0)
+    for niceness, expected in ((0, mine), (5, min(19, mine + 5))):
+        pool = pools.start_executor(1, niceness=niceness)
+        try:
+            assert pool.submit(os.nice, 0).result(timeout=60) == expected
+        finally:
+            pool.shutdown()
+    assert os.nice(0) == mine  # this process keeps its own

@@ -142,9 +142,9 @@ def test_pages_rendered_in_worker_processes_are_the_same_as_in_process(
     pools: list[int] = []
     real_start = pool_module.start_executor
 
-    def watched_start(workers: int, preload: Any = ()) -> Any:
+    def watched_start(workers: int, preload: Any = (), niceness: int = 0) -> Any:
         pools.append(workers)
-        return real_start(workers, preload)
+        return real_start(workers, preload, niceness)
 
     monkeypatch.setattr(pool_module, "start_executor", watched_start)
     forget_plugin_instances()
@@ -208,7 +208,7 @@ def test_late_and_broken_workers_give_the_same_site(
     # Every page left to the second pass, where the workers can be late or break.
     monkeypatch.setattr(records_module, "COMPLETE_SHARE", 0.0)
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
-    monkeypatch.setattr(pool_module, "start_executor", lambda workers, preload=(): pool)
+    monkeypatch.setattr(pool_module, "start_executor", lambda workers, preload=(), niceness=0: pool)
     forget_plugin_instances()
     assert site_files(build_site(other)) == expected
     if broken_map:
@@ -389,7 +389,7 @@ def test_a_parallel_build_loads_each_game_once_where_it_renders_it_in_the_first_
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
     started: list[int] = []
 
-    def forked_pool(workers: int, preload: Any = ()) -> Any:
+    def forked_pool(workers: int, preload: Any = (), niceness: int = 0) -> Any:
         # Forked, the workers keep the counting hook (a fork server would not).
         started.append(workers)
         context = multiprocessing.get_context("fork")
@@ -544,7 +544,7 @@ def test_a_page_that_finds_more_than_its_light_record_is_still_reported(
     monkeypatch.setattr(records_module, "COMPLETE_SHARE", 0.0)
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
 
-    def forked_pool(workers: int, preload: Any = ()) -> Any:
+    def forked_pool(workers: int, preload: Any = (), niceness: int = 0) -> Any:
         return ProcessPoolExecutor(
             max_workers=workers, mp_context=multiprocessing.get_context("fork")
         )

@@ -70,13 +70,28 @@ def process_context(preload: Sequence[str] = (), *, fork_caller: bool = False) -
     return context
 
 
-def start_executor(workers: int, preload: Sequence[str] = ()) -> ProcessPoolExecutor:
-    """A :class:`ProcessPoolExecutor` of ``workers`` processes that die with this one."""
+def start_executor(
+    workers: int, preload: Sequence[str] = (), niceness: int = 0
+) -> ProcessPoolExecutor:
+    """A :class:`ProcessPoolExecutor` of ``workers`` processes that die with this one,
+    each ``niceness`` steps lower in CPU priority than this one (``os.nice``)."""
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(
-        max_workers=workers, mp_context=process_context(preload), initializer=exit_with_parent
+        max_workers=workers,
+        mp_context=process_context(preload),
+        initializer=start_worker,
+        initargs=(niceness,),
     )
+
+
+def start_worker(niceness: int) -> None:
+    """Pool initializer: :func:`exit_with_parent`, then the lower priority asked for
+    (where the system has none, or refuses, the worker runs at its parent's)."""
+    exit_with_parent()
+    if niceness > 0 and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(niceness)
 
 
 def exit_with_parent() -> None:
