@@ -65,7 +65,7 @@ def _share_from_environment(default: float) -> float:
 #: works on. None: the first pass costs a sixth of a complete one (a Prime Daifugo
 #: record: load 0.35 ms against load, view and page 2.2 ms), and MkDocs' page loop, a
 #: single process, overlaps the pages' rendering on the other cores; loading twice
-#: costs ~8 % more instructions (benchmarks/README.md, section 17). Share 1 renders
+#: costs ~8 % more instructions (benchmarks/README.md, section 19). Share 1 renders
 #: every page before MkDocs starts: the least CPU, for a machine with no idle core.
 COMPLETE_SHARE = _share_from_environment(0.0)
 #: How many steps lower the workers' CPU priority is (``os.nice``). While they render
@@ -73,7 +73,7 @@ COMPLETE_SHARE = _share_from_environment(0.0)
 #: with the workers at the same priority the three processes of a 2-core build share
 #: the cores evenly and the loop gets two thirds of one. Lower, the workers take what
 #: the loop leaves (all of both cores while it waits in the first pass). Measured on 2
-#: cores: 1.07x the twin's wall time against 1.20x (benchmarks/README.md, 19).
+#: cores: 1.07x the twin's wall time against 1.20x (benchmarks/README.md, section 19).
 WORKER_NICENESS = 10
 #: What the fork server imports once, so every worker starts with it.
 WORKER_PRELOAD = ("kifuwiki.render.prerender",)
