@@ -223,17 +223,7 @@ def build_view(game: GameRecord) -> RecordView:
                 state=state,
             )
         )
-    ranking = sorted(record.order, key=lambda k: -replay.chips[k])
-    players = [
-        PlayerLine(k, record.name(k), ranking.index(k) + 1, game.winner == record.name(k))
-        for k in record.order
-    ]
-    badges: set[str] = set()
-    for result in replay.hands:
-        if result.ended in ("ron", "tsumo", "exhausted"):
-            badges.add(result.ended)
-    if any("riichi" in s.flags for s in steps):
-        badges.add("riichi")
+    players, badges = _players_and_badges(game, replay)
     header = [
         ("牌 / Tiles", _tile_set_text(record)),
         ("席順 / Seats", " → ".join(f"{record.name(k)} ({k})" for k in record.order)),
@@ -254,7 +244,40 @@ def build_view(game: GameRecord) -> RecordView:
         players=players,
         steps=steps,
         header=header,
-        badges=record_badges(game, badges),
+        badges=badges,
         player_stats=_player_stats(replay),
         extra=extra,
     )
+
+
+def build_light_view(game: GameRecord) -> RecordView:
+    """The view without its steps, header and charts (``GAME.light_view``): from the
+    replay made while loading, no second replay keeping every position."""
+    replay = data_of(game, PonjanData, "ポンジャン").replay
+    players, badges = _players_and_badges(game, replay)
+    return RecordView(
+        record=game,
+        players=players,
+        steps=[],
+        badges=badges,
+        player_stats=_player_stats(replay),
+    )
+
+
+def _players_and_badges(
+    game: GameRecord, replay: Replay
+) -> tuple[list[PlayerLine], frozenset[str]]:
+    record = replay.record
+    ranking = sorted(record.order, key=lambda k: -replay.chips[k])
+    players = [
+        PlayerLine(k, record.name(k), ranking.index(k) + 1, game.winner == record.name(k))
+        for k in record.order
+    ]
+    badges: set[str] = set()
+    for result in replay.hands:
+        if result.ended in ("ron", "tsumo", "exhausted"):
+            badges.add(result.ended)
+    # A step is flagged "riichi" by its action (_flags): the same test without the steps.
+    if any(isinstance(s.item, Action) and s.item.verb is Verb.RIICHI for s in replay.steps):
+        badges.add("riichi")
+    return players, record_badges(game, badges)
