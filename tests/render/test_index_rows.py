@@ -10,6 +10,7 @@ through whole archive pages of every demo record (``custom_templates`` holding a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,7 +24,6 @@ from kifuwiki.render.archive import Archive
 from kifuwiki.render.environment import game_name, make_environment
 from kifuwiki.render.index_rows import games_table_rows
 from kifuwiki.render.prerender import view_of
-from kifuwiki.render.resources import templates_dir
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -116,15 +116,9 @@ def test_hostile_text_is_escaped_once() -> None:
 
 
 @pytest.fixture(scope="module")
-def looping_macros(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def looping_macros(template_folder: Callable[..., Path]) -> Path:
     """A custom_templates folder whose _kw_macros.html still writes rows in Jinja."""
-    source = (templates_dir() / "_kw_macros.html").read_text(encoding="utf-8")
-    assert PYTHON_ROWS in source
-    folder = tmp_path_factory.mktemp("looping")
-    (folder / "_kw_macros.html").write_text(
-        source.replace(PYTHON_ROWS, JINJA_ROWS.removesuffix("\n")), encoding="utf-8"
-    )
-    return folder
+    return template_folder({"_kw_macros.html": [(PYTHON_ROWS, JINJA_ROWS.removesuffix("\n"), 1)]})
 
 
 def test_archive_pages_of_every_demo_record_are_unchanged(looping_macros: Path) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -34,11 +35,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def copied_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("record-copy")
-    for name in fast_module.TEMPLATES:
-        (folder / name).write_bytes((templates_dir() / name).read_bytes())
-    return folder
+def copied_templates(template_folder: Callable[..., Path]) -> Path:
+    return template_folder({name: [] for name in fast_module.TEMPLATES})
 
 
 @pytest.fixture(scope="module")

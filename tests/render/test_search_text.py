@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,18 +26,14 @@ from kifuwiki.render import search_text as fast_module
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.prerender import view_of
 from kifuwiki.render.record import render_record_search_text
-from kifuwiki.render.resources import templates_dir
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def copied_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def copied_templates(template_folder: Callable[..., Path]) -> Path:
     """A custom_templates folder holding the packaged template, byte for byte."""
-    folder = tmp_path_factory.mktemp("search-copy")
-    source = (templates_dir() / "record_search.html").read_bytes()
-    (folder / "record_search.html").write_bytes(source)
-    return folder
+    return template_folder({"record_search.html": []})
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ byte for byte.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import jinja2
@@ -27,7 +28,6 @@ from kifuwiki.render.environment import KifuwikiEnvironment, make_environment, o
 from kifuwiki.render.partials import make_state_partial
 from kifuwiki.render.prerender import view_of
 from kifuwiki.render.record import render_record_page
-from kifuwiki.render.resources import templates_dir
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO_FOLDERS = [REPO / "records", REPO / "tests" / "example_game" / "site" / "records"]
@@ -61,20 +61,14 @@ def views() -> dict[str, list[RecordView]]:
 
 
 @pytest.fixture(scope="module")
-def general_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def general_templates(template_folder: Callable[..., Path]) -> Path:
     """A custom_templates folder whose viewer.html takes the include path."""
-    source = (templates_dir() / "viewer.html").read_text(encoding="utf-8")
-    assert source.count(FAST_PATH) == 2  # the board and the per-step positions
-    assert source.count(STEPS_FAST_PATH) == 1  # the step loop (render/viewer_steps.py)
-    assert source.count(HEAD_FAST_PATH) == 1  # the head (render/viewer_head.py)
-    general = (
-        source.replace(FAST_PATH, GENERAL_PATH)
-        .replace(STEPS_FAST_PATH, STEPS_GENERAL)
-        .replace(HEAD_FAST_PATH, STEPS_GENERAL)
-    )
-    folder = tmp_path_factory.mktemp("general-viewer")
-    (folder / "viewer.html").write_text(general, encoding="utf-8")
-    return folder
+    edits = [
+        (FAST_PATH, GENERAL_PATH, 2),  # the board and the per-step positions
+        (STEPS_FAST_PATH, STEPS_GENERAL, 1),  # the step loop (render/viewer_steps.py)
+        (HEAD_FAST_PATH, STEPS_GENERAL, 1),  # the head (render/viewer_head.py)
+    ]
+    return template_folder({"viewer.html": edits})
 
 
 def test_every_registered_game_has_demo_records(views: dict[str, list[RecordView]]) -> None:

@@ -9,7 +9,7 @@ compared on their own in ``test_viewer_steps.py``): both must write the same tex
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,7 +24,6 @@ from kifuwiki.games.base import RecordView, StepFlag
 from kifuwiki.render.environment import make_environment, viewer_flags
 from kifuwiki.render.prerender import view_of
 from kifuwiki.render.record import render_viewer
-from kifuwiki.render.resources import templates_dir
 from kifuwiki.render.viewer_head import make_viewer_head
 
 REPO = Path(__file__).resolve().parents[2]
@@ -32,13 +31,9 @@ HEAD_FAST_PATH = "viewer_head(view) if viewer_head is defined else none"
 
 
 @pytest.fixture(scope="module")
-def general_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def general_templates(template_folder: Callable[..., Path]) -> Path:
     """A custom_templates folder whose viewer.html writes its head itself."""
-    source = (templates_dir() / "viewer.html").read_text(encoding="utf-8")
-    assert source.count(HEAD_FAST_PATH) == 1
-    folder = tmp_path_factory.mktemp("head-viewer")
-    (folder / "viewer.html").write_text(source.replace(HEAD_FAST_PATH, "none"), encoding="utf-8")
-    return folder
+    return template_folder({"viewer.html": [(HEAD_FAST_PATH, "none", 1)]})
 
 
 @pytest.fixture(scope="module")

@@ -10,6 +10,7 @@ comments, players and flags, and both paths must still write the same text.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,6 @@ from kifuwiki.games.base import PlayerLine, RecordView
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.prerender import view_of
 from kifuwiki.render.record import render_viewer
-from kifuwiki.render.resources import templates_dir
 
 REPO = Path(__file__).resolve().parents[2]
 STEPS_FAST_PATH = "viewer_steps(view) if viewer_steps is defined else none"
@@ -39,13 +39,9 @@ def view() -> RecordView:
 
 
 @pytest.fixture(scope="module")
-def loop_templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def loop_templates(template_folder: Callable[..., Path]) -> Path:
     """A custom_templates folder whose viewer.html runs its own step loop."""
-    source = (templates_dir() / "viewer.html").read_text(encoding="utf-8")
-    assert source.count(STEPS_FAST_PATH) == 1
-    folder = tmp_path_factory.mktemp("loop-viewer")
-    (folder / "viewer.html").write_text(source.replace(STEPS_FAST_PATH, "none"), encoding="utf-8")
-    return folder
+    return template_folder({"viewer.html": [(STEPS_FAST_PATH, "none", 1)]})
 
 
 TEXT = st.text(alphabet="<>&\"' a1!?-♥*_`[]()", max_size=8)
