@@ -34,11 +34,17 @@ def test_hand_text_is_the_hands_cards_and_size(counts: list[int], unknown: int) 
 
 
 def test_hand_text_cache_is_bounded() -> None:
-    for n in range(pd_view._HAND_TEXT_LIMIT + 10):
-        counts = (n % 5, n // 5 % 5, n // 25 % 5, n // 125 % 5, n // 625 % 5, n // 3125 % 5)
-        hand = HandState(counts + (0,) * (len(CARD_ORDER) - 6), 0)
+    # More distinct hands than the limit (each n its own counts, digit by digit), so
+    # the cache must have been emptied on the way: without the bound it would hold them
+    # all, and this test would fail.
+    hands = pd_view._HAND_TEXT_LIMIT + 10
+    pd_view._HAND_TEXT.clear()
+    for n in range(hands):
+        counts = tuple(int(digit) for digit in f"{n:0{len(CARD_ORDER)}d}")
+        hand = HandState(counts, 0)
         assert pd_view.hand_text(hand) == (hand.cards, hand.size)
-    assert len(pd_view._HAND_TEXT) <= pd_view._HAND_TEXT_LIMIT
+        assert len(pd_view._HAND_TEXT) <= pd_view._HAND_TEXT_LIMIT
+    assert len(pd_view._HAND_TEXT) < hands
 
 
 def test_kind_of_every_set_of_kinds_is_the_steps_kind() -> None:

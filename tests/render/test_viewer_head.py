@@ -18,13 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.render.test_state_partial import demo_views
 
+import kifuwiki.render.viewer_head as head_module
 from kifuwiki.archive import load_source
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.base import RecordView, StepFlag
-from kifuwiki.render.environment import make_environment, viewer_flags
+from kifuwiki.render.environment import make_environment
 from kifuwiki.render.prerender import view_of
 from kifuwiki.render.record import render_viewer
-from kifuwiki.render.viewer_head import make_viewer_head
 
 REPO = Path(__file__).resolve().parents[2]
 HEAD_FAST_PATH = "viewer_head(view) if viewer_head is defined else none"
@@ -56,9 +56,19 @@ def test_every_demo_record_equals_the_template(general_templates: Path, lang: st
         for prefix in ("", "k1-"):
             fast, slow = _both(view, general_templates, lang, prefix)
             assert fast == slow, (view.record.path, lang, prefix)
-    # The head really is the global's: the general copy writes it from its own markup.
-    assert "viewer_head" in make_environment().globals
-    assert "viewer_head" in make_environment(general_templates).globals
+
+
+def test_the_fast_path_is_taken_only_with_the_packaged_viewer(
+    view: RecordView, general_templates: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Otherwise the comparison above would compare the template with itself.
+    calls = []
+    real = head_module._head
+    monkeypatch.setattr(head_module, "_head", lambda *a: calls.append(1) or real(*a))
+    render_viewer(view, make_environment(), "en", "")
+    assert calls == [1]
+    render_viewer(view, make_environment(general_templates), "en", "")
+    assert calls == [1]
 
 
 def test_a_record_without_steps(view: RecordView, general_templates: Path) -> None:
@@ -80,7 +90,7 @@ def _flags(declared: dict[str, StepFlag]) -> Iterator[None]:
     try:
         for env in envs:
             env.globals["viewer_flags"] = lambda _game: declared
-            env.globals["viewer_head"] = make_viewer_head(
+            env.globals["viewer_head"] = head_module.make_viewer_head(
                 env.globals["state_partial"], lambda _game: declared
             )
         yield
@@ -126,8 +136,3 @@ def test_hostile_heads_equal_the_template(
     with _flags(declared):
         fast, slow = _both(hostile, general_templates, lang, prefix)
     assert fast == slow
-
-
-def test_the_games_own_flags_are_what_the_head_reads(view: RecordView) -> None:
-    # The global is given the environment's viewer_flags, not a copy of its own.
-    assert make_environment().globals["viewer_flags"] is viewer_flags

@@ -30,7 +30,6 @@ from kifuwiki.render.site import meta_text
 
 TEMPLATE = "record_search.html"
 CORE_FLAGS = ("comment", "error", "warning")
-_NOTHING = object()
 
 
 @cache
