@@ -40,6 +40,7 @@ from jinja2.runtime import Context, Undefined
 from markupsafe import Markup
 
 from kifuwiki.games import get_game
+from kifuwiki.render.resources import is_packaged_file
 
 #: Names the viewer passes explicitly (loop locals in ``viewer.html``).
 PASSED = frozenset({"state", "step", "compact"})
@@ -96,7 +97,7 @@ class _Partials:
             assert loader is not None  # kifuwiki's environments always have one
             _, filename, _ = loader.get_source(self.env, f"{game}/state.html")
             packaged = Path(module.package_dir) / "templates" / "state.html"
-            if filename is None or Path(filename).resolve() != packaged.resolve():
+            if not is_packaged_file(filename, packaged):
                 render = None
         self.compact[game] = render
         return render

@@ -17,8 +17,6 @@ field. Links are asked for in the template's order (deferred links number them).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
@@ -27,7 +25,7 @@ from markupsafe import Markup, escape
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import RecordView
 from kifuwiki.render.environment import output_escape as esc
-from kifuwiki.render.resources import templates_dir
+from kifuwiki.render.resources import is_packaged_file, templates_dir
 from kifuwiki.render.site import Links
 
 if TYPE_CHECKING:
@@ -38,16 +36,10 @@ TEMPLATES = ("record.html", "_kw_macros.html")
 
 def reads_packaged_templates(env: jinja2.Environment) -> bool:
     """Whether ``env`` reads the packaged ``record.html`` and ``_kw_macros.html``."""
-    return all(_packaged(name, env.get_template(name).filename) for name in TEMPLATES)
-
-
-@cache
-def _packaged(name: str, filename: str | None) -> bool:
-    """Whether ``filename`` is the packaged template ``name`` (once per file: resolving
-    a path is a system call per folder)."""
-    if filename is None:
-        return False
-    return Path(filename).resolve() == (templates_dir() / name).resolve()
+    return all(
+        is_packaged_file(env.get_template(name).filename, templates_dir() / name)
+        for name in TEMPLATES
+    )
 
 
 def jinja_join(values: Iterable[Any], separator: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import kifuwiki
@@ -24,3 +25,13 @@ def templates_dir() -> Path:
 def assets_dir() -> Path:
     """Static files (JS, CSS) the viewer needs on every page that shows a record."""
     return templates_dir() / "assets"
+
+
+@cache
+def is_packaged_file(filename: str | None, packaged: Path) -> bool:
+    """Whether a template Jinja read from ``filename`` is the packaged file ``packaged``
+    (and not a site's override): a Python fast path that writes a template's text is
+    used only then. Once per file: resolving a path is a system call per folder."""
+    if filename is None:
+        return False
+    return Path(filename).resolve() == packaged.resolve()

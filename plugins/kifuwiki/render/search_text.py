@@ -16,8 +16,6 @@ Every value is escaped as the template's ``{{ … }}`` escapes it (``output_esca
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -25,23 +23,16 @@ import jinja2
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import RecordView
 from kifuwiki.render.environment import output_escape as esc
-from kifuwiki.render.resources import templates_dir
+from kifuwiki.render.resources import is_packaged_file, templates_dir
 from kifuwiki.render.site import meta_text
 
 TEMPLATE = "record_search.html"
 CORE_FLAGS = ("comment", "error", "warning")
 
 
-@cache
-def _packaged(filename: str | None) -> bool:
-    if filename is None:
-        return False
-    return Path(filename).resolve() == (templates_dir() / TEMPLATE).resolve()
-
-
 def reads_packaged_template(template: jinja2.Template) -> bool:
     """Whether ``template`` is the packaged ``record_search.html`` (not an override)."""
-    return _packaged(template.filename)
+    return is_packaged_file(template.filename, templates_dir() / TEMPLATE)
 
 
 def _join(values: Iterable[Any]) -> str:
