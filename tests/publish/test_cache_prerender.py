@@ -316,8 +316,8 @@ def test_record_page_content_is_let_go_once_the_page_is_written(tmp_path: Path) 
     record = SimpleNamespace(file=SimpleNamespace(src_uri="records/a.md"), content="<p>big</p>")
     home = SimpleNamespace(file=SimpleNamespace(src_uri="records/index.md"), content="<p>x</p>")
     config: Any = None
-    assert plugin.on_post_page("<html>", page=record, config=config) == "<html>"  # type: ignore[arg-type]
-    assert plugin.on_post_page("<html>", page=home, config=config) == "<html>"  # type: ignore[arg-type]
+    assert plugin._post_page("<html>", page=record, config=config) == "<html>"  # type: ignore[arg-type]
+    assert plugin._post_page("<html>", page=home, config=config) == "<html>"  # type: ignore[arg-type]
     assert record.content is None and home.content == "<p>x</p>"
 
 

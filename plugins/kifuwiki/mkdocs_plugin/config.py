@@ -40,6 +40,10 @@ class KifuwikiConfig(Config):  # type: ignore[no-untyped-call]
     """Record pages start with "hide the result until the last move" checked: winner,
     ranks and result charts stay hidden until the viewer reaches the last move (a reader
     can change it on each page)."""
+    serve_cache = c.Type(bool, default=True)
+    """Under ``mkdocs serve``, reuse the theme's output of generated pages whose
+    inputs did not change since the last build (``kifuwiki.mkdocs_plugin.serve_cache``);
+    ``false`` renders every page again on every rebuild."""
     jobs = _WholeNumber(default=0)
     """Worker processes for loading and rendering large archives on a cold build:
     0 = one per core, 1 = everything in the building process."""

@@ -13,8 +13,9 @@ import functools
 import json
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import jinja2
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
@@ -28,7 +29,9 @@ from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.games.base import GameRecord
 from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
+from kifuwiki.mkdocs_plugin.linked_file import LinkedFile
 from kifuwiki.mkdocs_plugin.pages import GeneratedPage, stub_markdown
+from kifuwiki.mkdocs_plugin.serve_cache import ServeRenderCache
 from kifuwiki.render.assets import (
     VIEWER_MARK,
     add_game_assets,
@@ -61,12 +64,17 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._rules: dict[str, Any] | None = None
         self._current_page = ""
         self._full_content: str | None = None
+        self._serving = False
+        # The theme's output of unchanged generated pages, across `serve` rebuilds.
+        self._serve_cache = ServeRenderCache()
+        self._serve_cache_on = False
 
-    # Defining on_startup (even doing nothing) keeps this plugin object alive across
-    # `mkdocs serve` rebuilds, which is what lets the in-memory record cache skip
-    # unchanged files. Per-build state is set in on_config instead.
+    # Defining on_startup keeps this plugin object alive across `mkdocs serve`
+    # rebuilds, which is what lets the in-memory record cache skip unchanged files
+    # (and the serve cache reuse the theme's output). Per-build state is set in
+    # on_config instead.
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        return None
+        self._serving = command == "serve"
 
     # Early (50): the fence must be registered before MkDocs builds any Markdown
     # instance, and our assets go to the FRONT of extra_css/extra_javascript so
@@ -101,6 +109,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             )
         )
         self._register_fence(config)
+        self._serve_cache_on = self._serving and self.config.serve_cache
         css, js = self._asset_uris()
         config.extra_css[0:0] = css
         config.extra_javascript[0:0] = js
@@ -159,6 +168,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._deferred = {}
         self._urls = {}
         self._pages = {}
+        if self._serve_cache_on:
+            self._serve_cache.begin()
         # Pages `kifuwiki pages` exported for another engine (Zensical) sit in the docs
         # folder with links of their own; this build generates them afresh, so they go.
         for uri in exported_files(Path(config.docs_dir)):
@@ -190,9 +201,11 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                 files.append(File.generated(config, uri, content=asset_content(path)))
         # The record files, byte for byte, for the record pages' download links
         # (copied from disk by MkDocs: nothing held in memory).
+        # Under serve, into a temporary folder rebuilt on every edit: hard links.
+        file_class = LinkedFile if self._serving else File
         for uri, path in self._build.record_files():
             if files.get_file_from_path(uri) is None:
-                files.append(File.generated(config, uri, abs_src_path=str(path)))
+                files.append(file_class.generated(config, uri, abs_src_path=str(path)))
         self._report(self._build.records, self._build.skipped)
         return files
 
@@ -216,6 +229,15 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                 f"kifuwiki: {errors} record error(s); the first is "
                 f"{first_error.format_text()} (strict: true)"
             )
+
+    # Under serve, after the nav (the env comes right after on_nav) and before any page:
+    # the serve cache checks the theme's templates and config against the last build's.
+    def on_env(
+        self, env: jinja2.Environment, /, *, config: MkDocsConfig, files: Files
+    ) -> jinja2.Environment | None:
+        if self._serve_cache_on:
+            return self._serve_cache.start(config.config_file_path, env)
+        return env
 
     # Remember which page is being rendered, so a broken ```kifu block's warning can
     # name it (MkDocs renders pages one at a time).
@@ -289,7 +311,32 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             self._full_content = None
         return context
 
-    on_page_context = CombinedEvent(_swap_in_search_text, _restore_full_content)
+    # After everyone (-150), the context is what the theme will get: the serve cache
+    # compares it with the last build's and, if nothing changed, hands the theme's
+    # output over instead of rendering it again.
+    @event_priority(-150)
+    def _serve_cache_look_up(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext:
+        # Only generated pages: kifuwiki knows what goes into them (hand-written pages
+        # may carry anything another plugin adds).
+        if self._serve_cache_on and page.file.src_uri in self._pages:
+            # A TypedDict to MkDocs; themes and plugins put their own keys in it too.
+            self._serve_cache.look_up(cast("dict[str, Any]", context), page, nav)
+        return context
+
+    on_page_context = CombinedEvent(
+        _swap_in_search_text, _restore_full_content, _serve_cache_look_up
+    )
+
+    # Before every other plugin (10,000, past MkDocs' "first" of 100): the serve cache
+    # keeps the theme's output as it rendered it; plugins after it change it again on
+    # every build, a page served from the cache included.
+    @event_priority(10_000)
+    def _serve_cache_keep(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        if self._serve_cache_on:
+            self._serve_cache.keep(output, page)
+        return output
 
     # Last (-100), once every plugin has seen the page: MkDocs writes it next and never
     # reads its content again, but keeps the Page object to the end of the build. A
@@ -298,18 +345,26 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     # The output is final here too, so a game's own assets are linked into it only where
     # one of its viewers is (the fence puts viewers into any page).
     @event_priority(-100)
-    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
+    def _post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str | None:
         site_page = self._pages.get(page.file.src_uri)
         if site_page is not None and site_page.kind == "record":
             page.content = None
         # Games' own CSS/JS, linked only where one of their viewers is.
         return add_game_assets(output, page.url) if VIEWER_MARK in output else output
 
+    on_post_page = CombinedEvent(_serve_cache_keep, _post_page)
+
     # Every page has been written: the workers have nothing left to do. A page rendered
     # after on_files may have found what its light record did not (a game's view
     # failing); reported here, before MkDocs counts the warnings for --strict.
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self._build.close()
+        if self._serve_cache_on:
+            stats = self._serve_cache.stats
+            log.debug(
+                f"serve cache: {stats.reused} page(s) reused, {stats.rendered} rendered, "
+                f"{stats.not_cacheable} not cacheable"
+            )
         self._report([], self._build.late_diagnostics)
 
     # A failed build must not leave workers rendering pages nobody will write.

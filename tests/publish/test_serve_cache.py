@@ -1,0 +1,302 @@
+"""The serve cache: under ``mkdocs serve``, the theme's output of unchanged generated pages
+is reused, and every page still comes out as a fresh ``mkdocs build`` makes it."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import copy_site, edit_yaml
+
+from kifuwiki.mkdocs_plugin.serve_cache import ServeStats
+
+
+@contextlib.contextmanager
+def own_plugin_objects() -> Iterator[None]:
+    """MkDocs keeps one object per plugin that has on_startup for the whole process
+    (``Plugins.plugin_cache``, shared by every ``load_config``): a fresh build, or a new
+    serve session, gets its own and leaves the others' alone."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    cache = MkDocsConfig.plugins.plugin_cache
+    saved = dict(cache)
+    cache.clear()
+    try:
+        yield
+    finally:
+        cache.clear()
+        cache.update(saved)
+
+
+class Serve:
+    """Builds in one process, one plugin object, the way ``mkdocs serve`` rebuilds."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.site = root / "site"
+        self.plugin: Any = None
+
+    def build(self, **overrides: Any) -> ServeStats:
+        from mkdocs.commands.build import build
+        from mkdocs.config import load_config
+
+        config = load_config(
+            config_file=str(self.root / "mkdocs.yml"), site_dir=str(self.site), **overrides
+        )
+        if self.plugin is None:
+            config.plugins.on_startup(command="serve", dirty=False)
+        self.plugin = config.plugins["kifuwiki"]
+        build(config)
+        stats: ServeStats = self.plugin._serve_cache.stats
+        return stats
+
+    def close(self) -> None:
+        if self.plugin is not None:
+            self.plugin.on_shutdown()
+
+
+@pytest.fixture
+def serve(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Serve]:
+    # One build date for every build (MkDocs' theme prints it on the home page), so
+    # the served site and a fresh build can be compared byte for byte.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    with own_plugin_objects():
+        session = Serve(copy_site(tmp_path))
+        yield session
+        session.close()
+
+
+def generated_pages(site: Path) -> int:
+    """Pages kifuwiki generated: under records/ (the record pages and the indexes)."""
+    return len(list((site / "records").rglob("index.html")))
+
+
+def fresh_build(root: Path, tmp_path: Path) -> Path:
+    """The same sources built the way ``mkdocs build`` does (a new plugin object, no
+    cache in memory), into another folder."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    site = tmp_path / "fresh"
+    with own_plugin_objects():
+        config = load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(site))
+        config.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(config)
+        finally:
+            config.plugins.on_shutdown()
+    return site
+
+
+def assert_same_site(served: Path, fresh: Path) -> None:
+    served_files = sorted(p.relative_to(served) for p in served.rglob("*") if p.is_file())
+    fresh_files = sorted(p.relative_to(fresh) for p in fresh.rglob("*") if p.is_file())
+    assert served_files == fresh_files
+    different = [
+        str(name)
+        for name in served_files
+        if name.suffix != ".gz" and (served / name).read_bytes() != (fresh / name).read_bytes()
+    ]
+    assert different == []
+
+
+def edit_record(root: Path, old: str, new: str, name: str = "alpha.kifu") -> None:
+    record = root / "records" / "fake" / name
+    text = record.read_text("utf-8")
+    assert old in text
+    # A new file, as editors save one: the served site's hard link keeps the old text.
+    record.unlink()
+    record.write_text(text.replace(old, new), "utf-8")
+
+
+@pytest.mark.parametrize("theme", ["mkdocs", "material"])
+def test_a_rebuild_reuses_unchanged_pages_and_equals_a_fresh_build(
+    serve: Serve, tmp_path: Path, theme: str
+) -> None:
+    if theme == "material":
+        edit_yaml(serve.root, "name: mkdocs", "name: material")
+    first = serve.build()
+    pages = generated_pages(serve.site)
+    assert (first.reused, first.rendered, first.not_cacheable) == (0, pages, 0)
+
+    edit_record(serve.root, "A quiet **start**.", "A quiet **opening**.")
+    second = serve.build()
+    # The edited record's page is rendered again; the comment is not in any index row,
+    # so every other page (the indexes included) is served from the cache.
+    assert (second.reused, second.rendered) == (pages - 1, 1)
+    assert "A quiet <strong>opening</strong>." in (
+        serve.site / "records/fake/alpha/index.html"
+    ).read_text("utf-8")
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
+
+    third = serve.build()
+    assert (third.reused, third.rendered) == (pages, 0)
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
+
+
+def test_a_changed_title_renders_the_indexes_again(serve: Serve, tmp_path: Path) -> None:
+    serve.build()
+    edit_record(serve.root, "title: 春の大会 第1局", "title: 春の大会 決勝")
+    stats = serve.build()
+    # Every page's site key holds the pages' titles: a title is in the indexes, and a
+    # theme may print any page's title.
+    assert stats.reused == 0
+    index = (serve.site / "records/index.html").read_text("utf-8")
+    assert "春の大会 決勝" in index and "春の大会 第1局" not in index
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
+
+
+def test_a_changed_mkdocs_yml_renders_every_page_again(serve: Serve, tmp_path: Path) -> None:
+    serve.build()
+    edit_yaml(serve.root, "site_name: kifuwiki test site", "site_name: 別の名前")
+    stats = serve.build()
+    assert stats.reused == 0
+    assert "別の名前" in (serve.site / "records/fake/beta-1/index.html").read_text("utf-8")
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
+
+
+def test_an_edited_theme_template_renders_every_page_again(serve: Serve, tmp_path: Path) -> None:
+    overrides = serve.root / "overrides"
+    overrides.mkdir()
+    footer = overrides / "main.html"
+    footer.write_text('{% extends "base.html" %}{% block footer %}FIRST{% endblock %}', "utf-8")
+    edit_yaml(serve.root, "name: mkdocs", "name: mkdocs\n  custom_dir: overrides")
+    serve.build()
+    assert "FIRST" in (serve.site / "records/fake/beta-1/index.html").read_text("utf-8")
+
+    footer.write_text('{% extends "base.html" %}{% block footer %}SECOND{% endblock %}', "utf-8")
+    stamp = footer.stat().st_mtime_ns + 10**9  # a file system with a coarse clock
+    os.utime(footer, ns=(stamp, stamp))
+    stats = serve.build()
+    assert stats.reused == 0
+    html = (serve.site / "records/fake/beta-1/index.html").read_text("utf-8")
+    assert "SECOND" in html and "FIRST" not in html
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
+
+
+def test_a_new_override_in_custom_dir_renders_every_page_again(
+    serve: Serve, tmp_path: Path
+) -> None:
+    overrides = serve.root / "overrides"
+    overrides.mkdir()
+    edit_yaml(serve.root, "name: mkdocs", "name: mkdocs\n  custom_dir: overrides")
+    serve.build()
+    # base.html now comes from the override folder, mkdocs.yml unchanged.
+    theme_base = Path(__import__("mkdocs").__file__).parent / "themes" / "mkdocs" / "base.html"
+    text = theme_base.read_text("utf-8").replace("</body>", "OVERRIDDEN</body>")
+    (overrides / "base.html").write_text(text, "utf-8")
+    stats = serve.build()
+    assert stats.reused == 0
+    assert "OVERRIDDEN" in (serve.site / "records/fake/beta-1/index.html").read_text("utf-8")
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
+
+
+HOOK = """
+import os
+
+def on_page_context(context, page, config, nav):
+    value = os.environ.get("KW_TEST_CONTEXT")
+    if value == "object":
+        context["from_a_hook"] = object()
+    elif value is not None:
+        context["from_a_hook"] = {"value": value}
+    return context
+"""
+
+OVERRIDE_WITH_HOOK_VALUE = (
+    '{% extends "base.html" %}{% block footer %}[{{ from_a_hook }}]{% endblock %}'
+)
+
+
+def test_other_plugins_context_is_part_of_the_key(
+    serve: Serve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (serve.root / "hooks.py").write_text(HOOK, "utf-8")
+    overrides = serve.root / "overrides"
+    overrides.mkdir()
+    (overrides / "main.html").write_text(OVERRIDE_WITH_HOOK_VALUE, "utf-8")
+    edit_yaml(serve.root, "name: mkdocs", "name: mkdocs\n  custom_dir: overrides")
+    with (serve.root / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write("hooks:\n  - hooks.py\n")
+    pages = None
+    monkeypatch.setenv("KW_TEST_CONTEXT", "one")
+    serve.build()
+    pages = generated_pages(serve.site)
+    monkeypatch.setenv("KW_TEST_CONTEXT", "two")
+    stats = serve.build()
+    assert (stats.reused, stats.rendered) == (0, pages)
+    assert "two" in (serve.site / "records/fake/beta-1/index.html").read_text("utf-8")
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
+    # A value the key cannot hold: never cached.
+    monkeypatch.setenv("KW_TEST_CONTEXT", "object")
+    serve.build()
+    stats = serve.build()
+    assert (stats.reused, stats.not_cacheable) == (0, pages)
+
+
+def test_a_theme_that_prints_the_build_date_is_never_cached(serve: Serve) -> None:
+    overrides = serve.root / "overrides"
+    overrides.mkdir()
+    (overrides / "main.html").write_text(
+        '{% extends "base.html" %}{% block footer %}{{ build_date_utc }}{% endblock %}', "utf-8"
+    )
+    edit_yaml(serve.root, "name: mkdocs", "name: mkdocs\n  custom_dir: overrides")
+    serve.build()
+    stats = serve.build()
+    assert stats.reused == 0
+    assert stats.not_cacheable == generated_pages(serve.site)
+
+
+def test_hand_written_pages_always_go_through_the_theme(serve: Serve) -> None:
+    serve.build()
+    stats = serve.build()
+    assert stats.reused == generated_pages(serve.site)
+    # docs/index.md and docs/embed.md are not generated: never counted, never cached.
+    assert stats.reused + stats.rendered + stats.not_cacheable == generated_pages(serve.site)
+
+
+def test_serve_cache_false_renders_every_page(serve: Serve, tmp_path: Path) -> None:
+    edit_yaml(
+        serve.root,
+        "custom_templates: templates",
+        "custom_templates: templates\n      serve_cache: false",
+    )
+    serve.build()
+    stats = serve.build()
+    assert stats == ServeStats()
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
+
+
+def test_record_files_are_hard_links_under_serve_and_copies_in_a_build(
+    serve: Serve, tmp_path: Path
+) -> None:
+    record = serve.root / "records" / "fake" / "alpha.kifu"
+    serve.build()
+    served = serve.site / "records" / "fake" / "alpha.kifu"
+    assert served.samefile(record)
+    serve.build()  # a rebuild over the last build's output
+    assert served.samefile(record)
+    built = fresh_build(serve.root, tmp_path) / "records" / "fake" / "alpha.kifu"
+    assert built.read_bytes() == record.read_bytes()
+    assert not built.samefile(record)
+
+
+def test_a_build_command_never_uses_the_serve_cache(tmp_path: Path) -> None:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    root = copy_site(tmp_path)
+    with own_plugin_objects():
+        config = load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(root / "site"))
+        config.plugins.on_startup(command="build", dirty=False)
+        plugin: Any = config.plugins["kifuwiki"]
+        try:
+            build(config)
+            build(load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(root / "site")))
+        finally:
+            config.plugins.on_shutdown()
+    assert plugin._serve_cache.stats == ServeStats()
