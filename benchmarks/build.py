@@ -29,26 +29,38 @@ from gen_games import write_archive
 
 
 def serve_style_rebuild(root: Path) -> tuple[float, float]:
-    """(first build, rebuild after editing one record) in one process, like ``mkdocs serve``."""
+    """(first build, rebuild after editing one record) in one process, as ``mkdocs serve``
+    does them (``mkdocs.commands.serve``): into a new temporary folder, with the serve
+    URL as ``site_url`` and ``serve_url`` passed to the build."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    site_dir = tempfile.mkdtemp(prefix="mkdocs_")
+    serve_url = "http://127.0.0.1:8000/"
+
     def config():  # type: ignore[no-untyped-def]
-        return load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(root / "site"))
+        loaded = load_config(config_file=str(root / "mkdocs.yml"), site_dir=site_dir)
+        loaded.site_url = serve_url
+        return loaded
 
-    first_config = config()
-    first_config.plugins.on_startup(command="serve", dirty=False)
-    start = time.perf_counter()
-    build(first_config)
-    first = time.perf_counter() - start
+    try:
+        first_config = config()
+        first_config.plugins.on_startup(command="serve", dirty=False)
+        start = time.perf_counter()
+        build(first_config, serve_url=serve_url)
+        first = time.perf_counter() - start
 
-    edited = next((root / "records" / "prime-daifugo").glob("*.kifu"))
-    edited.write_text(
-        edited.read_text(encoding="utf-8") + "* An edit made during serve.\n", encoding="utf-8"
-    )
-    start = time.perf_counter()
-    build(config())
-    second = time.perf_counter() - start
+        edited = next((root / "records").glob("*/*.kifu"))
+        edited.write_text(
+            edited.read_text(encoding="utf-8") + "* An edit made during serve.\n",
+            encoding="utf-8",
+        )
+        start = time.perf_counter()
+        build(config(), serve_url=serve_url)
+        second = time.perf_counter() - start
+        first_config.plugins.on_shutdown()
+    finally:
+        shutil.rmtree(site_dir, ignore_errors=True)
     return first, second
 
 
