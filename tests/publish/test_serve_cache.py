@@ -300,3 +300,30 @@ def test_a_build_command_never_uses_the_serve_cache(tmp_path: Path) -> None:
         finally:
             config.plugins.on_shutdown()
     assert plugin._serve_cache.stats == ServeStats()
+
+
+def test_a_rebuild_compiles_no_theme_template_again(
+    serve: Serve, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import jinja2
+
+    compiled: list[str | None] = []
+    original = jinja2.Environment.compile
+
+    def counting(
+        self: jinja2.Environment, source: Any, name: str | None = None, *a: Any, **k: Any
+    ) -> Any:
+        compiled.append(name)
+        return original(self, source, name, *a, **k)
+
+    monkeypatch.setattr(jinja2.Environment, "compile", counting)
+    serve.build()
+    assert "main.html" in compiled and "base.html" in compiled
+    compiled.clear()
+    serve.build()
+    # kifuwiki's own environment lives across builds already; the theme's is new each time.
+    assert [name for name in compiled if name in ("main.html", "base.html")] == []
+    # A changed mkdocs.yml may change the environment (its translations): all compiled again.
+    edit_yaml(serve.root, "site_name: kifuwiki test site", "site_name: 別の名前")
+    serve.build()
+    assert "base.html" in compiled
