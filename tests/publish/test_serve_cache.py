@@ -285,6 +285,51 @@ def test_record_files_are_hard_links_under_serve_and_copies_in_a_build(
     assert not built.samefile(record)
 
 
+def test_the_last_output_is_deleted_in_the_background_as_mkdocs_would(serve: Serve) -> None:
+    serve.build()
+    (serve.site / ".kept").write_text("hidden entries stay, as MkDocs leaves them", "utf-8")
+    (serve.site / "stray.html").write_text("not made by the build", "utf-8")
+    (serve.root / "records" / "fake" / "alpha.kifu").unlink()
+    serve.build()
+    assert (serve.site / ".kept").exists()
+    assert not (serve.site / "stray.html").exists()
+    assert not (serve.site / "records" / "fake" / "alpha").exists()
+    assert not (serve.site / "records" / "fake" / "alpha.kifu").exists()
+    assert (serve.site / "records" / "fake" / "beta-1" / "index.html").exists()
+    # The last output went aside, to one background deletion (the first build had none).
+    assert len(serve.plugin._old_output._threads) == 1
+    serve.close()  # on_shutdown waits for the background deletion
+    assert [p.name for p in serve.root.iterdir() if p.name.startswith(".kifuwiki-old")] == []
+
+
+def test_serve_cache_false_is_plain_mkdocs_serve(serve: Serve) -> None:
+    edit_yaml(
+        serve.root,
+        "custom_templates: templates",
+        "custom_templates: templates\n      serve_cache: false",
+    )
+    serve.build()
+    (serve.site / "stray.html").write_text("deleted by MkDocs itself", "utf-8")
+    moved: list[str] = []
+    import kifuwiki.mkdocs_plugin.old_output as old_output
+
+    original = old_output.OldOutput.move_aside
+
+    def spy(self: Any, site_dir: str) -> Any:
+        moved.append(site_dir)
+        return original(self, site_dir)
+
+    old_output.OldOutput.move_aside = spy  # type: ignore[method-assign]
+    try:
+        serve.build()
+    finally:
+        old_output.OldOutput.move_aside = original  # type: ignore[method-assign]
+    assert moved == []
+    assert not (serve.site / "stray.html").exists()
+    served = serve.site / "records" / "fake" / "alpha.kifu"
+    assert not served.samefile(serve.root / "records" / "fake" / "alpha.kifu")
+
+
 def test_a_build_command_never_uses_the_serve_cache(tmp_path: Path) -> None:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config

@@ -41,9 +41,11 @@ class KifuwikiConfig(Config):  # type: ignore[no-untyped-call]
     ranks and result charts stay hidden until the viewer reaches the last move (a reader
     can change it on each page)."""
     serve_cache = c.Type(bool, default=True)
-    """Under ``mkdocs serve``, reuse the theme's output of generated pages whose
-    inputs did not change since the last build (``kifuwiki.mkdocs_plugin.serve_cache``);
-    ``false`` renders every page again on every rebuild."""
+    """Under ``mkdocs serve``, faster rebuilds: the theme's output of generated pages
+    whose inputs did not change and the theme's compiled templates are reused
+    (``serve_cache.py``), record files are hard links (``linked_file.py``), and the
+    last build's output is deleted in the background (``old_output.py``). ``false``:
+    every rebuild as plain MkDocs makes it."""
     jobs = _WholeNumber(default=0)
     """Worker processes for loading and rendering large archives on a cold build:
     0 = one per core, 1 = everything in the building process."""

@@ -30,6 +30,7 @@ from kifuwiki.games.base import GameRecord
 from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
 from kifuwiki.mkdocs_plugin.linked_file import LinkedFile
+from kifuwiki.mkdocs_plugin.old_output import OldOutput
 from kifuwiki.mkdocs_plugin.pages import GeneratedPage, stub_markdown
 from kifuwiki.mkdocs_plugin.serve_cache import ServeRenderCache
 from kifuwiki.render.assets import (
@@ -68,6 +69,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         # The theme's output of unchanged generated pages, across `serve` rebuilds.
         self._serve_cache = ServeRenderCache()
         self._serve_cache_on = False
+        self._old_output = OldOutput()
 
     # Defining on_startup keeps this plugin object alive across `mkdocs serve`
     # rebuilds, which is what lets the in-memory record cache skip unchanged files
@@ -160,6 +162,12 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         where = f"{self._current_page}: " if self._current_page else ""
         log.warning(f"{where}{message}")
 
+    # Under serve, just before MkDocs empties the site folder for a rebuild: the last
+    # build's output moves aside, to be deleted in the background (old_output.py).
+    def on_pre_build(self, *, config: MkDocsConfig) -> None:
+        if self._serve_cache_on:
+            self._old_output.move_aside(config.site_dir)
+
     # Default priority (0): after plugins that add Markdown files at 50, and before
     # nav plugins (literate-nav, awesome-pages) that run last and must see our pages.
     # The core loads every record and starts the workers here, the first event that
@@ -202,7 +210,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         # The record files, byte for byte, for the record pages' download links
         # (copied from disk by MkDocs: nothing held in memory).
         # Under serve, into a temporary folder rebuilt on every edit: hard links.
-        file_class = LinkedFile if self._serving else File
+        file_class = LinkedFile if self._serve_cache_on else File
         for uri, path in self._build.record_files():
             if files.get_file_from_path(uri) is None:
                 files.append(file_class.generated(config, uri, abs_src_path=str(path)))
@@ -371,9 +379,11 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     def on_build_error(self, *, error: Exception) -> None:
         self._build.close()
 
-    # The process ends (or serve stops): the workers end with it.
+    # The process ends (or serve stops): the workers end with it, and the last build's
+    # output moved aside is deleted before it goes.
     def on_shutdown(self) -> None:
         self._build.close()
+        self._old_output.wait()
 
     # mkdocs serve watches docs_dir and mkdocs.yml; records live outside docs_dir,
     # so watch them too, or an edited record would not trigger a rebuild.
