@@ -122,6 +122,7 @@ def test_a_rebuild_reuses_unchanged_pages_and_equals_a_fresh_build(
     first = serve.build()
     pages = generated_pages(serve.site)
     assert (first.reused, first.rendered, first.not_cacheable) == (0, pages, 0)
+    site_key = serve.plugin._serve_cache._site_key
 
     edit_record(serve.root, "A quiet **start**.", "A quiet **opening**.")
     second = serve.build()
@@ -135,6 +136,9 @@ def test_a_rebuild_reuses_unchanged_pages_and_equals_a_fresh_build(
 
     third = serve.build()
     assert (third.reused, third.rendered) == (pages, 0)
+    # The nav and titles did not change: the first build's site key, the very object (every
+    # page's key then compares it by identity, not page by page).
+    assert serve.plugin._serve_cache._site_key is site_key
     assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
 
 

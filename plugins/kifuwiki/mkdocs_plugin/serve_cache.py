@@ -257,6 +257,7 @@ class ServeRenderCache:
         self._loader: _RecordingLoader | None = None
         self._config_text = b""
         self._site_key: Hashable = None
+        self._last_site_key: Hashable = None
         self._pending: dict[str, Hashable] = {}
         # Shared strings: the part after the content is the same on most pages.
         self._interned: dict[str, str] = {}
@@ -356,10 +357,15 @@ class ServeRenderCache:
     def _key(self, context: Mapping[str, Any], page: Page, nav: Navigation) -> Hashable | None:
         if self._site_key is None:
             files = context.get("pages") or []
-            self._site_key = (
+            site_key = (
                 _nav_key(nav.items),
                 tuple((f.src_uri, f.url, getattr(f.page, "title", None)) for f in files),
             )
+            # The last build's object when equal: then every page's key compares it by
+            # identity, not item by item (thousands of pages, each listing them all).
+            if site_key == self._last_site_key:
+                site_key = self._last_site_key
+            self._site_key = self._last_site_key = site_key
         try:
             extra = _plain({k: v for k, v in context.items() if k not in _MKDOCS_CONTEXT})
             meta = _plain(page.meta)
