@@ -28,7 +28,13 @@ from tests.publish.kw_fakegame import FakeGame
 from kifuwiki.archive import iter_record_paths, load_file, load_text
 from kifuwiki.games import game_ids, get_game, registered_game
 from kifuwiki.games.base import GameRecord, RecordView
-from kifuwiki.render.prerender import light_view_of, view_of
+from kifuwiki.render.prerender import (
+    PrerenderJob,
+    PrerenderSettings,
+    first_pass,
+    light_view_of,
+    view_of,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus" / "prime-daifugo"
@@ -150,7 +156,8 @@ def _check_game(records: list[GameRecord], game_id: str) -> None:
         light = get_game(game_id).light_view(record)
         whole = view_of(record)
         where = f"{record.path}#{record.index}"
-        assert _disagreements(record, light, whole) == [], where
+        differing = _disagreements(record, light, whole)
+        assert not differing, f"{where}: the light view's {', '.join(differing)} differ"
         assert record.diagnostics == before, where
         assert light_view_of(record) == light, where
 
@@ -208,9 +215,38 @@ def test_a_light_view_that_drops_a_badge_fails_the_check(
             return view
 
         monkeypatch.setattr(type(game), "light_view", without)
-        with pytest.raises(AssertionError):
+        with pytest.raises(AssertionError, match="the light view's badges differ"):
             _check_game(records, game_id)
         monkeypatch.undo()
+
+
+def _first_pass_files(game_id: str) -> dict[str, str]:
+    """Files of ``game_id`` for the first pass: its demo records, a few self-play and
+    hostile ones, its edge cases (name → text)."""
+    folder = REPO / "records" / game_id
+    files = {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.kifu"))}
+    if game_id in SELF_PLAY:
+        for n in range(1, 4):
+            text = SELF_PLAY[game_id](n)
+            files[f"self-play-{n}.kifu"] = text
+            files[f"shuffled-{n}.kifu"] = _shuffled_lines(text, random.Random(n))
+    if game_id in EDGE_CASES:
+        files.update({f"{name}.kifu": text for name, text in EDGE_CASES[game_id]().items()})
+    return files
+
+
+@pytest.mark.parametrize("game_id", WITH_LIGHT_VIEW)
+def test_the_light_first_pass_gives_the_light_records_of_the_complete_one(game_id: str) -> None:
+    # The build's first pass, light (a job not ``complete``: light views only, pages
+    # later) and complete (whole views, pages now): the site plan gets the same data.
+    files = _first_pass_files(game_id)
+    assert files
+    for name, text in files.items():
+        path = f"records/{game_id}/{name}"
+        light = first_pass(PrerenderJob(path, text.encode("utf-8"), complete=False))
+        whole = first_pass(PrerenderJob(path, text.encode("utf-8"), complete=True))
+        assert (light.rendered, whole.rendered) == (False, True), path
+        assert light.records == whole.records, path
 
 
 class FakeGameWithoutLightView(FakeGame):
@@ -234,6 +270,13 @@ def test_a_game_without_a_light_view_asks_for_the_whole_view(fake: type[FakeGame
         assert record.data is not None
         assert view_of(record).badges == {"GC"}
         assert light_view_of(record) is None
+        # So the build's first pass renders the file's pages, asked or not.
+        templates = REPO / "tests" / "fixtures" / "sites" / "basic" / "templates"
+        settings = PrerenderSettings(custom_templates=str(templates))  # fake/state.html
+        job = PrerenderJob("records/fake.kifu", text.encode(), "", settings, complete=False)
+        done = first_pass(job)
+        assert done.rendered and len(done.pages) == 1
+        assert done.records[0]["badges"] == ["GC"]
 
 
 def test_a_record_no_game_reads_has_the_minimal_view() -> None:
