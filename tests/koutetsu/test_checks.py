@@ -5,9 +5,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from tests.koutetsu.helpers import BODY_LINE, SESSION, codes, data, load, where
+from tests.koutetsu.helpers import BODY_LINE, SESSION, codes, data, edge_sessions, load, where
 
+from kifuwiki.core.recordfile import split_record_file
+from kifuwiki.games.koutetsu import GAME
 from kifuwiki.games.koutetsu.model import chance_at_most
+from kifuwiki.games.koutetsu.selfplay import session_text
 
 
 def test_a_clean_session_has_no_diagnostics() -> None:
@@ -112,3 +115,31 @@ def test_a_roll_before_the_first_operation_time_warns_once() -> None:
 def test_a_wrong_operation_time_is_reported_once() -> None:
     body = SESSION.replace("@作戦 07:00\n", "@作戦 07:30\n@作戦 08:00\n")
     assert codes(load(body)) == ["KR103"]
+
+
+def _sessions() -> list[str]:
+    texts = [session_text(n, characters=1 + n % 4, phases=2 + n % 9) for n in range(1, 41)]
+    return texts + list(edge_sessions().values())
+
+
+@pytest.mark.parametrize("text", _sessions())
+def test_each_step_shows_the_tallies_of_the_rolls_up_to_it(text: str) -> None:
+    # The engine keeps each tally as a snapshot shows it, updated by the rolls, rather
+    # than converting every tally at every step: the steps show what the rolls add up to.
+    record = GAME.load(split_record_file(text, "session.kifu")[0])
+    session = data(record).session
+    counted = {key: (0, 0, Fraction(0)) for key in data(record).record.characters}
+    for step in session.steps:
+        checked = step.checked
+        if checked is not None and checked.success is not None:
+            assert checked.chance is not None
+            rolls, successes, expected = counted[checked.roll.character]
+            counted[checked.roll.character] = (
+                rolls + 1,
+                successes + checked.success,
+                expected + checked.chance,
+            )
+        shown = {key: (r, s, round(float(e), 2)) for key, (r, s, e) in counted.items()}
+        assert step.snapshot.tallies == shown, step.index
+    final = {key: (t.rolls, t.successes, t.expected) for key, t in session.tallies.items()}
+    assert final == counted

@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.koutetsu.helpers import SESSION, load
+import pytest
+from tests.koutetsu.helpers import SESSION, edge_sessions, load
 
-from kifuwiki.core.recordfile import read_record_file
+import kifuwiki.games.koutetsu.view as view_module
+from kifuwiki.core.recordfile import read_record_file, split_record_file
 from kifuwiki.games.koutetsu import GAME
 
 DEMO = (
@@ -53,3 +55,40 @@ def test_the_demo_session_reads_as_a_page() -> None:
     headings = [b["text"] for b in view.extra["document"] if b["kind"] == "heading"]
     assert headings[0] == "ブリーフィング"
     assert record.moves == 21 and sum(c["rolls"] for c in view.extra["characters"]) == 10
+
+
+def test_the_light_view_builds_nothing_of_the_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first pass of a large build needs players, badges and statistics only: the
+    # light view reads them from the checked session, never through the steps' views.
+    record = load(SESSION)
+    whole = GAME.view(record)
+    for name in ("_comments", "_label", "_flags", "_state", "_document", "_characters"):
+        monkeypatch.setattr(view_module, name, _never)
+    monkeypatch.setattr(view_module, "timeline", _never)
+    light = GAME.light_view(record)
+    assert light.steps == [] and light.header == [] and light.extra == {}
+    assert light.badges == whole.badges == {"success", "combat"}
+    assert (light.players, light.player_stats) == (whole.players, whole.player_stats)
+    assert [s.value for s in light.player_stats["ハンス"]] == [1, 1]
+
+
+def _never(*args: object, **kwargs: object) -> None:
+    raise AssertionError("the light view built part of the whole view")
+
+
+def test_the_edge_sessions_have_the_diagnostics_they_are_for() -> None:
+    # The light view's contract test checks these; each must stay broken as named.
+    found = {}
+    for name, text in edge_sessions().items():
+        (record,) = split_record_file(text, f"{name}.kifu")
+        loaded = GAME.load(record)
+        found[name] = (sorted({d.code for d in loaded.diagnostics}), GAME.view(loaded).badges)
+    assert found["combat-left-open"] == (["KR200"], {"combat", "failure", "warning"})
+    assert found["result-first-and-twice"] == (["KR109"], {"error", "partial"})
+    assert found["no-goal-no-result"] == (["KR108"], {"error"})
+    assert found["empty"] == (["KR108"], {"error"})
+    assert {"KR002", "KR100", "KR201"} <= set(found["bad-rolls"][0])
+    assert found["bad-rolls"][1] == {"error", "warning"}
+    assert found["other-rules"] == (["KR009"], {"success", "warning"})
+    assert found["broken-character"] == (["KR005"], {"error", "success"})
+    assert found["no-characters"] == (["KR005"], {"error", "success"})

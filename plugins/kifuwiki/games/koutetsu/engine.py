@@ -36,6 +36,11 @@ class Tally:
     """Σ P(2d6 ≤ 判定値) over the rolls: the successes to expect."""
 
 
+def _shown(tally: Tally) -> tuple[int, int, float]:
+    """A tally as a :class:`Snapshot` holds it: (rolls, successes, expected successes)."""
+    return (tally.rolls, tally.successes, round(float(tally.expected), 2))
+
+
 @dataclass(frozen=True, slots=True)
 class Checked:
     """A roll as the rules read it."""
@@ -96,6 +101,9 @@ class _Engine:
         self.record = record
         self.bag = bag
         self.tallies = {key: Tally() for key in record.characters}
+        self.shown = {key: _shown(tally) for key, tally in self.tallies.items()}
+        """Each tally as a step's snapshot shows it, kept by :meth:`roll` (a step without
+        a roll copies it instead of converting every character's tally again)."""
         self.mode: str | None = None
         self.time: int | None = None
         self.base: int | None = None
@@ -126,10 +134,7 @@ class _Engine:
             turn=self.turn,
             goal=self.goal.words if self.goal else "",
             outcome=self.result.outcome if self.result else None,
-            tallies={
-                k: (t.rolls, t.successes, round(float(t.expected), 2))
-                for k, t in self.tallies.items()
-            },
+            tallies=dict(self.shown),
         )
 
     # -- rolls ------------------------------------------------------------------
@@ -205,6 +210,7 @@ class _Engine:
         tally.rolls += 1
         tally.successes += success
         tally.expected += chance
+        self.shown[roll.character] = _shown(tally)
         if self.phases:
             self.phases[-1].rolls += 1
             self.phases[-1].successes += success

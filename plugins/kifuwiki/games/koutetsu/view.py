@@ -5,6 +5,10 @@ steps through rolls and mode changes; each step's comments are the prose after i
 ``extra`` holds the whole session as a readable page (headings, paragraphs through the
 safe Markdown subset, roll badges that link to their step), the timeline of operation and
 combat phases, and each character's success rate against the rate their 判定値 predicts.
+
+:func:`build_light_view` (``GAME.light_view``, through ``ViewAndWriter``) gives the
+players, badges and statistics alone, from the session the check kept while loading:
+the same helpers as :func:`build_view`, none of the per-step work.
 """
 
 from __future__ import annotations
@@ -212,10 +216,57 @@ def _characters(record: SessionRecord, session: Session) -> list[dict[str, Any]]
     return rows
 
 
-def build_view(game: GameRecord) -> RecordView:
+def _data(game: GameRecord) -> KoutetsuData:
     data = game.data
     if not isinstance(data, KoutetsuData):
         raise TypeError("not a 鋼鉄の虹 session record")
+    return data
+
+
+def _players(record: SessionRecord) -> list[PlayerLine]:
+    """The characters, in the record's order: a mission has no winner or ranking."""
+    return [PlayerLine(key, key, None, False) for key in record.characters]
+
+
+def _badges(game: GameRecord, session: Session) -> frozenset[str]:
+    """The mission's result and whether it saw combat (from the checked session, not
+    from its steps' views), plus the core's ``error`` and ``warning``."""
+    badges: set[str] = set()
+    if session.result is not None and session.result.outcome is not None:
+        badges.add(session.result.outcome.value)
+    if any(p.kind == "combat" for p in session.phases):
+        badges.add("combat")
+    return record_badges(game, badges)
+
+
+def _player_stats(record: SessionRecord, session: Session) -> dict[str, list[PlayerStat]]:
+    """Each character's rolls and successful rolls (the tallies the check kept)."""
+    stats = {}
+    for key in record.characters:
+        tally = session.tallies[key]
+        stats[key] = [
+            PlayerStat("koutetsu_rolls", "判定", "rolls", tally.rolls),
+            PlayerStat("koutetsu_successes", "判定成功", "successful rolls", tally.successes),
+        ]
+    return stats
+
+
+def build_light_view(game: GameRecord) -> RecordView:
+    """The view without its steps, header and charts (``GAME.light_view``): players,
+    badges and statistics from the session checked while loading, without the steps'
+    prose, labels and states, the readable document or the charts."""
+    data = _data(game)
+    return RecordView(
+        record=game,
+        players=_players(data.record),
+        steps=[],
+        badges=_badges(game, data.session),
+        player_stats=_player_stats(data.record, data.session),
+    )
+
+
+def build_view(game: GameRecord) -> RecordView:
+    data = _data(game)
     record, session = data.record, data.session
     starts = [(s.event.line, s.index) for s in session.steps if s.event is not None]
     flagged = problem_steps(game.diagnostics, first_step_of_lines(starts))
@@ -246,31 +297,19 @@ def build_view(game: GameRecord) -> RecordView:
         )
     characters = _characters(record, session)
     outcome = session.result.outcome if session.result else None
-    badges: set[str] = set()
-    if outcome is not None:
-        badges.add(outcome.value)
-    if any(p.kind == "combat" for p in session.phases):
-        badges.add("combat")
     header = [("シナリオ / Scenario", record.scenario or "—")]
     header += [(f"{c['key']}", f"{c['jaeger'] or '—'} ({c['player'] or '—'})") for c in characters]
     if session.goal is not None:
         header.append(("作戦目的 / Goal", session.goal.words))
     if outcome is not None:
         header.append(("結果 / Result", f"{OUTCOME_WORDS[outcome]} ({outcome.value})"))
-    stats = {
-        c["key"]: [
-            PlayerStat("koutetsu_rolls", "判定", "rolls", c["rolls"]),
-            PlayerStat("koutetsu_successes", "判定成功", "successful rolls", c["successes"]),
-        ]
-        for c in characters
-    }
     return RecordView(
         record=game,
-        players=[PlayerLine(key, key, None, False) for key in record.characters],
+        players=_players(record),
         steps=steps,
         header=header,
-        badges=record_badges(game, badges),
-        player_stats=stats,
+        badges=_badges(game, session),
+        player_stats=_player_stats(record, session),
         extra={
             "document": _document(record, session),
             "timeline": timeline(session.phases),
