@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from conftest import copy_site, edit_yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kifuwiki.mkdocs_plugin.serve_cache import ServeStats
 
@@ -376,3 +378,46 @@ def test_a_rebuild_compiles_no_theme_template_again(
     edit_yaml(serve.root, "site_name: kifuwiki test site", "site_name: 別の名前")
     serve.build()
     assert "base.html" in compiled
+
+
+def _split_around_naively(output: str, content: str) -> tuple[str, str] | None:
+    """The reference: every place ``content`` starts (overlapping too), exactly one."""
+    places = [i for i in range(len(output)) if content and output.startswith(content, i)]
+    if len(places) != 1:
+        return None
+    return output[: places[0]], output[places[0] + len(content) :]
+
+
+@pytest.mark.parametrize(("probe", "candidates"), [(256, 16), (2, 2), (1, 1)])
+@settings(max_examples=300, deadline=None)
+@given(
+    before=st.text(alphabet="ab<", max_size=12),
+    content=st.text(alphabet="ab<", max_size=8),
+    after=st.text(alphabet="ab<", max_size=12),
+    copies=st.integers(min_value=0, max_value=2),
+)
+def test_split_around_is_the_naive_split(
+    probe: int, candidates: int, before: str, content: str, after: str, copies: int
+) -> None:
+    import kifuwiki.mkdocs_plugin.serve_cache as serve_cache
+
+    with pytest.MonkeyPatch.context() as mp:
+        # Small probes and few places tried reach the fallback with small texts.
+        mp.setattr(serve_cache, "_PROBE", probe)
+        mp.setattr(serve_cache, "_CANDIDATES", candidates)
+        output = before + content * copies + after
+        assert serve_cache.split_around(output, content) == _split_around_naively(output, content)
+
+
+def test_split_around_a_page_and_its_content() -> None:
+    from kifuwiki.mkdocs_plugin.serve_cache import split_around
+
+    content = "<div>" + "position " * 20_000 + "</div>"
+    page = "<html><body>" + content + "</body></html>"
+    assert split_around(page, content) == ("<html><body>", "</body></html>")
+    # The content's start appears earlier, in the page's head: still found, once.
+    page = "<title>" + content[:300] + "</title>" + content + "<p/>"
+    assert split_around(page, content) == ("<title>" + content[:300] + "</title>", "<p/>")
+    assert split_around(content + content, content) is None
+    assert split_around(page, "") is None
+    assert split_around("<html/>", content) is None
