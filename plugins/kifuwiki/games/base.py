@@ -93,13 +93,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from kifuwiki.core.variations import Variation
 
 
