@@ -4,8 +4,6 @@ and walk use it so that a run does not import :mod:`pathlib`)."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path, PurePosixPath
 
 import pytest
@@ -83,35 +81,3 @@ def test_a_refused_stat_raises_as_pathlib(tmp_path: Path) -> None:
         assert _answer(is_file, inner) == _answer(lambda p: Path(p).is_file(), inner)
     finally:
         (tmp_path / "locked").chmod(0o755)
-
-
-def test_validate_does_not_import_pathlib(tmp_path: Path) -> None:
-    """The point of the module: a plain ``kifuwiki validate`` run (one file, a folder,
-    ``-j 2``) ends without :mod:`pathlib` (nor :mod:`urllib.parse`) imported."""
-    game = "---\ngame: prime-daifugo\ntitle: t\n---\na:(7)\nb:(K)\na:7#\n"
-    (tmp_path / "records").mkdir()
-    for index in range(3):
-        (tmp_path / "records" / f"g{index}.kifu").write_text(game, encoding="utf-8")
-    script = (
-        "import atexit, sys\n"
-        "atexit.register(lambda: sys.stderr.write("
-        "'\\nMODULES:' + str(sorted(m for m in ('pathlib', 'urllib.parse', 'click')"
-        " if m in sys.modules))))\n"
-        "sys.argv = ['kifuwiki', *sys.argv[1:]]\n"
-        "from kifuwiki.cli import main\n"
-        "main()\n"
-    )
-    for args in (
-        ["validate", "--format", "json", "-j", "1", "records/g0.kifu"],
-        ["validate", "-j", "2", "./records"],
-        ["validate"],
-    ):
-        result = subprocess.run(
-            [sys.executable, "-c", script, *args],
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert result.returncode == 0, result.stderr
-        assert result.stderr.rpartition("MODULES:")[2] == "[]", args

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 import kifuwiki
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import RecordSource, front_matter_line, split_record_file
-from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.prime_daifugo import codes as engine_codes
 from kifuwiki.games.prime_daifugo import notation_codes
 from kifuwiki.games.prime_daifugo.rules import PRESETS
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from kifuwiki.core.diagnostics import Diagnostic
+    from kifuwiki.games.base import RecordView
     from kifuwiki.games.prime_daifugo.model import Dialect, ParsedGame
     from kifuwiki.games.prime_daifugo.replay import Replay
     from kifuwiki.games.prime_daifugo.rules import RuleSet
