@@ -1,6 +1,7 @@
 """What a plain ``kifuwiki validate`` run leaves unimported: :mod:`pathlib` (with
 :mod:`urllib.parse`, :mod:`ipaddress`), the page's view types
-(:mod:`kifuwiki.games.views`) and the shards (without ``--shard``). Each was a part of
+(:mod:`kifuwiki.games.views`), the shards (without ``--shard``) and Prime Daifugo's
+general move reader (records in the standard shape). Each was a part of
 every run's start-up (issue 16); the names keep working where they were."""
 
 from __future__ import annotations
@@ -14,15 +15,18 @@ import pytest
 
 import kifuwiki.games.base as base
 from kifuwiki.games import views
+from kifuwiki.games.prime_daifugo import notation_moves, notation_scan
 
 GAME = "---\ngame: prime-daifugo\ntitle: t\n---\na:(7)\nb:(K)\na:7#\n"
 UNTITLED = "---\ngame: prime-daifugo\n---\na:(7)\nb:(K)\na:7#\n"
+SCAN = "kifuwiki.games.prime_daifugo.notation_scan"
 WATCHED = (
     "pathlib",
     "urllib.parse",
     "ipaddress",
     "kifuwiki.games.views",
     "kifuwiki.sitebuild.shards",
+    SCAN,
 )
 SCRIPT = """
 import atexit, sys
@@ -74,6 +78,8 @@ def test_the_others_import_what_they_need(records: Path) -> None:
     ]  # fmt: skip
     (records / "records" / "untitled.kifu").write_text(UNTITLED, encoding="utf-8")
     assert "pathlib" in imported(records, "validate", "records/untitled.kifu")
+    (records / "odd.kifu").write_text(GAME.replace("a:7#", "a: 7 #"), encoding="utf-8")
+    assert imported(records, "validate", "odd.kifu") == [SCAN]
 
 
 def test_the_view_types_are_named_in_base_as_before() -> None:
@@ -88,3 +94,10 @@ def test_the_view_types_are_named_in_base_as_before() -> None:
         base.Nothing  # noqa: B018 (the attribute access is the test)
     with pytest.raises(ImportError):
         from kifuwiki.games.base import Nothing  # noqa: F401
+
+
+def test_the_general_move_reader_is_named_in_notation_moves_as_before() -> None:
+    for name in ("MoveScanner", "scan_move", "Scanned", "Problem"):
+        assert getattr(notation_moves, name) is getattr(notation_scan, name)
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        notation_moves.Nothing  # noqa: B018 (the attribute access is the test)
