@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kifuwiki.core import paths as path_checks
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import (
     RecordSource,
@@ -35,6 +35,7 @@ from kifuwiki.games.base import GameRecord
 
 if TYPE_CHECKING:
     import logging
+    from pathlib import Path
 
 
 def _log() -> logging.Logger:
@@ -61,6 +62,8 @@ def iter_record_paths(
     does not follow them), so a folder loop cannot make the walk endless. A file named
     on its own is given as it is: whoever names it chose it.
     """
+    from pathlib import Path  # not at the top: validate walks by name (iter_record_names)
+
     for path in paths:
         if path.is_dir():
             root = os.path.realpath(path)
@@ -78,19 +81,21 @@ def iter_record_paths(
 
 
 def iter_record_names(
-    paths: Iterable[Path], problems: list[Diagnostic] | None = None
+    paths: Iterable[Path | str], problems: list[Diagnostic] | None = None
 ) -> Iterator[str]:
     """``str(path)`` of each path :func:`iter_record_paths` gives, in the same order,
     with the same links skipped: what ``validate`` reads. Folders are listed with
     :func:`os.scandir` as :func:`os.walk` lists them, but each entry's own answers (the
     directory entry's type: no ``lstat`` a file) are used and no :class:`~pathlib.Path`
-    is made per file (~5 µs a file of a short record's ~200)."""
+    is made per file (~5 µs a file of a short record's ~200). A path may be given as
+    text, ``str()`` of the ``Path`` it stands for (``cli/fast.py`` gives those:
+    :func:`kifuwiki.core.paths.posix_path_text`); nothing here imports :mod:`pathlib`."""
     for path in paths:
-        if path.is_dir():
-            top = str(path)  # as os.walk(path) sees it
-            yield from _walk_names(top, os.path.realpath(path), problems)
+        top = path if isinstance(path, str) else str(path)  # as os.walk(path) sees it
+        if path_checks.is_dir(top):
+            yield from _walk_names(top, os.path.realpath(top), problems)
         else:
-            yield str(path)
+            yield top
 
 
 def _walk_names(folder: str, root: str, problems: list[Diagnostic] | None) -> Iterator[str]:
@@ -128,7 +133,7 @@ def _walk_names(folder: str, root: str, problems: list[Diagnostic] | None) -> It
     prefix = "" if folder == "." else os.path.join(folder, "")  # noqa: PTH118 (strings)
     for name, link in sorted(files):
         record = prefix + name
-        if link and not _link_inside(Path(record), root, problems):
+        if link and not _link_inside(record, root, problems):
             continue
         yield record
     for name in sorted(d for d in dirs if not d.startswith(".")):
@@ -138,14 +143,14 @@ def _walk_names(folder: str, root: str, problems: list[Diagnostic] | None) -> It
             yield from _walk_names(child, root, problems)
 
 
-def _link_inside(link: Path, root: str, problems: list[Diagnostic] | None) -> bool:
+def _link_inside(link: Path | str, root: str, problems: list[Diagnostic] | None) -> bool:
     """Whether a symbolic link leads to a readable file inside ``root``; says why not."""
     target = os.path.realpath(link)
     try:
         inside = os.path.commonpath([root, target]) == root
     except ValueError:  # different drives on Windows
         inside = False
-    if inside and Path(target).is_file():
+    if inside and path_checks.is_file(target):
         return True
     if not inside:
         english = "this record is a symbolic link to a file outside the records folder; not read"
@@ -404,11 +409,10 @@ def warm_up(path: str) -> None:
     then holds the engines the file's game needs (its imports, its first caches), and
     workers forked from it start with them. A file that is not a regular file (a named
     pipe would block) or cannot be read is skipped; loading never raises."""
-    file = Path(path)
-    if not file.is_file():
+    if not path_checks.is_file(path):
         return
     try:
-        text, _problems = decode(file.read_bytes(), path)
+        text, _problems = decode(read_file(path), path)
     except OSError:
         return
     sources = split_safely(text, path)

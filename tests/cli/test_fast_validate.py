@@ -156,7 +156,24 @@ def test_the_parse_reads_what_click_reads() -> None:
         "text",
     )
     assert parsed.shard is not None and (parsed.shard.number, parsed.shard.count) == (2, 4)
-    assert parsed.paths == (Path("."),)
+    assert parsed.paths == (".",)
+
+
+@pytest.mark.parametrize(
+    "given", [["."], ["./records/", "a//b.kifu", "a/./b.kifu"], ["/", "//", "r/..", "../x/./"]]
+)
+def test_the_paths_are_the_click_paths_as_text(
+    given: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """click hands ``Path`` objects on; the fast path the same paths as their text
+    (``kifuwiki.core.paths.posix_path_text``: no pathlib imported)."""
+    for folder in ("x/records", "x/a", "x/r"):
+        (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / "x" / "a" / "b.kifu").write_text(GOOD, encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "x")
+    parsed = parse_validate(given)
+    assert parsed is not None
+    assert parsed.paths == tuple(str(Path(text)) for text in given)
 
 
 def test_the_fast_path_knows_exactly_the_click_commands_options() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from kifuwiki.archive import iter_record_names, iter_record_paths
 from kifuwiki.core.diagnostics import Diagnostic
+from kifuwiki.core.paths import posix_path_text
 
 
 def both(paths: list[Path]) -> tuple[list[str], list[Diagnostic], list[str], list[Diagnostic]]:
@@ -26,6 +27,11 @@ def assert_same(paths: list[Path]) -> list[str]:
     general, general_problems, fast, fast_problems = both(paths)
     assert fast == general
     assert fast_problems == general_problems
+    # The same paths given as text, as ``cli/fast.py`` gives them (no Path objects).
+    text_problems: list[Diagnostic] = []
+    texts = [posix_path_text(os.fspath(path)) for path in paths]
+    assert list(iter_record_names(texts, text_problems)) == general
+    assert text_problems == general_problems
     return fast
 
 
@@ -74,6 +80,8 @@ def test_tricky_tree_every_way_of_naming_it(
     # "." and relative folders: Path drops the "./" that os.walk's joins would keep.
     for given in [".", "records", "./records", "a/", "a//b", "a/./b", "a/b/..", "records/sub/.."]:
         assert_same([Path(given)])
+        texts = list(iter_record_names([posix_path_text(given)]))
+        assert texts == [str(p) for p in iter_record_paths([Path(given)])]
     assert assert_same([Path(".")])[0] == ".dot.kifu"
     monkeypatch.chdir(tmp_path / "records")
     assert_same([Path("."), Path("..")])

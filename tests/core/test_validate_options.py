@@ -15,7 +15,8 @@ from kifuwiki.archive import RecordReport
 from kifuwiki.cli import cli
 from kifuwiki.cli.validate import locale_language
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.sitebuild.reports import Shard, normalised_path, report_paths, shard_of
+from kifuwiki.sitebuild.reports import report_paths
+from kifuwiki.sitebuild.shards import Shard, normalised_path, shard_of
 
 BILINGUAL = Diagnostic(
     Severity.ERROR, "PD001", "cannot read 'Z'", 3, 4, "r.kifu", None, "「Z」が読めません"

@@ -23,10 +23,12 @@ import errno
 import os
 import sys
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from kifuwiki.sitebuild.reports import Shard
+from kifuwiki.core.paths import is_dir, posix_path_text
+
+if TYPE_CHECKING:
+    from kifuwiki.sitebuild.shards import Shard
 
 _FORMATS = ("text", "json", "github")
 _LANGS = ("ja", "en")
@@ -36,9 +38,11 @@ _COMPLETION_VARIABLE = "_KIFUWIKI_COMPLETE"
 
 @dataclass
 class FastArgs:
-    """What the click command's parameters would hold for the same command line."""
+    """What the click command's parameters would hold for the same command line; the
+    paths as ``str()`` of the click command's ``Path`` objects (no :mod:`pathlib` on
+    this path: :mod:`kifuwiki.core.paths`)."""
 
-    paths: tuple[Path, ...]
+    paths: tuple[str, ...]
     output_format: str = "text"
     strict: bool = False
     jobs: int = 0
@@ -88,6 +92,8 @@ def _checked(values: dict[str, str], strict: bool, paths: list[str]) -> FastArgs
         return None
     shard = None
     if "--shard" in values:
+        from kifuwiki.sitebuild.shards import Shard
+
         try:
             shard = Shard.parse(values["--shard"])
         except ValueError:
@@ -95,10 +101,11 @@ def _checked(values: dict[str, str], strict: bool, paths: list[str]) -> FastArgs
     if not all(_readable(path) for path in paths):
         return None
     if not paths:
-        if not Path("records").is_dir():
+        if not is_dir("records"):
             return None  # click's usage error
         paths = ["records"]
-    return FastArgs(tuple(map(Path, paths)), output_format, strict, int(jobs), lang, shard)
+    texts = tuple(map(posix_path_text, paths))
+    return FastArgs(texts, output_format, strict, int(jobs), lang, shard)
 
 
 def _readable(path: str) -> bool:

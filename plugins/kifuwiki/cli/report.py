@@ -13,12 +13,16 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import partial
-from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from kifuwiki.archive import RecordReport
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.sitebuild.reports import Shard, rendered_paths
+from kifuwiki.sitebuild.reports import rendered_paths
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from kifuwiki.sitebuild.shards import Shard
 
 #: ``echo(text, err=…)``: click.echo, or :func:`write_line` where click is not loaded.
 Echo = Callable[..., object]
@@ -219,7 +223,7 @@ def write_line(text: str, err: bool = False) -> None:
 
 
 def run_validate(
-    paths: tuple[Path, ...],
+    paths: tuple[Path | str, ...],
     output_format: str,
     strict: bool,
     jobs: int,

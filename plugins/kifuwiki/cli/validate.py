@@ -21,7 +21,7 @@ from kifuwiki.cli.report import (
     run_validate,
     validate_records,
 )
-from kifuwiki.sitebuild.reports import Shard
+from kifuwiki.sitebuild.shards import Shard
 
 __all__ = [
     "BATCH_GC_THRESHOLD",

@@ -15,7 +15,6 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
@@ -24,6 +23,7 @@ from kifuwiki.core.lazyre import lazy_pattern
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from pathlib import Path
 
     from kifuwiki.core.bounded import Problem
 
@@ -179,7 +179,12 @@ class RecordSource:
 
     @property
     def title(self) -> str:
-        base = str(self.meta.get("title") or (Path(self.path).stem if self.path else "record"))
+        base = self.meta.get("title")
+        if not base:
+            from pathlib import Path  # here: most records have a title
+
+            base = Path(self.path).stem if self.path else "record"
+        base = str(base)
         if self.count > 1:
             return f"{base} ({self.heading or f'#{self.index}'})"
         return base

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kifuwiki.core.entrypoints import scan_entry_points
@@ -234,6 +233,8 @@ def game_for(source: RecordSource) -> str | None:
     if declared is not None:
         return normalise_game_id(declared)
     if source.path:
+        from pathlib import PurePath  # here: a record naming its game needs no pathlib
+
         for part in reversed(PurePath(source.path).parts[:-1]):
             found = normalise_game_id(part)
             if found:

@@ -93,14 +93,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from kifuwiki.core.variations import Variation
+    from kifuwiki.games.views import PlayerLine as PlayerLine
+    from kifuwiki.games.views import PlayerStat as PlayerStat
+    from kifuwiki.games.views import RecordView as RecordView
+    from kifuwiki.games.views import StepView as StepView
+
+#: What a record page shows (:mod:`kifuwiki.games.views`), named here as they always
+#: were, created when first asked for: ``validate`` never shows a page, and skips four
+#: dataclasses' generated methods (~1.5 ms of its start-up).
+_VIEW_TYPES = frozenset({"StepView", "PlayerLine", "PlayerStat", "RecordView"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _VIEW_TYPES:
+        from kifuwiki.games import views
+
+        return getattr(views, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(slots=True)
@@ -164,39 +182,6 @@ class GameRecord:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class StepView:
-    """One step of the step-through viewer (index 0 is the position before any move)."""
-
-    index: int
-    anchor: str
-    """``m0``, ``m1`` …: the URL hash that names this step."""
-    player: str | None
-    notation: str
-    """The move as the record wrote it."""
-    line: int
-    kind: str
-    label: str
-    """A short plain-text description (English), announced by screen readers on each step."""
-    marks: str = ""
-    """Move marks written by a person: ``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``."""
-    comments: tuple[str, ...] = ()
-    """People's comments, Markdown source (rendered through the safe subset)."""
-    bookmarks: tuple[str, ...] = ()
-    annotations: tuple[str, ...] = ()
-    """Machine annotations, plain English text ("1213 is prime")."""
-    label_ja: str = ""
-    """The label in Japanese, when the game provides one (``label`` is English)."""
-    annotations_ja: tuple[str, ...] = ()
-    """The machine annotations in Japanese, when the game provides them."""
-    flags: frozenset[str] = frozenset()
-    """Jump targets: the core's ``comment``, ``error``, ``warning`` and the game's own
-    ``step_flags`` (``penalty``, ``special`` …)."""
-    state: Mapping[str, Any] = field(default_factory=dict)
-    """Game-specific, JSON-serialisable state after this step, read by the game's
-    ``templates/state.html``."""
-
-
 def step_label(step: StepView, lang: str) -> str:
     """The step's label in ``lang`` (English when the game gave no Japanese)."""
     return step.label_ja if lang == "ja" and step.label_ja else step.label
@@ -205,46 +190,6 @@ def step_label(step: StepView, lang: str) -> str:
 def step_annotations(step: StepView, lang: str) -> tuple[str, ...]:
     """The step's machine annotations in ``lang`` (English when there is no Japanese)."""
     return step.annotations_ja if lang == "ja" and step.annotations_ja else step.annotations
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerLine:
-    key: str
-    """The player as the record names them."""
-    name: str
-    """Display name (front matter ``players`` may map an abbreviation to it)."""
-    rank: int | None
-    winner: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStat:
-    """One per-game statistic of a player, summed (or maxed) across the archive."""
-
-    key: str
-    label_ja: str
-    label_en: str
-    value: int
-    aggregate: Literal["sum", "max"] = "sum"
-    display: str | None = None
-    """How to show ``value`` when it is not a plain count (a big prime, say)."""
-
-
-@dataclass(slots=True)
-class RecordView:
-    """Everything a record page shows, as plain data."""
-
-    record: GameRecord
-    players: list[PlayerLine]
-    steps: list[StepView]
-    header: list[tuple[str, str]] = field(default_factory=list)
-    """Extra header rows (label, value), e.g. the judge or the rule set's options."""
-    badges: frozenset[str] = frozenset()
-    """Index badges: ``GC``, ``RR``, ``IN``, ``penalty``, ``error``, ``warning`` …"""
-    player_stats: dict[str, list[PlayerStat]] = field(default_factory=dict)
-    """Display name → statistics of this game."""
-    extra: dict[str, Any] = field(default_factory=dict)
-    """Game-specific data for the game's ``templates/extra.html`` (boards, charts)."""
 
 
 BadgeStyle = Literal["accent", "bad", "warning", "good", "special", "muted"]

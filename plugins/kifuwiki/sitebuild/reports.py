@@ -2,18 +2,16 @@
 
 Results come in file order whatever the number of workers, so the output of ``-j 1``
 and ``-j 8`` is the same, and memory does not grow with the archive. A run can be
-one shard of many (:class:`Shard`), so a CI matrix splits a huge archive.
+one shard of many (:class:`~kifuwiki.sitebuild.shards.Shard`), so a CI matrix splits a
+huge archive.
 """
 
 from __future__ import annotations
 
 import itertools
-import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import partial
-from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from kifuwiki.archive import RecordReport, iter_record_names, load_file, warm_up
@@ -22,6 +20,9 @@ from kifuwiki.sitebuild import pool as pools
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
+    from pathlib import Path
+
+    from kifuwiki.sitebuild.shards import Shard
 
 #: Files a worker takes at a time: amortises a task's round trip (pickling, the pipe,
 #: the result queue) over short records. 16 left the workers' CPU per core at 72 % of
@@ -36,55 +37,6 @@ Rendered = TypeVar("Rendered")
 #: The function a worker applies to each report before sending it back (set by the
 #: pool's initializer); None: the reports themselves go back.
 _render: Callable[[RecordReport], Any] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Shard:
-    """Shard ``number`` of ``count`` (1-based): the files whose normalised relative
-    path hashes to it. The assignment depends on a file's path alone, never on the
-    order or number of files, so every shard of a CI matrix agrees on it."""
-
-    number: int
-    count: int
-
-    @classmethod
-    def parse(cls, text: str) -> Shard:
-        """``"2/4"`` → shard 2 of 4; ``ValueError`` with a readable message otherwise."""
-        number, slash, count = text.strip().partition("/")
-        try:
-            shard = cls(int(number), int(count))
-        except ValueError:
-            raise ValueError(f"'{text}' is not K/N (for example 2/4)") from None
-        if not slash or not 1 <= shard.number <= shard.count:
-            raise ValueError(f"'{text}' is not K/N with 1 ≤ K ≤ N (for example 2/4)")
-        return shard
-
-    def owns(self, path: PurePath | str) -> bool:
-        return shard_of(path, self.count) == self.number
-
-
-def normalised_path(path: PurePath | str, cwd: Path | None = None) -> str:
-    """The path as every machine of a CI matrix writes it: relative to the working
-    folder when inside it, ``/``-separated, without ``.``/``..``, Unicode NFC (macOS
-    writes names decomposed)."""
-    text = os.fspath(path)
-    if Path(text).is_absolute():
-        here = os.fspath(cwd or Path.cwd())
-        relative = os.path.relpath(text, here)
-        if not relative.startswith(os.pardir):
-            text = relative
-    text = os.path.normpath(text).replace(os.sep, "/")
-    import unicodedata  # here: only --shard needs it (~0.6 ms of every start-up)
-
-    return unicodedata.normalize("NFC", text)
-
-
-def shard_of(path: PurePath | str, count: int) -> int:
-    """Which of ``count`` shards (1-based) a file belongs to."""
-    import hashlib  # here: only ``--shard`` needs it (~2.5 ms of every start-up)
-
-    digest = hashlib.blake2b(normalised_path(path).encode("utf-8"), digest_size=8).digest()
-    return int.from_bytes(digest, "big") % count + 1
 
 
 def report_file(job: tuple[str, Mapping[str, Any] | None]) -> list[RecordReport]:
@@ -119,7 +71,7 @@ class _Pending(Protocol):
 
 
 def report_paths(
-    paths: Iterable[Path],
+    paths: Iterable[Path | str],
     rules: Mapping[str, Any] | None = None,
     jobs: int = 0,
     shard: Shard | None = None,
@@ -136,7 +88,7 @@ def _itself(report: RecordReport) -> RecordReport:
 
 
 def rendered_paths(
-    paths: Iterable[Path],
+    paths: Iterable[Path | str],
     render: Callable[[RecordReport], Rendered],
     rules: Mapping[str, Any] | None = None,
     jobs: int = 0,

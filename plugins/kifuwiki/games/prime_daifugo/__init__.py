@@ -11,19 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import kifuwiki
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import RecordSource, front_matter_line, split_record_file
-from kifuwiki.games.base import GameRecord, RecordView, StepFlag
+from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.prime_daifugo import codes as engine_codes
 from kifuwiki.games.prime_daifugo import notation_codes
 from kifuwiki.games.prime_daifugo.rules import PRESETS
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from kifuwiki.core.diagnostics import Diagnostic
+    from kifuwiki.games.base import RecordView
     from kifuwiki.games.prime_daifugo.model import Dialect, ParsedGame
     from kifuwiki.games.prime_daifugo.replay import Replay
     from kifuwiki.games.prime_daifugo.rules import RuleSet
@@ -106,6 +108,15 @@ def _japanese_codes() -> dict[str, str]:
     return {code: text for table in tables for code, text in table.items()}
 
 
+@cache
+def _package_dir() -> Path:
+    """This package's folder, resolved once when first asked (a page's templates and
+    assets): ``validate`` never asks, and so imports no :mod:`pathlib`."""
+    from pathlib import Path
+
+    return Path(__file__).resolve().parent
+
+
 class PrimeDaifugo:
     id = GAME_ID
     version = kifuwiki.__version__
@@ -129,7 +140,6 @@ class PrimeDaifugo:
         ),
         "revolution": StepFlag("革命", "revolution", "次の革命", "Next revolution", "r", "special"),
     }
-    package_dir = Path(__file__).resolve().parent
     badges: Mapping[str, tuple[str, str]] = {
         "GC": ("グロタンカット", "Grothendieck cut"),
         "RR": ("ラマヌジャン革命", "Ramanujan revolution"),
@@ -140,6 +150,10 @@ class PrimeDaifugo:
         "out-of-cards": ("上がり", "went out"),
         "adjudicated": ("判定", "adjudicated"),
     }
+
+    @property
+    def package_dir(self) -> Path:
+        return _package_dir()
 
     @property
     def template_filters(self) -> Mapping[str, Callable[..., Any]]:

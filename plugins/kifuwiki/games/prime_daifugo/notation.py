@@ -51,12 +51,10 @@ from kifuwiki.games.prime_daifugo.notation_moves import (
     JOKER_VALUES,
     SPECIALS,
     STD_FAST_PATTERN,
-    MoveScanner,
     cards_of,
     factors_from_text,
     normalise,
     parse_cards,
-    scan_move,
     std_fast,
     tokenize,
 )
@@ -200,6 +198,9 @@ def detect(source: RecordSource) -> bool:
         if match.group("name").endswith(_HAND_SUFFIX) or _STD_HAND.fullmatch(body):
             moves += 1
             continue
+        # The general reader, for lines not in the standard shape (imported when needed).
+        from kifuwiki.games.prime_daifugo.notation_scan import MoveScanner
+
         scanned = MoveScanner(body, 1, Dialect.STANDARD).scan()
         if not scanned.problems and scanned.action is not Action.UNKNOWN:
             moves += 1
@@ -611,6 +612,9 @@ class _GameParser:
             return False
         # A name has a character the notation does not use ("Foo", "はち"); a value made
         # of notation characters is a move, even a wrong one ("1213", "KQ=").
+        # The general reader, for lines not in the standard shape (imported when needed).
+        from kifuwiki.games.prime_daifugo.notation_scan import MoveScanner
+
         scanned = MoveScanner(value, 1, self.game.dialect).scan()
         return any(problem.code == codes.UNREADABLE_MOVE for problem in scanned.problems)
 
@@ -717,6 +721,9 @@ class _GameParser:
                     match.group("rev") is not None,
                 )
                 return
+        # The general reader, for lines not in the standard shape (imported when needed).
+        from kifuwiki.games.prime_daifugo.notation_scan import scan_move
+
         scanned = scan_move(body, column, game.dialect)
         step = len(game.moves) + 1
         for problem in scanned.problems:

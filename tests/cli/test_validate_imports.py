@@ -1,0 +1,103 @@
+"""What a plain ``kifuwiki validate`` run leaves unimported: :mod:`pathlib` (with
+:mod:`urllib.parse`, :mod:`ipaddress`), the page's view types
+(:mod:`kifuwiki.games.views`), the shards (without ``--shard``) and Prime Daifugo's
+general move reader (records in the standard shape). Each was a part of
+every run's start-up (issue 16); the names keep working where they were."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kifuwiki.games.base as base
+from kifuwiki.games import views
+from kifuwiki.games.prime_daifugo import notation_moves, notation_scan
+
+GAME = "---\ngame: prime-daifugo\ntitle: t\n---\na:(7)\nb:(K)\na:7#\n"
+UNTITLED = "---\ngame: prime-daifugo\n---\na:(7)\nb:(K)\na:7#\n"
+SCAN = "kifuwiki.games.prime_daifugo.notation_scan"
+WATCHED = (
+    "pathlib",
+    "urllib.parse",
+    "ipaddress",
+    "kifuwiki.games.views",
+    "kifuwiki.sitebuild.shards",
+    SCAN,
+)
+SCRIPT = """
+import atexit, sys
+atexit.register(lambda: sys.stderr.write(
+    "\\nMODULES:" + " ".join(m for m in {watched!r} if m in sys.modules)))
+sys.argv = ["kifuwiki", *sys.argv[1:]]
+from kifuwiki.cli import main
+main()
+"""
+
+
+def imported(tmp_path: Path, *args: str) -> list[str]:
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT.format(watched=WATCHED), *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode in (0, 1), result.stderr
+    return result.stderr.rpartition("MODULES:")[2].split()
+
+
+@pytest.fixture
+def records(tmp_path: Path) -> Path:
+    (tmp_path / "records").mkdir()
+    for index in range(3):
+        (tmp_path / "records" / f"g{index}.kifu").write_text(GAME, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "--format", "json", "-j", "1", "records/g0.kifu"],
+        ["validate", "-j", "2", "./records"],
+        ["validate", "--format", "github"],
+    ],
+)
+def test_a_plain_run_imports_none_of_them(records: Path, args: list[str]) -> None:
+    assert imported(records, *args) == []
+
+
+def test_the_others_import_what_they_need(records: Path) -> None:
+    """The same check sees them when a run needs them (it is not blind): ``--shard``
+    its module and pathlib; a record without a title its file name (``Path.stem``)."""
+    assert imported(records, "validate", "--shard", "1/2", "records") == [
+        "pathlib", "urllib.parse", "ipaddress", "kifuwiki.sitebuild.shards",
+    ]  # fmt: skip
+    (records / "records" / "untitled.kifu").write_text(UNTITLED, encoding="utf-8")
+    assert "pathlib" in imported(records, "validate", "records/untitled.kifu")
+    (records / "odd.kifu").write_text(GAME.replace("a:7#", "a: 7 #"), encoding="utf-8")
+    assert imported(records, "validate", "odd.kifu") == [SCAN]
+
+
+def test_the_view_types_are_named_in_base_as_before() -> None:
+    for name in ("StepView", "PlayerLine", "PlayerStat", "RecordView"):
+        assert getattr(base, name) is getattr(views, name)
+    from kifuwiki.games.base import PlayerLine, RecordView  # the usual import
+
+    assert RecordView is views.RecordView
+    line = PlayerLine("a", "A", 1, True)
+    assert pickle.loads(pickle.dumps(line)) == line
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        base.Nothing  # noqa: B018 (the attribute access is the test)
+    with pytest.raises(ImportError):
+        from kifuwiki.games.base import Nothing  # noqa: F401
+
+
+def test_the_general_move_reader_is_named_in_notation_moves_as_before() -> None:
+    for name in ("MoveScanner", "scan_move", "Scanned", "Problem"):
+        assert getattr(notation_moves, name) is getattr(notation_scan, name)
+    with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
+        notation_moves.Nothing  # noqa: B018 (the attribute access is the test)
