@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kifuwiki.archive import load_text
 from kifuwiki.games.base import RecordView
-from kifuwiki.games.prime_daifugo import GAME
+from kifuwiki.games.prime_daifugo import GAME, glyphs
 from kifuwiki.games.prime_daifugo.glyphs import cards_html, cards_text, parse_faces
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import render_viewer
@@ -144,3 +146,22 @@ def test_hands_carry_their_seat_and_read_as_text(demo: RecordView) -> None:
     lines = [line.strip() for line in player.get_text("\n").split("\n") if line.strip()]
     assert lines[0] == "Ana" and lines[1] == "7 cards"
     assert "3♠4♥5♣7♦J♠K♣X" in lines
+
+
+_GLYPH_TEXT = st.text(alphabet="<>&\"' 9TX?♥a", max_size=3)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rank=_GLYPH_TEXT,
+    suit=st.sampled_from(["", "d", "c", "h", "s"]),
+    value=st.sampled_from(["", "7", "13"]),
+    extra=_GLYPH_TEXT,
+)
+def test_a_remembered_glyph_is_the_glyph_written_afresh(
+    rank: str, suit: str, value: str, extra: str
+) -> None:
+    fresh = glyphs._glyph.__wrapped__(rank, suit, value, extra)
+    assert glyphs._glyph(rank, suit, value, extra) == fresh
+    assert glyphs._glyph(rank, suit, value, extra) == fresh  # from the cache now
+    assert glyphs._glyph.cache_info().maxsize is not None  # bounded

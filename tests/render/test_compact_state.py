@@ -1,5 +1,6 @@
-"""Prime Daifugo's per-step position in plain Python (``compact_state``) against its
-template (``games/prime_daifugo/templates/state.html`` with ``compact`` true).
+"""Prime Daifugo's per-step position in plain Python (``compact_state``) and its board
+(``board_state``) against its template (``games/prime_daifugo/templates/state.html``
+with ``compact`` true, and false).
 
 The viewer takes the Python function for every per-step position while the
 environment reads the packaged template (``render/partials.py``); the template stays
@@ -25,7 +26,7 @@ from kifuwiki.archive import load_source
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games import get_game
 from kifuwiki.games.base import StepView
-from kifuwiki.games.prime_daifugo.compact_state import render_compact_state
+from kifuwiki.games.prime_daifugo.compact_state import render_board_state, render_compact_state
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.partials import _Partials
 from kifuwiki.render.prerender import view_of
@@ -65,10 +66,16 @@ def steps() -> list[StepView]:
     return found
 
 
-def _template(state: dict[str, Any], step: Any, lang: str, prefix: str) -> str:
+def _template(
+    state: dict[str, Any], step: Any, lang: str, prefix: str, compact: bool = True
+) -> str:
     partial = _Partials(make_environment()).get(TEMPLATE)
-    variables = {"state": state, "step": step, "compact": True, "lang": lang, "prefix": prefix}
+    variables = {"state": state, "step": step, "compact": compact, "lang": lang, "prefix": prefix}
     return str(partial.render(variables))
+
+
+#: The Python function for each value of ``compact``: the per-step position, the board.
+PYTHON = {True: render_compact_state, False: render_board_state}
 
 
 def test_enough_steps_to_mean_something(steps: list[StepView]) -> None:
@@ -91,23 +98,29 @@ def test_enough_steps_to_mean_something(steps: list[StepView]) -> None:
     assert any(p["unknown"] for s in states for p in s["players"])
 
 
+@pytest.mark.parametrize("compact", [True, False])
 @pytest.mark.parametrize("lang", ["ja", "en"])
 @pytest.mark.parametrize("prefix", ["", "k1-"])
-def test_every_step_equals_the_template(steps: list[StepView], lang: str, prefix: str) -> None:
+def test_every_step_equals_the_template(
+    steps: list[StepView], lang: str, prefix: str, compact: bool
+) -> None:
     partial = _Partials(make_environment()).get(TEMPLATE)
+    render = PYTHON[compact]
     for step in steps:
-        variables = {"state": step.state, "step": step, "compact": True}
+        variables = {"state": step.state, "step": step, "compact": compact}
         expected = str(partial.render({**variables, "lang": lang, "prefix": prefix}))
-        assert render_compact_state(step.state, step, lang, prefix) == expected, step.anchor
+        assert render(step.state, step, lang, prefix) == expected, step.anchor
 
 
 MARKUP = st.text(alphabet="<>&\"' a1-♥X?", max_size=8)
 
 
 @settings(max_examples=150, deadline=None)
-@given(data=st.data(), lang=st.sampled_from(["ja", "en", "fr"]), prefix=MARKUP)
+@given(
+    data=st.data(), lang=st.sampled_from(["ja", "en", "fr"]), prefix=MARKUP, compact=st.booleans()
+)
 def test_markup_in_every_field_is_escaped_as_the_template_does(
-    steps: list[StepView], data: st.DataObject, lang: str, prefix: str
+    steps: list[StepView], data: st.DataObject, lang: str, prefix: str, compact: bool
 ) -> None:
     step = data.draw(st.sampled_from(steps))
     state = copy.deepcopy(step.state)
@@ -131,13 +144,16 @@ def test_markup_in_every_field_is_escaped_as_the_template_does(
     state["last_flush"] = data.draw(st.one_of(st.none(), st.integers(0, 99)))
     state["flushed"] = data.draw(st.booleans())
     state["revolution"] = data.draw(st.booleans())
-    assert render_compact_state(state, step, lang, prefix) == _template(state, step, lang, prefix)
+    expected = _template(state, step, lang, prefix, compact)
+    assert PYTHON[compact](state, step, lang, prefix) == expected
 
 
-def test_the_viewer_uses_it_for_steps_only(steps: list[StepView]) -> None:
+def test_the_viewer_finds_the_position_and_the_board_functions(steps: list[StepView]) -> None:
     partials = _Partials(make_environment())
     assert partials.compact_state(GAME) is get_game(GAME).compact_state
     assert partials.compact_state("no-such-game") is None
+    assert partials.board_state(GAME) is get_game(GAME).board_state
+    assert partials.board_state("no-such-game") is None
 
 
 def test_an_overridden_template_is_used_at_every_step(tmp_path: Path) -> None:
@@ -147,6 +163,7 @@ def test_an_overridden_template_is_used_at_every_step(tmp_path: Path) -> None:
     (folder / "state.html").write_text("<p>mine {{ state.deck }}</p>", encoding="utf-8")
     env = make_environment(tmp_path)
     assert _Partials(env).compact_state(GAME) is None
+    assert _Partials(env).board_state(GAME) is None
     path = REPO / "records" / GAME / "faces-demo.kifu"
     view = view_of(load_source(split_record_file(path.read_text(encoding="utf-8"), str(path))[0]))
     html = render_viewer(view, env, "en")

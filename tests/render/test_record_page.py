@@ -25,7 +25,7 @@ from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.base import GameRecord, PlayerLine, RecordView
 from kifuwiki.render import record_page as fast_module
-from kifuwiki.render.environment import make_environment
+from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.prerender import view_of
 from kifuwiki.render.record import render_record_page
 from kifuwiki.render.resources import templates_dir
@@ -199,3 +199,36 @@ def test_hostile_records_equal_the_template(
         )
     }
     _both(hostile, copied_templates, lang, hide, lambda: Recording(answers))
+
+
+def test_labels_with_markup_equal_the_template(
+    copied_templates: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every label the page prints (those escaped once per language and ``t`` included)
+    comes through ``t`` and is escaped as the template escapes it; a new ``t`` is a new
+    set of labels, not the first one's remembered."""
+
+    def hostile(key: str, lang: str) -> str:
+        return f"<{key}>&\"'{lang}"
+
+    views = [v for game in demo_views().values() for v in game if not v.extra]
+    # New environments made with this ``t`` (Jinja keeps an imported macro module with
+    # the globals it was made with, so patching a made environment's would not reach
+    # the template's macros); the cached ones are made again afterwards.
+    forget_environments()
+    try:
+        with monkeypatch.context() as patch:
+            patch.setattr("kifuwiki.render.environment.t", hostile)
+            env, general = make_environment(), make_environment(copied_templates)
+            for lang in ("ja", "en"):
+                for view in views:
+                    fast = render_record_page(view, env, lang, DeferredLinks("n"))
+                    assert fast == render_record_page(view, general, lang, DeferredLinks("n"))
+                    assert f"&lt;records_home&gt;&amp;&#34;&#39;{lang}" in fast
+                    if view.record.diagnostics:
+                        assert f"&lt;diagnostics&gt;&amp;&#34;&#39;{lang}" in fast
+    finally:
+        forget_environments()
+    env = make_environment()
+    plain = render_record_page(views[0], env, "en", DeferredLinks("n"))
+    assert "&lt;records_home&gt;" not in plain

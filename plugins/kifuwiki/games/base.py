@@ -35,6 +35,7 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
                         position ``state.html`` writes with ``compact`` true, in plain
                         Python, byte for byte (used while the packaged template is;
                         see ``render/partials.py``)
+``board_state``         optional: the same for the viewer's board (``compact`` false)
 ``light_view``          optional (absent or ``None``: none):
                         ``(record) -> RecordView``, the view without its
                         steps: ``players``, ``badges`` and ``player_stats`` exactly as

@@ -51,12 +51,26 @@ def shared_assets() -> list[tuple[str, Path]]:
 
 
 def game_assets(game_id: str) -> list[tuple[str, Path]]:
-    """(site URI, file) of one game's own assets (none for an unknown game)."""
+    """(site URI, file) of one game's own assets (none for an unknown game).
+
+    Every page with a viewer asks (:func:`add_game_assets`): the folder's listing is
+    remembered while the folder's modification time stays (one ``stat`` a page instead
+    of a listing and a ``stat`` per file); a file added or removed changes it."""
     known = normalise_game_id(game_id)
     if known is None:
         return []
     folder = get_game(known).package_dir / "assets"
-    return [(f"{ASSETS_URI}/{known}/{path.name}", path) for path in _files(folder)]
+    try:
+        changed = folder.stat().st_mtime_ns
+    except OSError:
+        return []
+    return list(_listed_assets(known, folder, changed))
+
+
+@functools.lru_cache(maxsize=64)
+def _listed_assets(known: str, folder: Path, changed: int) -> tuple[tuple[str, Path], ...]:
+    del changed  # the cache key: a folder whose entries changed is listed again
+    return tuple((f"{ASSETS_URI}/{known}/{path.name}", path) for path in _files(folder))
 
 
 def site_assets() -> list[tuple[str, Path]]:

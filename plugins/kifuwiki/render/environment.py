@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping
 from functools import cache, partial
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 import jinja2
 from markupsafe import Markup, escape
@@ -29,6 +29,7 @@ from kifuwiki.games.base import (
     step_annotations,
     step_label,
 )
+from kifuwiki.render.escape import output_escape as output_escape  # re-exported
 from kifuwiki.render.index_rows import games_table_rows
 from kifuwiki.render.labels import badge_label, sorted_badges, t
 from kifuwiki.render.partials import make_state_partial
@@ -93,27 +94,6 @@ def flag_badges(game_id: str, lang: str) -> dict[str, Markup]:
 @cache
 def _flag_badges(game_id: str, lang: str, games_generation: int) -> dict[str, Markup]:
     return badge_markup(viewer_flags(game_id), lang)
-
-
-try:  # markupsafe's C escaper without the Markup wrapper (pure Python where not built)
-    from markupsafe._speedups import _escape_inner
-except ImportError:  # pragma: no cover - markupsafe without its C extension
-    from markupsafe._native import _escape_inner
-
-
-def output_escape(value: object) -> str:
-    """What an autoescaping template writes for ``{{ value }}``: the same text as
-    :func:`markupsafe.escape`, as a plain ``str`` for the common types.
-
-    Compiled templates call ``escape`` for every ``{{ … }}`` and only join the results
-    (a block or macro wraps the joined text in ``Markup`` itself), so building a
-    ``Markup`` per output, about a third of a record page's render, buys nothing."""
-    kind = type(value)
-    if kind is str:
-        return _escape_inner(cast(str, value))
-    if kind is int:  # digits and a sign: nothing to escape (bool is not int here)
-        return str(value)
-    return escape(value)
 
 
 class KifuwikiTemplate(jinja2.Template):

@@ -14,43 +14,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
+from kifuwiki.render.escape import badge_html
+from kifuwiki.render.escape import link_html as _link
+from kifuwiki.render.escape import output_escape as _esc
 from kifuwiki.render.labels import badge_label
 
 if TYPE_CHECKING:
     from kifuwiki.render.archive import IndexRow
 
-try:  # markupsafe's C escaper without the Markup wrapper (as render/environment.py)
-    from markupsafe._speedups import _escape_inner
-except ImportError:  # pragma: no cover - markupsafe without its C extension
-    from markupsafe._native import _escape_inner
-
-
-def _esc(value: object) -> str:
-    """``str(escape(value))``, without building a ``Markup`` for a plain string."""
-    if type(value) is str:
-        return _escape_inner(value)
-    return str(escape(value))
-
-
-def _link(href: str | None, text: str) -> str:
-    """The ``link`` macro: an anchor, or the text alone when there is no page."""
-    if href:
-        return f'<a href="{_esc(href)}">{_esc(text)}</a>'
-    return _esc(text)
-
 
 def _badge(name: str, lang: str, labels: dict[str, str]) -> str:
-    """The ``badge`` macro (abbreviations such as GC show themselves)."""
+    """The ``badge`` macro, each label looked up once per page."""
     label = labels.get(name)
     if label is None:
         label = labels[name] = badge_label(name, lang)
-    shown = name if name.isupper() else label
-    return (
-        f'<span class="kw-badge" data-badge="{_esc(name)}" title="{_esc(label)}">'
-        f"{_esc(shown)}</span>"
-    )
+    return badge_html(name, label)
 
 
 def games_table_rows(

@@ -23,9 +23,10 @@ demo records both ways and compares the pages byte for byte.
 A game may also give its compact position (the per-step one, ``compact`` true) as a
 plain Python function, its optional ``compact_state`` attribute
 (``(state, step, lang, prefix) -> str``, the template's text byte for byte; Prime
-Daifugo's: ``games/prime_daifugo/compact_state.py``). It is used only while the
-environment reads the game's own packaged ``state.html``: a site that overrides the
-template in ``custom_templates`` gets its template at every step.
+Daifugo's: ``games/prime_daifugo/compact_state.py``), and its board (``compact``
+false, once a viewer) as its optional ``board_state`` attribute, the same way. They are
+used only while the environment reads the game's own packaged ``state.html``: a site
+that overrides the template in ``custom_templates`` gets its template at every step.
 """
 
 from __future__ import annotations
@@ -79,19 +80,29 @@ class _Partials:
         self.env = env
         self.known: dict[str, _Partial] = {}
         self.compact: dict[str, CompactState | None] = {}
+        self.board: dict[str, CompactState | None] = {}
 
     def compact_state(self, game: str) -> CompactState | None:
         """The game's ``compact_state`` function, when it has one and this environment
         reads its packaged ``state.html`` (not a site's override of it)."""
-        if game in self.compact:
-            return self.compact[game]
+        return self._python(game, "compact_state", self.compact)
+
+    def board_state(self, game: str) -> CompactState | None:
+        """The game's ``board_state`` function (``compact`` false), on the same terms."""
+        return self._python(game, "board_state", self.board)
+
+    def _python(
+        self, game: str, attribute: str, known: dict[str, CompactState | None]
+    ) -> CompactState | None:
+        if game in known:
+            return known[game]
         render: CompactState | None = None
         try:
             module = get_game(game)
         except KeyError:
             module = None
         if module is not None:
-            render = getattr(module, "compact_state", None)
+            render = getattr(module, attribute, None)
         if render is not None and module is not None:
             loader = self.env.loader
             assert loader is not None  # kifuwiki's environments always have one
@@ -99,7 +110,7 @@ class _Partials:
             packaged = Path(module.package_dir) / "templates" / "state.html"
             if not is_packaged_file(filename, packaged):
                 render = None
-        self.compact[game] = render
+        known[game] = render
         return render
 
     def get(self, name: str) -> _Partial:
@@ -139,8 +150,8 @@ def make_state_partial(env: jinja2.Environment) -> StatePartial:
 
     @jinja2.pass_context
     def state_partial(context: Context, game: str, state: Any, step: Any, compact: bool) -> Markup:
-        if compact is True:
-            fast = partials.compact_state(game)
+        if compact is True or compact is False:
+            fast = partials.compact_state(game) if compact else partials.board_state(game)
             if fast is not None:
                 prefix = context.resolve("prefix")
                 html = fast(state, step, context.resolve("lang"), _text(prefix))

@@ -16,15 +16,18 @@ field. Links are asked for in the template's order (deferred links number them).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import jinja2
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import RecordView
-from kifuwiki.render.environment import output_escape as esc
+from kifuwiki.render.escape import badge_html, jinja_join
+from kifuwiki.render.escape import link_html as _link
+from kifuwiki.render.escape import output_escape as esc
 from kifuwiki.render.resources import is_packaged_file, templates_dir
 from kifuwiki.render.site import Links
 
@@ -42,20 +45,48 @@ def reads_packaged_templates(env: jinja2.Environment) -> bool:
     )
 
 
-def jinja_join(values: Iterable[Any], separator: str) -> str:
-    """Jinja's ``join`` filter in an autoescaping template (a ``Markup`` when an item is
-    markup, each other item escaped then; else the plain joined text)."""
-    items = list(values)
-    if any(hasattr(item, "__html__") for item in items):
-        return Markup(escape(separator)).join(items)  # noqa: S704 - Markup.join escapes
-    return separator.join(map(str, items))
+#: The labels a record page prints, each once (``t`` and the language vary the text).
+LABEL_KEYS = (
+    "records_home",
+    "player_pages",
+    "event_pages",
+    "report",
+    "record_info",
+    "game",
+    "event",
+    "date",
+    "players",
+    "rank",
+    "winner",
+    "no_winner",
+    "rules",
+    "moves",
+    "source",
+    "license",
+    "attribution",
+    "record_file",
+    "more_info",
+    "key",
+    "value",
+    "hide_results",
+    "download_record",
+    "record_broken",
+    "diagnostics",
+    "step",
+    "no_diagnostics",
+)
 
 
-def _link(href: str | None, text: Any) -> str:
-    """The ``link`` macro."""
-    if href:
-        return f'<a href="{esc(href)}">{esc(text)}</a>'
-    return esc(text)
+@cache
+def _labels(t: Callable[[str, str], str], lang: str) -> dict[str, str]:
+    """The page's labels in ``lang`` from the environment's ``t``, escaped once per
+    language (as the viewer's head does) instead of looked up and escaped per page."""
+    return {key: esc(t(key, lang)) for key in LABEL_KEYS}
+
+
+def _link_shown(href: str | None, shown: str) -> str:
+    """The ``link`` macro for text already escaped."""
+    return f'<a href="{esc(href)}">{shown}</a>' if href else shown
 
 
 def record_page_html(
@@ -71,6 +102,7 @@ def record_page_html(
     """``record.html`` for ``view`` (``prefix`` empty, as on a record page)."""
     g: dict[str, Any] = env.globals
     t, game_name, badge_label = g["t"], g["game_name"], g["badge_label"]
+    labels = _labels(t, lang)
     record = view.record
     game = record.game
     players = view.players
@@ -84,33 +116,33 @@ def record_page_html(
         f'<h1 class="kw-record-title">{esc(header.title)}</h1>\n'
     )
     nav = [
-        _link(links.special("home"), t("records_home", lang)),
-        _link(links.special("players"), t("player_pages", lang)),
-        _link(links.special("events"), t("event_pages", lang)),
-        _link(links.special("report"), t("report", lang)),
+        _link_shown(links.special("home"), labels["records_home"]),
+        _link_shown(links.special("players"), labels["player_pages"]),
+        _link_shown(links.special("events"), labels["event_pages"]),
+        _link_shown(links.special("report"), labels["report"]),
     ]
     add('<p class="kw-archive-nav">\n' + " ·\n".join(nav) + "\n</p>\n")
     date = header.date
     add(
         '<details class="kw-record-meta" open data-kw-fold>\n'
-        f'<summary><span class="kw-record-meta-title">{esc(t("record_info", lang))}</span> '
+        f'<summary><span class="kw-record-meta-title">{labels["record_info"]}</span> '
         '<span class="kw-record-meta-summary">'
         f"{esc(jinja_join((p.name for p in players), ' · '))}"
         f"{f' · {esc(date)}' if date else ''}</span></summary>\n"
         '<dl class="kw-facts kw-record-header">\n'
-        f"<dt>{esc(t('game', lang))}</dt>"
+        f"<dt>{labels['game']}</dt>"
         f"<dd>{_link(links.index(game), game_name(game, lang))}</dd>\n"
     )
     event = header.event
     if event:
         add(
-            f"<dt>{esc(t('event', lang))}</dt>"
+            f"<dt>{labels['event']}</dt>"
             f'<dd class="kw-event">{_link(links.event(event), event)}</dd>'
         )
     if date:
-        add(f'<dt>{esc(t("date", lang))}</dt><dd class="kw-date"><time>{esc(date)}</time></dd>')
-    add(f'<dt>{esc(t("players", lang))}</dt>\n<dd>\n<ul class="kw-record-players">\n')
-    rank_label, winner_label = esc(t("rank", lang)), esc(t("winner", lang))
+        add(f'<dt>{labels["date"]}</dt><dd class="kw-date"><time>{esc(date)}</time></dd>')
+    add(f'<dt>{labels["players"]}</dt>\n<dd>\n<ul class="kw-record-players">\n')
+    rank_label, winner_label = labels["rank"], labels["winner"]
     for p in players:
         name = p.name
         add(
@@ -130,13 +162,13 @@ def record_page_html(
         "</ul>\n</dd>\n"
         f'<dt class="kw-result">{winner_label}</dt>\n'
         '<dd class="kw-winner-name kw-result">'
-        f"{esc(winner_text or t('no_winner', lang))}</dd>\n"
+        f"{esc(winner_text) if winner_text else labels['no_winner']}</dd>\n"
     )
     rules = header.rules
     if rules:
         shown = g["rules_name"](game, rules, lang) if "rules_name" in g else rules
-        add(f'<dt>{esc(t("rules", lang))}</dt><dd class="kw-rules">{esc(shown)}</dd>')
-    add(f"<dt>{esc(t('moves', lang))}</dt><dd>{esc(record.moves)}</dd>\n")
+        add(f'<dt>{labels["rules"]}</dt><dd class="kw-rules">{esc(shown)}</dd>')
+    add(f"<dt>{labels['moves']}</dt><dd>{esc(record.moves)}</dd>\n")
     for label, value in view.header:
         if value != rules and not (winner_text and value == winner_text):
             halves = label.split(" / ")
@@ -144,7 +176,7 @@ def record_page_html(
             add(f"<dt>{esc(shown)}</dt><dd>{esc(value)}</dd>\n")
     source = header.source
     if source:
-        add(f'<dt>{esc(t("source", lang))}</dt>\n<dd class="kw-source">')
+        add(f'<dt>{labels["source"]}</dt>\n<dd class="kw-source">')
         if source.href:
             add(
                 f'<a href="{esc(source.href)}" title="{esc(source.text)}" '
@@ -154,14 +186,14 @@ def record_page_html(
             add(esc(source.text))
         add("</dd>")
     if header.license:
-        add(f'<dt>{esc(t("license", lang))}</dt><dd class="kw-license">{esc(header.license)}</dd>')
+        add(f'<dt>{labels["license"]}</dt><dd class="kw-license">{esc(header.license)}</dd>')
     if header.attribution:
         add(
-            f"<dt>{esc(t('attribution', lang))}</dt>"
+            f"<dt>{labels['attribution']}</dt>"
             f'<dd class="kw-attribution">{esc(header.attribution)}</dd>'
         )
     if record.path:
-        add(f"<dt>{esc(t('record_file', lang))}</dt><dd><code>{esc(record.path)}</code>")
+        add(f"<dt>{labels['record_file']}</dt><dd><code>{esc(record.path)}</code>")
         count = record.source.count
         if count > 1:
             add(f" ({esc(record.index)}/{esc(count)})")
@@ -170,18 +202,14 @@ def record_page_html(
     if view.badges:
         add('<p class="kw-record-badges">')
         for name in g["sorted_badges"](view.badges):
-            label = badge_label(name, lang)
-            add(
-                f'<span class="kw-badge" data-badge="{esc(name)}" title="{esc(label)}">'
-                f"{esc(name if name.isupper() else label)}</span> "
-            )
+            add(f"{badge_html(name, badge_label(name, lang))} ")
         add("</p>")
     if header.extra_meta:
         add(
             '<details class="kw-extra-meta">\n'
-            f"<summary>{esc(t('more_info', lang))}</summary>\n"
+            f"<summary>{labels['more_info']}</summary>\n"
             '<table class="kw-table kw-meta-table">\n'
-            f"<thead><tr><th>{esc(t('key', lang))}</th><th>{esc(t('value', lang))}</th>"
+            f"<thead><tr><th>{labels['key']}</th><th>{labels['value']}</th>"
             "</tr></thead>\n<tbody>\n"
         )
         for key, value in header.extra_meta:
@@ -190,24 +218,24 @@ def record_page_html(
     add(
         "</details>\n"
         '<p class="kw-results-switch"><label><input type="checkbox" class="kw-hide-results"'
-        f"{' checked' if hide_results else ''}> {esc(t('hide_results', lang))}</label>\n"
+        f"{' checked' if hide_results else ''}> {labels['hide_results']}</label>\n"
     )
     if header.download_href:
         add(
             f' <a class="kw-download" href="{esc(header.download_href)}" '
-            f'download="{esc(header.download_name)}">{esc(t("download_record", lang))}</a>'
+            f'download="{esc(header.download_name)}">{labels["download_record"]}</a>'
         )
     add("</p>\n")
     if record.errors:
-        add(f'<p class="kw-note kw-record-broken" role="note">{esc(t("record_broken", lang))}</p>')
+        add(f'<p class="kw-note kw-record-broken" role="note">{labels["record_broken"]}</p>')
     add(
         f"{esc(viewer)}\n"
         '<section class="kw-diagnostics-section">\n'
-        f'<h2 id="diagnostics">{esc(t("diagnostics", lang))}</h2>\n'
+        f'<h2 id="diagnostics">{labels["diagnostics"]}</h2>\n'
     )
     if diagnostics:
         add('<ul class="kw-diagnostics">\n')
-        step_word = esc(t("step", lang))
+        step_word = labels["step"]
         for d in diagnostics:
             severity = esc(d.severity.value)
             step = d.step
@@ -231,6 +259,6 @@ def record_page_html(
             add("\n</li>\n")
         add("</ul>\n")
     else:
-        add(f'<p class="kw-note">{esc(t("no_diagnostics", lang))}</p>\n')
+        add(f'<p class="kw-note">{labels["no_diagnostics"]}</p>\n')
     add("</section>\n</article>")
     return "".join(out)

@@ -8,12 +8,15 @@ from pathlib import Path
 import kifuwiki
 
 
+@cache
 def templates_dir() -> Path:
     """The packaged templates folder.
 
     A wheel carries the top-level ``templates/`` inside the package as
     ``kifuwiki/templates``; an editable install (a checkout) does not, so fall back
-    to the repository's own top-level folder.
+    to the repository's own top-level folder. Once per process: the record page's,
+    the search text's and the viewer's fast paths ask for it on every record, and
+    resolving the package's path is a system call per folder.
     """
     package = Path(kifuwiki.__file__).resolve().parent
     packaged = package / "templates"

@@ -22,7 +22,8 @@ import jinja2
 
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import RecordView
-from kifuwiki.render.environment import output_escape as esc
+from kifuwiki.render.escape import jinja_join
+from kifuwiki.render.escape import output_escape as esc
 from kifuwiki.render.resources import is_packaged_file, templates_dir
 from kifuwiki.render.site import meta_text
 
@@ -37,10 +38,7 @@ def reads_packaged_template(template: jinja2.Template) -> bool:
 
 def _join(values: Iterable[Any]) -> str:
     """``{{ values | join(" ") }}``: Jinja's autoescaping join, then the output's escape."""
-    items = list(values)
-    if any(hasattr(item, "__html__") for item in items):
-        return " ".join(esc(item) for item in items)
-    return esc(" ".join(map(str, items)))
+    return esc(jinja_join(values, " "))
 
 
 def search_text(

@@ -169,6 +169,14 @@ class PrimeDaifugo:
 
         return render_compact_state
 
+    @property
+    def board_state(self) -> Callable[..., str]:
+        """The viewer's board (``templates/state.html`` with ``compact`` false) in plain
+        Python (``render/partials.py``)."""
+        from kifuwiki.games.prime_daifugo.compact_state import render_board_state
+
+        return render_board_state
+
     def detect(self, source: RecordSource) -> bool:
         from kifuwiki.games.prime_daifugo import notation
 

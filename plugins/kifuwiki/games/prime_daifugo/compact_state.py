@@ -1,14 +1,16 @@
 """A per-step Prime Daifugo position in plain Python: what ``templates/state.html``
-writes with ``compact`` true, the same text byte for byte.
+writes with ``compact`` true, the same text byte for byte; and the viewer's board, what
+it writes with ``compact`` false (:func:`render_board_state`: the same markup with card
+glyphs instead of card text).
 
 A record page prints a position at every step (issue 16: readable without JavaScript,
 searchable, printable), so this runs some fifty times a page; through Jinja each run
 cost about 20 µs of lookups and escapes, here about a quarter of that. The template
-stays the source of truth: it still renders the board (``compact`` false), any site
-that overrides ``prime-daifugo/state.html`` in its ``custom_templates`` gets its own
-template at every step (``render/partials.py`` checks where the template comes from),
-and ``tests/render/test_compact_state.py`` renders every demo record's steps, in both
-languages, and positions made of hostile text, both ways and compares them.
+stays the source of truth: any site that overrides ``prime-daifugo/state.html`` in
+its ``custom_templates`` gets its own template at every step (``render/partials.py``
+checks where the template comes from), and ``tests/render/test_compact_state.py``
+renders every demo record's steps, in both languages, compact and as the board, and
+positions made of hostile text, both ways and compares them.
 
 Every value is escaped as the template's ``{{ … }}`` escapes it (``output_escape``);
 white space is what the template leaves after ``trim_blocks``, ``lstrip_blocks`` and
@@ -17,9 +19,10 @@ white space is what the template leaves after ``trim_blocks``, ``lstrip_blocks``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from kifuwiki.games.prime_daifugo.glyphs import cards_text
+from kifuwiki.games.prime_daifugo.glyphs import cards_html, cards_text
 from kifuwiki.render.environment import output_escape as esc
 
 _JA = {
@@ -72,9 +75,25 @@ def _cards(text: object, extra: str = "") -> str:
     return cards_text("" if text is None else str(text), extra)
 
 
-def render_compact_state(state: dict[str, Any], step: Any, lang: object, prefix: str) -> str:
+def _glyphs(text: object, extra: str = "") -> str:
+    """``{{ text|pd_cards(extra) }}`` without ``compact``."""
+    return cards_html("" if text is None else str(text), extra)
+
+
+def render_board_state(state: dict[str, Any], step: Any, lang: object, prefix: str) -> str:
+    """``state.html`` with ``compact`` false: the viewer's board (once a record)."""
+    return render_compact_state(state, step, lang, prefix, _glyphs)
+
+
+def render_compact_state(
+    state: dict[str, Any],
+    step: Any,
+    lang: object,
+    prefix: str,
+    _cards: Callable[..., str] = _cards,
+) -> str:
     """``state.html`` for one step with ``compact`` true (``prefix``: the viewer's
-    anchor prefix, ``""`` on a record page)."""
+    anchor prefix, ``""`` on a record page); ``_cards`` is ``pd_cards``."""
     ja = lang == "ja"
     w = _JA if ja else _EN
     out: list[str] = [

@@ -54,7 +54,11 @@ def parse_faces(text: str) -> list[tuple[str, str, str]]:
     ]
 
 
+@lru_cache(maxsize=1024)
 def _glyph(rank: str, suit: str, value: str, extra: str) -> str:
+    """One card's glyph. Remembered: the board shows each record's first hands, which
+    rarely repeat as a whole (``cards_html`` misses) but are made of a few dozen
+    distinct cards."""
     kind = " kw-joker" if rank == JOKER else " kw-unknown" if rank == "?" else ""
     if suit:
         kind += f" kw-suit-{suit}"
