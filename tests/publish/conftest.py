@@ -30,12 +30,13 @@ def copy_site(tmp_path: Path, name: str = "basic") -> Path:
     return root
 
 
-def build_site(root: Path, **overrides: Any) -> Path:
-    """Build ``root/mkdocs.yml`` in this process, the way ``mkdocs build`` does."""
+def build_site(root: Path, *, site: Path | None = None, **overrides: Any) -> Path:
+    """Build ``root/mkdocs.yml`` in this process, the way ``mkdocs build`` does, into
+    ``site`` (``root/site`` by default)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    site = root / "site"
+    site = site or root / "site"
     config = load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(site), **overrides)
     config.plugins.on_startup(command="build", dirty=False)
     try:

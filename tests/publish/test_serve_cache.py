@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import copy_site, edit_yaml
+from conftest import build_site, copy_site, edit_yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -80,18 +80,8 @@ def generated_pages(site: Path) -> int:
 def fresh_build(root: Path, tmp_path: Path) -> Path:
     """The same sources built the way ``mkdocs build`` does (a new plugin object, no
     cache in memory), into another folder."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
-    site = tmp_path / "fresh"
     with own_plugin_objects():
-        config = load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(site))
-        config.plugins.on_startup(command="build", dirty=False)
-        try:
-            build(config)
-        finally:
-            config.plugins.on_shutdown()
-    return site
+        return build_site(root, site=tmp_path / "fresh")
 
 
 def assert_same_site(served: Path, fresh: Path) -> None:
@@ -144,24 +134,28 @@ def test_a_rebuild_reuses_unchanged_pages_and_equals_a_fresh_build(
     assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
 
 
-def test_a_changed_title_renders_the_indexes_again(serve: Serve, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("change", "page", "old", "new"),
+    [
+        # Every page's site key holds the pages' titles: a title is in the indexes, and
+        # a theme may print any page's title.
+        ("title", "records/index.html", "春の大会 第1局", "春の大会 決勝"),
+        # mkdocs.yml holds every option a template may read.
+        ("mkdocs.yml", "records/fake/beta-1/index.html", "kifuwiki test site", "別の名前"),
+    ],
+)
+def test_a_change_every_page_shows_renders_every_page_again(
+    serve: Serve, tmp_path: Path, change: str, page: str, old: str, new: str
+) -> None:
     serve.build()
-    edit_record(serve.root, "title: 春の大会 第1局", "title: 春の大会 決勝")
-    stats = serve.build()
-    # Every page's site key holds the pages' titles: a title is in the indexes, and a
-    # theme may print any page's title.
-    assert stats.reused == 0
-    index = (serve.site / "records/index.html").read_text("utf-8")
-    assert "春の大会 決勝" in index and "春の大会 第1局" not in index
-    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
-
-
-def test_a_changed_mkdocs_yml_renders_every_page_again(serve: Serve, tmp_path: Path) -> None:
-    serve.build()
-    edit_yaml(serve.root, "site_name: kifuwiki test site", "site_name: 別の名前")
+    if change == "title":
+        edit_record(serve.root, f"title: {old}", f"title: {new}")
+    else:
+        edit_yaml(serve.root, f"site_name: {old}", f"site_name: {new}")
     stats = serve.build()
     assert stats.reused == 0
-    assert "別の名前" in (serve.site / "records/fake/beta-1/index.html").read_text("utf-8")
+    html = (serve.site / page).read_text("utf-8")
+    assert new in html and old not in html
     assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
 
 
