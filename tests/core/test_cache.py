@@ -39,3 +39,16 @@ def test_memory_only_cache_and_template_fingerprint(tmp_path: Path) -> None:
     before = templates_fingerprint(tmp_path, None)
     (tmp_path / "a.html").write_text("one more", encoding="utf-8")
     assert templates_fingerprint(tmp_path) != before
+
+
+def test_get_head_reads_the_first_line_from_disk_and_from_memory(tmp_path: Path) -> None:
+    on_disk = ContentCache(tmp_path, "salt")
+    on_disk.put("page", "k", '{"n":1}\nbody\nmore', memory=False)
+    assert ContentCache(tmp_path, "salt").get_head("page", "k") == '{"n":1}'
+    assert on_disk.get_head("page", "missing") is None
+    memory_only = ContentCache(None, "salt")
+    memory_only.put("page", "k", "head\nbody", memory=False)
+    assert memory_only.get_head("page", "k") == "head"
+    (tmp_path / "salt" / "page" / "bi").mkdir(parents=True)
+    (tmp_path / "salt" / "page" / "bi" / "binary").write_bytes(b"\xff\xfe\n")
+    assert ContentCache(tmp_path, "salt").get_head("page", "binary") is None

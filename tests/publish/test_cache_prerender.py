@@ -89,7 +89,12 @@ def test_warm_build_in_a_new_plugin_parses_nothing_and_writes_the_same_site(
     forget_plugin_instances()
     cold = site_files(build_site(root))
     assert any(name.startswith("records/prime-daifugo/fixtures/") for name in cold)
-    assert list((root / ".cache" / "kifuwiki").rglob("record-file/*/*"))
+    # One cache entry a game, the first game's carrying its file's light records: no
+    # entry of their own (one file fewer created per record file).
+    entries = list((root / ".cache" / "kifuwiki").rglob("record-page/*/*"))
+    record_pages = [name for name, data in cold.items() if b'kw-record-page" data-game' in data]
+    assert len(entries) == len(record_pages) > 0
+    assert not list((root / ".cache" / "kifuwiki").rglob("record-file/*/*"))
 
     calls: list[str] = []
 
@@ -122,9 +127,30 @@ def test_a_missing_page_entry_is_rendered_again(tmp_path: Path) -> None:
     root = games_site(tmp_path, "pruned")
     forget_plugin_instances()
     cold = site_files(build_site(root))
-    # Someone deletes record pages from the cache but not the files' light entries.
-    for entry in (root / ".cache" / "kifuwiki").rglob("record-page/*/*"):
+    # Someone deletes the pages of the second and later games of each file from the
+    # cache, but not the first ones, which carry the files' light records.
+    deleted = [
+        entry
+        for entry in (root / ".cache" / "kifuwiki").rglob("record-page/*/*")
+        if not entry.name.endswith("-1")
+    ]
+    assert deleted  # the site has files of several games
+    for entry in deleted:
         entry.unlink()
+    forget_plugin_instances()
+    assert site_files(build_site(root)) == cold
+
+
+@pytest.mark.slow  # builds whole sites
+def test_a_page_entry_cut_short_is_rendered_again(tmp_path: Path) -> None:
+    root = games_site(tmp_path, "cut")
+    forget_plugin_instances()
+    cold = site_files(build_site(root))
+    # A power cut after the head line of every first page was written (no fsync): the
+    # light records read fine, the pages do not.
+    for entry in (root / ".cache" / "kifuwiki").rglob("record-page/*/*-1"):
+        head = entry.read_bytes().split(b"\n", 1)[0]
+        entry.write_bytes(head + b"\n<p>cut")
     forget_plugin_instances()
     assert site_files(build_site(root)) == cold
 
@@ -564,3 +590,42 @@ def test_a_page_that_finds_more_than_its_light_record_is_still_reported(
     assert late, warnings
     # One report per game: the worker's own log line is not the report.
     assert len(late) == len(set(late))
+
+
+def test_a_files_entries_one_a_game_the_first_carrying_the_light_records(tmp_path: Path) -> None:
+    from kifuwiki.core.cache import ContentCache
+    from kifuwiki.render.prerender import (
+        PAGE_ENTRY,
+        PrerenderedPage,
+        page_key,
+        read_light_records,
+        write_file_entries,
+    )
+
+    cache = ContentCache(tmp_path, "salt")
+    pages = [
+        PrerenderedPage(f"<p>{n}</p>\n<p>二行目</p>", f"search {n}", "nonce", [("k", "v", "f")])
+        for n in (1, 2, 3)
+    ]
+    records = [{"title": f"第{n}局"} for n in (1, 2, 3)]
+    assert write_file_entries(cache, "file", records, pages)
+    fresh = ContentCache(tmp_path, "salt")
+    assert read_light_records(fresh, "file") == records
+    for n, page in enumerate(pages, start=1):
+        assert PrerenderedPage.from_text(fresh.get(PAGE_ENTRY, page_key("file", n))) == page
+    # Files are one entry a game: nothing else was written.
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == [
+        "file-1",
+        "file-2",
+        "file-3",
+    ]
+    # A later game's page gone: the file is not complete, so not cached.
+    next(tmp_path.rglob("file-3")).unlink()
+    assert read_light_records(ContentCache(tmp_path, "salt"), "file") is None
+    # A first page whose head is not ours: a miss, never an error.
+    next(tmp_path.rglob("file-1")).write_text("not json\n<p>", "utf-8")
+    assert read_light_records(ContentCache(tmp_path, "salt"), "file") is None
+    # A file without a game (defensive: every file gives one today) has an entry too.
+    assert write_file_entries(cache, "empty", [], [])
+    assert read_light_records(ContentCache(tmp_path, "salt"), "empty") == []
+    assert read_light_records(ContentCache(tmp_path, "salt"), "never-written") is None

@@ -77,6 +77,21 @@ class ContentCache:
             self.hits += 1
         return value
 
+    def get_head(self, kind: str, key: str) -> str | None:
+        """The entry's first line, without reading the rest from disk; ``None`` on a
+        miss. (An entry cut short is found out when the whole of it is read.)"""
+        value = self._memory.get((kind, key))
+        if value is not None:
+            return value.partition("\n")[0]
+        path = self._path(kind, key)
+        if path is None:
+            return None
+        try:
+            with path.open("rb") as handle:
+                return handle.readline().rstrip(b"\n").decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
     def has(self, kind: str, key: str) -> bool:
         """Whether an entry exists (without reading it)."""
         if (kind, key) in self._memory:

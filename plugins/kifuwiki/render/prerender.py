@@ -89,16 +89,19 @@ class PrerenderedPage:
     nonce: str
     targets: list[LinkTarget]
 
-    def to_text(self) -> str:
+    def to_text(self, records: list[dict[str, Any]] | None = None) -> str:
         """The cache entry: one JSON line (links, and both parts' lengths, which tell a
-        complete entry from one cut short), then the search text and the page as they
-        are; a page is read back far faster than as a string inside JSON."""
-        head = {
+        complete entry from one cut short; the first game's page also carries its file's
+        light ``records``), then the search text and the page as they are; a page is
+        read back far faster than as a string inside JSON."""
+        head: dict[str, Any] = {
             "nonce": self.nonce,
             "targets": [list(target) for target in self.targets],
             "search": len(self.search),
             "html": len(self.html),
         }
+        if records is not None:
+            head["records"] = records
         return json.dumps(head, ensure_ascii=False) + "\n" + self.search + self.html
 
     @classmethod
@@ -156,14 +159,54 @@ def _render_file(job: PrerenderJob, views: list[RecordView]) -> PrerenderedFile:
     return result
 
 
+PAGE_ENTRY = "record-page"
+"""The cache's kind for a game's page (key :func:`page_key`)."""
+EMPTY_FILE_ENTRY = "record-file"
+"""The cache's kind for a record file without a game (its light records: none)."""
+
+
 def store_file(target: CacheTarget, result: PrerenderedFile) -> bool:
-    """Put a file's pages and light records in the disk cache (the light records last:
-    their entry says the file is complete). Whether everything is on disk."""
-    cache = ContentCache(Path(target.folder), target.salt)
-    for n, page in enumerate(result.pages, start=1):
-        if not cache.put("record-page", page_key(target.key, n), page.to_text(), memory=False):
+    """Put a file's pages and light records in the disk cache. Whether everything is
+    on disk."""
+    return write_file_entries(
+        ContentCache(Path(target.folder), target.salt), target.key, result.records, result.pages
+    )
+
+
+def write_file_entries(
+    cache: ContentCache, key: str, records: list[dict[str, Any]], pages: list[PrerenderedPage]
+) -> bool:
+    """A file's pages, one entry a game; the first game's carries the file's light
+    records in its head line and is written last, so its presence says the whole file
+    is there. (The light records had an entry of their own: one more file created per
+    record file, which on a disk that searches long for a free inode cost the workers
+    about as much as rendering the page.) Whether everything is on disk."""
+    if not pages:
+        return cache.put_json(EMPTY_FILE_ENTRY, key, {"records": records}, memory=False)
+    for n in range(len(pages), 0, -1):
+        text = pages[n - 1].to_text(records if n == 1 else None)
+        if not cache.put(PAGE_ENTRY, page_key(key, n), text, memory=False):
             return False
-    return cache.put_json("record-file", target.key, {"records": result.records}, memory=False)
+    return True
+
+
+def read_light_records(cache: ContentCache, key: str) -> list[dict[str, Any]] | None:
+    """A file's light records from the cache (reading only its first page's head
+    line), if every page of the file is there too; else ``None``."""
+    head = cache.get_head(PAGE_ENTRY, page_key(key, 1))
+    if head is None:
+        entry = cache.get_json(EMPTY_FILE_ENTRY, key, remember=False)
+        records = entry.get("records") if isinstance(entry, dict) else None
+        return [] if records == [] else None
+    try:
+        records = json.loads(head)["records"]
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not isinstance(records, list) or not records:
+        return None
+    if not all(cache.has(PAGE_ENTRY, page_key(key, n)) for n in range(2, len(records) + 1)):
+        return None
+    return records
 
 
 def first_pass(job: PrerenderJob) -> PrerenderedFile:

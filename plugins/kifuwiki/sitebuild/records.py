@@ -38,7 +38,9 @@ from kifuwiki.render.prerender import (
     first_pass,
     page_key,
     prerender_file,
+    read_light_records,
     view_from_light,
+    write_file_entries,
 )
 from kifuwiki.sitebuild import pool as pools
 from kifuwiki.sitebuild.keys import display_path, file_key
@@ -187,14 +189,13 @@ def light_items(
 def cached_file(cache: ContentCache, key: str, name: str, path: Path) -> list[LoadedRecord] | None:
     """A file's light records from the disk cache, if every page of it is there too."""
     # Not kept in the cache's memory: the light records live in RecordLoader.memory.
-    entry = cache.get_json("record-file", key, remember=False)
+    records = read_light_records(cache, key)
+    if records is None:
+        return None
     try:
-        items = light_items(key, name, path, entry["records"])
+        return light_items(key, name, path, records)
     except (KeyError, TypeError, ValueError, IndexError):
         return None
-    if not all(cache.has("record-page", item.page_key) for item in items):
-        return None
-    return items
 
 
 def cache_target(cache: ContentCache, key: str) -> CacheTarget | None:
@@ -210,9 +211,7 @@ def store(cache: ContentCache, key: str, result: PrerenderedFile, path: Path) ->
     if not result.stored:
         # On disk only: the page is read back when the front end asks for it, so memory
         # holds one page at a time, not the whole archive (unless the disk fails).
-        for item, page in zip(items, result.pages, strict=True):
-            cache.put("record-page", item.page_key, page.to_text(), memory=False)
-        cache.put_json("record-file", key, {"records": result.records}, memory=False)
+        write_file_entries(cache, key, result.records, result.pages)
     return items
 
 

@@ -35,6 +35,7 @@ from kifuwiki.render.archive import Archive
 from kifuwiki.render.assets import games_fingerprint
 from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.prerender import (
+    PAGE_ENTRY,
     PrerenderedFile,
     PrerenderedPage,
     PrerenderJob,
@@ -288,7 +289,7 @@ class SiteBuild:
         have gone (someone cleared ``.cache`` mid-build)."""
         item = self._by_key[page.key]
         cached = PrerenderedPage.from_text(
-            self.cache.get("record-page", item.page_key, remember=False)
+            self.cache.get(PAGE_ENTRY, item.page_key, remember=False)
         )
         if cached is not None:
             return cached
