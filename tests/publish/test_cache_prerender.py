@@ -625,7 +625,4 @@ def test_a_files_entries_one_a_game_the_first_carrying_the_light_records(tmp_pat
     # A first page whose head is not ours: a miss, never an error.
     next(tmp_path.rglob("file-1")).write_text("not json\n<p>", "utf-8")
     assert read_light_records(ContentCache(tmp_path, "salt"), "file") is None
-    # A file without a game (defensive: every file gives one today) has an entry too.
-    assert write_file_entries(cache, "empty", [], [])
-    assert read_light_records(ContentCache(tmp_path, "salt"), "empty") == []
     assert read_light_records(ContentCache(tmp_path, "salt"), "never-written") is None

@@ -128,7 +128,8 @@ def _safe_plain(value: object) -> Hashable:
     try:
         return _plain(value)
     except _NotPlain:
-        # Unique every time: a page whose nav cannot be keyed is never served cached.
+        # Unique every time: with a nav page's meta the key cannot hold, the site's key
+        # never matches the last build's, and no page is served from the cache.
         return ("object", object())
 
 

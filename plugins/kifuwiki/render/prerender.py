@@ -161,8 +161,6 @@ def _render_file(job: PrerenderJob, views: list[RecordView]) -> PrerenderedFile:
 
 PAGE_ENTRY = "record-page"
 """The cache's kind for a game's page (key :func:`page_key`)."""
-EMPTY_FILE_ENTRY = "record-file"
-"""The cache's kind for a record file without a game (its light records: none)."""
 
 
 def store_file(target: CacheTarget, result: PrerenderedFile) -> bool:
@@ -180,9 +178,9 @@ def write_file_entries(
     records in its head line and is written last, so its presence says the whole file
     is there. (The light records had an entry of their own: one more file created per
     record file, which on a disk that searches long for a free inode cost the workers
-    about as much as rendering the page.) Whether everything is on disk."""
-    if not pages:
-        return cache.put_json(EMPTY_FILE_ENTRY, key, {"records": records}, memory=False)
+    about as much as rendering the page.) Whether everything is on disk. (Every file
+    gives at least one game, a broken one included; a file without any would only be
+    rendered again on the next build.)"""
     for n in range(len(pages), 0, -1):
         text = pages[n - 1].to_text(records if n == 1 else None)
         if not cache.put(PAGE_ENTRY, page_key(key, n), text, memory=False):
@@ -195,9 +193,7 @@ def read_light_records(cache: ContentCache, key: str) -> list[dict[str, Any]] | 
     line), if every page of the file is there too; else ``None``."""
     head = cache.get_head(PAGE_ENTRY, page_key(key, 1))
     if head is None:
-        entry = cache.get_json(EMPTY_FILE_ENTRY, key, remember=False)
-        records = entry.get("records") if isinstance(entry, dict) else None
-        return [] if records == [] else None
+        return None
     try:
         records = json.loads(head)["records"]
     except (KeyError, TypeError, ValueError):
