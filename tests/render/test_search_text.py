@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.render.hostile import TEXT, hostile_step
 from tests.render.test_state_partial import demo_views
 
 from kifuwiki.archive import load_source
@@ -77,33 +78,12 @@ def test_a_sites_own_template_is_used(view: RecordView, tmp_path: Path) -> None:
     assert text == f"<p>{view.record.title} only</p>"
 
 
-TEXT = st.text(alphabet="<>&\"' a1!?-♥*_`[]()日", max_size=8)
-
-
 @settings(max_examples=150, deadline=None)
 @given(data=st.data(), lang=st.sampled_from(["ja", "en", "xx"]))
 def test_hostile_records_equal_the_template(
     view: RecordView, copied_templates: Path, data: st.DataObject, lang: str
 ) -> None:
-    steps = [
-        dataclasses.replace(
-            step,
-            notation=data.draw(TEXT),
-            marks=data.draw(st.one_of(st.just(""), TEXT)),
-            comments=tuple(data.draw(st.lists(TEXT, max_size=2))),
-            bookmarks=tuple(data.draw(st.lists(TEXT, max_size=2))),
-            annotations=tuple(data.draw(st.lists(TEXT, max_size=2))),
-            annotations_ja=tuple(data.draw(st.lists(TEXT, max_size=2))),
-            label=data.draw(TEXT),
-            label_ja=data.draw(TEXT),
-            flags=frozenset(
-                data.draw(
-                    st.lists(st.one_of(st.sampled_from(["comment", "error", "penalty"]), TEXT))
-                )
-            ),
-        )
-        for step in view.steps[:5]
-    ]
+    steps = [hostile_step(data, step) for step in view.steps[:5]]
     date = data.draw(st.one_of(TEXT, st.just(datetime.date(2026, 11, 28)), st.just(None)))
     meta = {"event": data.draw(st.one_of(TEXT, st.integers())), "date": date}
     source = dataclasses.replace(view.record.source, meta=meta)

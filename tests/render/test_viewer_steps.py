@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.render.hostile import TEXT, hostile_step
 
 from kifuwiki.archive import load_source
 from kifuwiki.core.recordfile import split_record_file
@@ -44,42 +45,12 @@ def loop_templates(template_folder: Callable[..., Path]) -> Path:
     return template_folder({"viewer.html": [(STEPS_FAST_PATH, "none", 1)]})
 
 
-TEXT = st.text(alphabet="<>&\"' a1!?-♥*_`[]()", max_size=8)
-MARKS = st.one_of(st.sampled_from(["", "!", "?", "!!", "??", "!?", "?!"]), TEXT)
-
-
 @settings(max_examples=120, deadline=None)
 @given(data=st.data(), lang=st.sampled_from(["ja", "en", "xx"]), prefix=TEXT)
 def test_hostile_steps_equal_the_template_loop(
     view: RecordView, loop_templates: Path, data: st.DataObject, lang: str, prefix: str
 ) -> None:
-    steps = []
-    for step in view.steps[:4]:
-        steps.append(
-            dataclasses.replace(
-                step,
-                anchor=data.draw(TEXT),
-                player=data.draw(st.one_of(st.none(), st.sampled_from(["A", "B"]), TEXT)),
-                notation=data.draw(TEXT),
-                marks=data.draw(MARKS),
-                comments=tuple(data.draw(st.lists(TEXT, max_size=2))),
-                bookmarks=tuple(data.draw(st.lists(TEXT, max_size=2))),
-                annotations=tuple(data.draw(st.lists(TEXT, max_size=2))),
-                annotations_ja=tuple(data.draw(st.lists(TEXT, max_size=2))),
-                label=data.draw(TEXT),
-                label_ja=data.draw(TEXT),
-                flags=frozenset(
-                    data.draw(
-                        st.lists(
-                            st.one_of(
-                                st.sampled_from(["comment", "error", "penalty", "Special"]), TEXT
-                            ),
-                            max_size=3,
-                        )
-                    )
-                ),
-            )
-        )
+    steps = [hostile_step(data, step) for step in view.steps[:4]]
     players = [dataclasses.replace(p, name=data.draw(TEXT)) for p in view.players]
     hostile = dataclasses.replace(view, steps=steps, players=players)
     fast = render_viewer(hostile, make_environment(), lang, prefix)
