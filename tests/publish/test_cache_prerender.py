@@ -34,7 +34,7 @@ import kifuwiki.sitebuild.site as build_module
 from kifuwiki.archive import load_file
 from kifuwiki.games import get_game
 from kifuwiki.render.assets import VIEWER_MARK
-from kifuwiki.render.prerender import light_record, view_from_light, view_of
+from kifuwiki.render.prerender import first_pass_chunk, light_record, view_from_light, view_of
 from kifuwiki.render.site import DeferredLinks, PageLinks, SitePlan, resolve_links
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -173,12 +173,21 @@ def test_pages_rendered_in_worker_processes_are_the_same_as_in_process(
         return real_start(workers, preload, niceness)
 
     monkeypatch.setattr(pool_module, "start_executor", watched_start)
+    real_fork_server = pool_module.start_fork_server
+
+    def watched_fork_server(preload: Any = ()) -> None:
+        # The plugin asks for it before any pool (on_pre_build), for a cold build only.
+        assert pools == []
+        pools.append(0)
+        real_fork_server(preload)
+
+    monkeypatch.setattr(pool_module, "start_fork_server", watched_fork_server)
     forget_plugin_instances()
     one = site_files(build_site(in_process))
     assert pools == []
     forget_plugin_instances()
     two = site_files(build_site(parallel))
-    assert pools == [2]
+    assert pools == [0, 2]
     assert one.keys() == two.keys()
     assert [name for name in one if one[name] != two[name]] == []
 
@@ -202,18 +211,20 @@ class LateFuture(Future):  # type: ignore[type-arg]
 
 
 class FakePool:
-    """Runs phase one here; phase two returns late or broken futures."""
+    """Runs phase one here (or breaks there: ``broken_map``); phase two returns late or
+    broken futures."""
 
     def __init__(self, broken_map: bool = False) -> None:
         self.broken_map = broken_map
         self.submitted = 0
 
-    def map(self, fn: Any, jobs: list[Any], chunksize: int = 1) -> list[Any]:
-        if self.broken_map:
-            raise BrokenProcessPool("the workers would not start")
-        return [fn(job) for job in jobs]
-
-    def submit(self, fn: Any, job: Any) -> LateFuture:
+    def submit(self, fn: Any, job: Any) -> Future:  # type: ignore[type-arg]
+        if fn is first_pass_chunk:
+            if self.broken_map:
+                raise BrokenProcessPool("the workers would not start")
+            done: Future = Future()  # type: ignore[type-arg]
+            done.set_result(fn(job))
+            return done
         self.submitted += 1
         return LateFuture(fn, job, broken=self.submitted % 2 == 0)
 

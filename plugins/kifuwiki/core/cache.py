@@ -99,6 +99,21 @@ class ContentCache:
         path = self._path(kind, key)
         return path is not None and path.is_file()
 
+    def has_any(self, kind: str) -> bool:
+        """Whether the disk holds any entry of ``kind`` under this salt (``False`` with
+        no disk cache)."""
+        if self.folder is None:
+            return False
+        try:
+            with os.scandir(self.folder / self.salt / kind) as shards:
+                for shard in shards:
+                    with os.scandir(shard.path) as entries:
+                        if any(True for _ in entries):
+                            return True
+        except OSError:
+            return False
+        return False
+
     def put(self, kind: str, key: str, value: str, *, memory: bool = True) -> bool:
         """Store ``value``; with ``memory=False`` only on disk, unless the disk fails.
         Returns whether the value is on disk."""

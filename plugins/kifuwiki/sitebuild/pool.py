@@ -85,6 +85,21 @@ def start_executor(
     )
 
 
+def start_fork_server(preload: Sequence[str] = ()) -> None:
+    """Start the fork server now, rather than when a pool first asks it for a worker:
+    it starts a Python and imports ``preload`` in its own process, beside this one's
+    work, where the first pool would otherwise wait for it. Nothing happens where
+    workers do not come from a fork server (Windows), or when one is running already;
+    if it cannot start, the pool finds out and says so."""
+    context = process_context(preload)
+    if context.get_start_method() != "forkserver":
+        return
+    from multiprocessing import forkserver
+
+    with contextlib.suppress(OSError):
+        forkserver.ensure_running()
+
+
 def start_worker(niceness: int) -> None:
     """Pool initializer: :func:`exit_with_parent`, then the lower priority asked for
     (where the system has none, or refuses, the worker runs at its parent's)."""

@@ -8,7 +8,7 @@ pages read), by the cheapest way that gives the same bytes:
 2. from the disk cache, when an earlier process rendered the file and every one of
    its pages is still there;
 3. loaded and rendered here, or, for a large cold build, in worker processes
-   (:func:`first_pass_in_pool`). There a file whose games have a light view
+   (:class:`FirstPass`). There a file whose games have a light view
    (``GameModule.light_view``) gives only its light records first, and the workers
    render its pages afterwards, while the front end works on
    (:mod:`kifuwiki.sitebuild.site` collects them): MkDocs' own page loop, one process,
@@ -19,9 +19,10 @@ pages read), by the cheapest way that gives the same bytes:
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
-from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -31,11 +32,12 @@ from kifuwiki.core.cache import ContentCache
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.render.prerender import (
+    PAGE_ENTRY,
     CacheTarget,
     PrerenderedFile,
     PrerenderJob,
     PrerenderSettings,
-    first_pass,
+    first_pass_chunk,
     page_key,
     prerender_file,
     read_light_records,
@@ -78,7 +80,7 @@ COMPLETE_SHARE = _share_from_environment(0.0)
 #: cores: 1.07x the twin's wall time against 1.20x (benchmarks/README.md, section 19).
 WORKER_NICENESS = 10
 #: What the fork server imports once, so every worker starts with it.
-WORKER_PRELOAD = ("kifuwiki.render.prerender",)
+WORKER_PRELOAD = ("kifuwiki.sitebuild.worker_start",)
 
 
 @dataclass(slots=True)
@@ -141,7 +143,9 @@ class RecordLoader:
         todo: dict[str, PrerenderJob] = {}
         paths: dict[str, Path] = {}
         skipped: list[Diagnostic] = []
-        for path in iter_record_paths([records_dir], skipped):
+        record_paths = list(iter_record_paths([records_dir], skipped))
+        first = FirstPass(jobs, len(record_paths))
+        for path in record_paths:
             name = display_path(path, base)
             data, error = read_file(path)
             key = file_key(name, data, error)
@@ -152,29 +156,123 @@ class RecordLoader:
                 fresh[key] = items
             elif key not in todo:
                 todo[key] = PrerenderJob(name, data, error, settings, cache_target(cache, key))
+                first.add(todo[key])
         result = LoadResult([], skipped=skipped)
-        if parallel(jobs, len(todo)):
-            todo = share_complete(todo, COMPLETE_SHARE)
-            result.pool, firsts = first_pass_in_pool(list(todo.values()), jobs)
-            if firsts is not None:
-                for key, first in zip(todo, firsts, strict=True):
-                    if first.rendered:
-                        fresh[key] = store(cache, key, first, paths[key])
-                    else:
-                        # Its pages are rendered later, in the workers, while the front
-                        # end works on.
-                        fresh[key] = light_items(key, first.name, paths[key], first.records)
-                        result.pending[key] = todo[key]
-                todo = {}
-            if result.pool is not None and not result.pending:
-                result.pool.shutdown()  # every page is in the cache already
-                result.pool = None
+        firsts = first.results()
+        if firsts is not None:
+            for (key, job), done in zip(todo.items(), firsts, strict=True):
+                if done.rendered:
+                    fresh[key] = store(cache, key, done, paths[key])
+                else:
+                    # Its pages are rendered later, in the workers, while the front
+                    # end works on.
+                    fresh[key] = light_items(key, done.name, paths[key], done.records)
+                    result.pending[key] = job
+            todo = {}
+            if result.pending:
+                result.pool = first.pool
+            else:
+                first.close()  # every page is in the cache already
         for key, job in todo.items():
             fresh[key] = store(cache, key, prerender_file(job), paths[key])
         # Only what this build saw stays in memory: memory follows the archive, not history.
         self.memory = fresh
         result.records = [item for key in found for item in fresh[key]]
         return result
+
+
+def start_workers_early(records_dir: Path, cache: ContentCache, jobs: int) -> bool:
+    """Start the workers' fork server before the build reads its records, if the build
+    looks cold: more record files than :data:`PARALLEL_THRESHOLD` and no page in the
+    disk cache. It then imports the games and compiles the templates
+    (:mod:`kifuwiki.sitebuild.worker_start`) while MkDocs and this process go on, and
+    the pool the first pass starts finds it ready. (A guess only: a build that needs
+    the pool after all still starts it, just later; one that does not leaves an idle
+    fork server, no workers.) Whether it was started."""
+    if cache.has_any(PAGE_ENTRY) or not records_dir.is_dir():
+        return False
+    # Counted as far as the answer can change: past the threshold by one file a core.
+    paths = iter_record_paths([records_dir], [])
+    files = sum(1 for _ in itertools.islice(paths, PARALLEL_THRESHOLD + pools.available_cores()))
+    if not parallel(jobs, files):
+        return False
+    pools.start_fork_server(WORKER_PRELOAD)
+    return True
+
+
+class FirstPass:
+    """The first pass of a parallel cold build, handed to workers while the files are
+    still being read: once more files need loading than :data:`PARALLEL_THRESHOLD`, the
+    pool starts (its fork server importing the games and compiling the templates,
+    :mod:`kifuwiki.sitebuild.worker_start`, while this process reads on), and from then
+    on every few files read go to a worker at once. (Reading every file first, then
+    starting the pool, left the workers idle while the files were read and this process
+    idle while the pool started.)
+
+    Each job is marked ``complete`` or not as ``COMPLETE_SHARE`` spreads them.
+    :meth:`results` gives every job's result in the order added, or ``None`` when no pool
+    ran (too few files, one core, or no worker processes here): the caller then does
+    the work in its own process."""
+
+    def __init__(self, requested: int, files: int) -> None:
+        self.workers = pools.worker_count(requested, files)
+        self.chunk = max(1, min(16, files // (self.workers * 8)))
+        self.pool: ProcessPoolExecutor | None = None
+        self.failed = False
+        self._added = 0
+        self._waiting: list[PrerenderJob] = []
+        self._futures: list[Future[list[PrerenderedFile]]] = []
+
+    def add(self, job: PrerenderJob) -> None:
+        n, share = self._added, COMPLETE_SHARE
+        self._added += 1
+        self._waiting.append(replace(job, complete=int((n + 1) * share) > int(n * share)))
+        if self.pool is None and not self.failed and parallel(self.workers, self._added):
+            self._start()
+        if self.pool is not None and len(self._waiting) >= self.chunk:
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        """Give the jobs read so far to the workers, a chunk a task."""
+        assert self.pool is not None
+        while self._waiting:
+            chunk = self._waiting[: self.chunk]
+            try:
+                self._futures.append(self.pool.submit(first_pass_chunk, chunk))
+            except (OSError, BrokenExecutor, RuntimeError) as exc:
+                self._give_up(exc)
+                return
+            del self._waiting[: self.chunk]
+
+    def _start(self) -> None:
+        try:
+            self.pool = pools.start_executor(self.workers, WORKER_PRELOAD, WORKER_NICENESS)
+        except OSError as exc:
+            self._give_up(exc)
+
+    def results(self) -> list[PrerenderedFile] | None:
+        if self.pool is not None and self._waiting:
+            self._hand_over()
+        if self.pool is None:
+            return None
+        try:
+            return [done for future in self._futures for done in future.result()]
+        except (OSError, BrokenExecutor) as exc:
+            self._give_up(exc)
+            return None
+
+    def _give_up(self, exc: BaseException) -> None:
+        # No worker processes here (a sandbox, or a build started from a script that
+        # multiprocessing cannot re-import): slower, not broken.
+        log.info("worker processes failed (%r); loading records here", exc)
+        self.failed = True
+        self.close()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = None
+        self._futures = []
 
 
 def light_items(
@@ -218,35 +316,3 @@ def store(cache: ContentCache, key: str, result: PrerenderedFile, path: Path) ->
 def parallel(jobs: int, files: int) -> bool:
     """Whether to load and render ``files`` record files in worker processes."""
     return pools.worker_count(jobs, files) > 1 and files > PARALLEL_THRESHOLD
-
-
-def share_complete(todo: dict[str, PrerenderJob], share: float) -> dict[str, PrerenderJob]:
-    """The jobs, ``share`` of them (spread evenly) marked to be rendered completely in
-    the first pass, the rest for their light records only."""
-    marked: dict[str, PrerenderJob] = {}
-    for n, (key, job) in enumerate(todo.items()):
-        complete = int((n + 1) * share) > int(n * share)
-        marked[key] = replace(job, complete=complete)
-    return marked
-
-
-def first_pass_in_pool(
-    jobs: list[PrerenderJob], requested: int
-) -> tuple[ProcessPoolExecutor | None, list[PrerenderedFile] | None]:
-    """Every file's light records (and the pages of the ``complete`` jobs), from workers
-    (the site plan needs them all before any page), and the pool for the other pages.
-    ``None`` when workers cannot run here, and the caller does everything in this
-    process."""
-    workers = pools.worker_count(requested, len(jobs))
-    pool: ProcessPoolExecutor | None = None
-    try:
-        pool = pools.start_executor(workers, WORKER_PRELOAD, WORKER_NICENESS)
-        chunk = max(1, min(16, len(jobs) // (workers * 8)))
-        return pool, list(pool.map(first_pass, jobs, chunksize=chunk))
-    except (OSError, BrokenExecutor) as exc:
-        # No worker processes here (a sandbox, or a build started from a script that
-        # multiprocessing cannot re-import): slower, not broken.
-        log.info("worker processes failed (%r); loading records here", exc)
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
-        return None, None

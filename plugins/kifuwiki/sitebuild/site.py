@@ -45,7 +45,13 @@ from kifuwiki.render.prerender import (
 from kifuwiki.render.resources import templates_dir
 from kifuwiki.render.site import PageLinks, SitePage, page_url, record_key, resolve_links
 from kifuwiki.sitebuild.keys import code_fingerprint, display_path
-from kifuwiki.sitebuild.records import LoadedRecord, RecordLoader, read_file, store
+from kifuwiki.sitebuild.records import (
+    LoadedRecord,
+    RecordLoader,
+    read_file,
+    start_workers_early,
+    store,
+)
 
 UrlOf = Callable[[str], str]
 """A page's source URI → its site-root-relative URL (the front end's URL scheme)."""
@@ -182,6 +188,13 @@ class SiteBuild:
         return self._cache
 
     # -- one build ------------------------------------------------------------------
+
+    def start_workers(self) -> bool:
+        """Before :meth:`prepare`, as early as the front end can: on a build that looks
+        cold, start the workers' fork server so it is ready when the records are
+        loaded (:func:`~kifuwiki.sitebuild.records.start_workers_early`). Optional."""
+        settings = self.settings
+        return start_workers_early(settings.records_dir, self.cache, settings.jobs)
 
     def prepare(self) -> Archive:
         """Load every record, plan the site, and start rendering record pages."""

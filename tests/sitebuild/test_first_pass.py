@@ -1,0 +1,220 @@
+"""A cold build's first pass: the fork server started early and warmed up, and the
+files handed to the workers while they are still being read."""
+
+from __future__ import annotations
+
+import shutil
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import kifuwiki.render.prerender as prerender
+import kifuwiki.sitebuild.pool as pool_module
+import kifuwiki.sitebuild.records as records_module
+from kifuwiki.core.cache import ContentCache
+from kifuwiki.render.environment import forget_environments, make_environment
+from kifuwiki.render.prerender import (
+    PAGE_ENTRY,
+    RECORD_TEMPLATES,
+    PrerenderJob,
+    first_pass,
+    first_pass_chunk,
+    warm_up,
+)
+from kifuwiki.sitebuild import BuildSettings, SiteBuild
+from kifuwiki.sitebuild.records import FirstPass, start_workers_early
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "fixtures" / "prime-daifugo" / "rules"
+
+
+def _records(tmp_path: Path, copies: int = 1) -> Path:
+    records = tmp_path / "records" / "prime-daifugo"
+    records.mkdir(parents=True)
+    for n in range(copies):
+        for path in sorted(FIXTURES.glob("*.kifu")):
+            shutil.copy(path, records / f"{n}-{path.name}")
+    return tmp_path / "records"
+
+
+class InlinePool:
+    """A pool that runs each task at once, here, and remembers what it was given."""
+
+    def __init__(self) -> None:
+        self.tasks: list[list[str]] = []
+
+    def submit(self, fn: Any, jobs: Any) -> Future:  # type: ignore[type-arg]
+        if fn is first_pass_chunk:
+            self.tasks.append([job.name for job in jobs])
+        done: Future = Future()  # type: ignore[type-arg]
+        done.set_result(fn(jobs))
+        return done
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        return None
+
+
+def _jobs(tmp_path: Path) -> list[PrerenderJob]:
+    records = _records(tmp_path, copies=2)
+    return [PrerenderJob(str(path), path.read_bytes()) for path in sorted(records.rglob("*.kifu"))]
+
+
+def test_files_go_to_the_workers_in_chunks_once_past_the_threshold_and_come_back_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    jobs = _jobs(tmp_path)
+    assert len(jobs) >= 6
+    pool = InlinePool()
+    started: list[int] = []
+
+    def start(workers: int, preload: Any = (), niceness: int = 0) -> InlinePool:
+        started.append(workers)
+        return pool
+
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    monkeypatch.setattr(pool_module, "start_executor", start)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 3)
+    first = FirstPass(0, len(jobs))
+    first.chunk = 2
+    for n, job in enumerate(jobs, start=1):
+        first.add(job)
+        # No pool until more files than the threshold need loading; then every full
+        # chunk leaves at once.
+        assert bool(started) == (n > 3)
+        assert sum(len(task) for task in pool.tasks) == (n - n % 2 if n > 3 else 0)
+    results = first.results()
+    assert started == [2]
+    assert [len(task) for task in pool.tasks[:-1]] == [2] * (len(pool.tasks) - 1)
+    assert [name for task in pool.tasks for name in task] == [job.name for job in jobs]
+    assert results is not None
+    assert [done.name for done in results] == [job.name for job in jobs]
+    assert [done.records for done in results] == [first_pass(job).records for job in jobs]
+
+
+def test_no_pool_below_the_threshold_or_on_one_core(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    jobs = _jobs(tmp_path)
+    monkeypatch.setattr(pool_module, "start_executor", lambda *a, **k: pytest.fail("a pool"))
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", len(jobs))
+    below = FirstPass(0, len(jobs))
+    for job in jobs:
+        below.add(job)
+    assert below.results() is None
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
+    one = FirstPass(1, len(jobs))  # jobs: 1
+    for job in jobs:
+        one.add(job)
+    assert one.results() is None
+
+
+def test_a_pool_that_cannot_start_leaves_the_work_to_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    jobs = _jobs(tmp_path)
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    monkeypatch.setattr(pool_module, "start_executor", refuse)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
+    first = FirstPass(0, len(jobs))
+    for job in jobs:
+        first.add(job)
+    assert first.failed and first.results() is None
+
+
+def test_warm_up_compiles_the_record_templates_and_never_raises(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    forget_environments()
+    env = make_environment(None)
+    loaded: list[str] = []
+    real_load = type(env.loader).load
+
+    def counting_load(self: Any, environment: Any, name: str, globals: Any = None) -> Any:
+        loaded.append(name)
+        return real_load(self, environment, name, globals)
+
+    monkeypatch.setattr(type(env.loader), "load", counting_load)
+    warm_up()
+    assert set(RECORD_TEMPLATES) <= set(loaded)
+    loaded.clear()
+    for name in RECORD_TEMPLATES:
+        env.get_template(name)
+    assert loaded == []  # compiled once, kept: what the forked workers inherit
+
+    def broken(custom: Any = None) -> Any:
+        raise RuntimeError("a template folder that is not there")
+
+    monkeypatch.setattr(prerender, "make_environment", broken)
+    warm_up()  # a fork server that raised here would die, and the build's pool with it
+
+
+def test_the_fork_server_starts_early_only_for_a_build_that_looks_cold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = _records(tmp_path, copies=2)
+    count = len(list(records.rglob("*.kifu")))
+    started: list[Any] = []
+    monkeypatch.setattr(
+        pool_module, "start_fork_server", lambda preload=(): started.append(preload)
+    )
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    cache = ContentCache(tmp_path / ".cache", "salt")
+
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", count)
+    assert not start_workers_early(records, cache, 0)  # not more files than the threshold
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", count - 1)
+    assert not start_workers_early(records, cache, 1)  # jobs: 1
+    assert not start_workers_early(tmp_path / "none", cache, 0)  # no records folder
+    assert started == []
+    assert start_workers_early(records, cache, 0)
+    assert started == [records_module.WORKER_PRELOAD]
+    assert start_workers_early(records, ContentCache(None, "salt"), 0)  # no disk cache
+    cache.put(PAGE_ENTRY, "somekey", "a page")
+    assert cache.has_any(PAGE_ENTRY)
+    assert not start_workers_early(records, cache, 0)  # a warm cache: maybe no pool at all
+    assert len(started) == 2
+
+
+def test_the_build_asks_for_the_fork_server_before_it_reads_a_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = _records(tmp_path, copies=2)
+    events: list[str] = []
+    monkeypatch.setattr(
+        pool_module, "start_fork_server", lambda preload=(): events.append("fork server")
+    )
+    real_read = records_module.read_file
+
+    def read(path: Path) -> Any:
+        events.append("read")
+        return real_read(path)
+
+    monkeypatch.setattr(records_module, "read_file", read)
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
+    monkeypatch.setattr(pool_module, "start_executor", lambda *a, **k: InlinePool())
+    build = SiteBuild()
+    build.configure(BuildSettings(records, tmp_path, jobs=0))
+    assert build.start_workers()
+    build.prepare()
+    build.close()
+    assert events[0] == "fork server" and events.count("read") > 2
+    # The pages are in the cache now: the next build does not look cold.
+    assert not build.start_workers()
+
+
+def test_the_preload_module_warms_the_fork_server_up() -> None:
+    # The fork server imports it (multiprocessing swallows an ImportError there, and the
+    # workers would quietly start cold).
+    assert records_module.WORKER_PRELOAD == ("kifuwiki.sitebuild.worker_start",)
+    import importlib
+
+    module = importlib.import_module(records_module.WORKER_PRELOAD[0])
+    assert module.warm_up is warm_up
