@@ -35,3 +35,27 @@ def display_path(path: Path, base: Path) -> str:
         return path.resolve().relative_to(base).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+class DisplayPaths:
+    """:func:`display_path` of many files against one ``base``, each folder resolved
+    once: :meth:`pathlib.Path.resolve` of every record file looked up each component of
+    its path (an archive of 2,000 records spent ~0.1 s there, on every ``mkdocs serve``
+    rebuild too). A file that is not a link resolves to its resolved folder joined with
+    its name; a link still resolves on its own (it may lead elsewhere in the folder)."""
+
+    def __init__(self, base: Path) -> None:
+        self.base = base
+        self._folders: dict[Path, Path] = {}
+
+    def __call__(self, path: Path) -> str:
+        if path.name in ("", ".", "..") or path.is_symlink():
+            return display_path(path, self.base)
+        parent = path.parent
+        folder = self._folders.get(parent)
+        if folder is None:
+            folder = self._folders[parent] = parent.resolve()
+        try:
+            return (folder / path.name).relative_to(self.base).as_posix()
+        except ValueError:
+            return path.as_posix()

@@ -45,7 +45,7 @@ from kifuwiki.render.prerender import (
     write_file_entries,
 )
 from kifuwiki.sitebuild import pool as pools
-from kifuwiki.sitebuild.keys import display_path, file_key
+from kifuwiki.sitebuild.keys import DisplayPaths, file_key
 
 log = logging.getLogger(__name__)
 
@@ -145,8 +145,9 @@ class RecordLoader:
         skipped: list[Diagnostic] = []
         record_paths = list(iter_record_paths([records_dir], skipped))
         first = FirstPass(jobs, len(record_paths))
+        display_path = DisplayPaths(base)
         for path in record_paths:
-            name = display_path(path, base)
+            name = display_path(path)
             data, error = read_file(path)
             key = file_key(name, data, error)
             found.append(key)
