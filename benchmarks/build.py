@@ -15,10 +15,13 @@ build is cold; a second fresh-process build then shows the warm disk cache.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -78,7 +81,39 @@ def main() -> None:
         help="where the sites are made (default: the system's temporary folder); a tmpfs "
         "such as /dev/shm leaves the disk's file creation costs out of both sides",
     )
+    parser.add_argument(
+        "--fresh-ext4",
+        action="store_true",
+        help="make the sites on a new ext4 file system (a loop device; needs root): "
+        "the file creation costs of a fresh clone, without the ones an ext4 disk adds for "
+        "a while after many files were deleted (benchmarks/README.md, section 25)",
+    )
     args = parser.parse_args()
+    with fresh_ext4() if args.fresh_ext4 else contextlib.nullcontext(args.work_dir) as folder:
+        run(args, folder)
+
+
+@contextlib.contextmanager
+def fresh_ext4(size: str = "4G") -> Iterator[str]:
+    """A new, empty ext4 file system mounted for the benchmark's sites, then removed."""
+    holder = Path(tempfile.mkdtemp(prefix="kifuwiki-ext4-"))
+    image, mount = holder / "fs.img", holder / "mnt"
+    mount.mkdir()
+    try:
+        subprocess.run(["truncate", "-s", size, str(image)], check=True)
+        subprocess.run(["mkfs.ext4", "-q", "-F", str(image)], check=True)
+        subprocess.run(["mount", "-o", "loop", str(image), str(mount)], check=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        shutil.rmtree(holder, ignore_errors=True)
+        raise SystemExit(f"--fresh-ext4: cannot make an ext4 file system here ({exc})") from exc
+    try:
+        yield str(mount)
+    finally:
+        subprocess.run(["umount", str(mount)], check=False)
+        shutil.rmtree(holder, ignore_errors=True)
+
+
+def run(args: argparse.Namespace, work_dir: str | None) -> None:
     writer: Writer = write_archive
     if args.corpus:
         from validate_process import CORPUS, copy_corpus
@@ -89,7 +124,7 @@ def main() -> None:
         writer = lambda folder, n, _seed: copy_corpus(folder, n)  # noqa: E731
     args.n = args.n or 2000
 
-    work = Path(tempfile.mkdtemp(prefix="kifuwiki-bench-", dir=args.work_dir))
+    work = Path(tempfile.mkdtemp(prefix="kifuwiki-bench-", dir=work_dir))
     try:
         records = make_record_site(work / "records-site", args.n, writer=writer)
         twin = make_twin_site(work / "twin-site", args.n, writer=writer)
