@@ -13,6 +13,7 @@ import pytest
 import kifuwiki.render.prerender as prerender
 import kifuwiki.sitebuild.pool as pool_module
 import kifuwiki.sitebuild.records as records_module
+import kifuwiki.sitebuild.site as build_module
 from kifuwiki.core.cache import ContentCache
 from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.prerender import (
@@ -21,6 +22,7 @@ from kifuwiki.render.prerender import (
     PrerenderJob,
     first_pass,
     first_pass_chunk,
+    prerender_files,
     warm_up,
 )
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
@@ -218,3 +220,56 @@ def test_the_preload_module_warms_the_fork_server_up() -> None:
 
     module = importlib.import_module(records_module.WORKER_PRELOAD[0])
     assert module.warm_up is warm_up
+
+
+class RecordingPool(InlinePool):
+    """Also remembers the second pass's tasks (a few files each)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.renders: list[list[str]] = []
+
+    def submit(self, fn: Any, jobs: Any) -> Future:  # type: ignore[type-arg]
+        if fn is prerender_files:
+            self.renders.append([job.name for job in jobs])
+        return super().submit(fn, jobs)
+
+
+def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = _records(tmp_path, copies=2)
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    monkeypatch.setattr(pool_module, "start_fork_server", lambda preload=(): None)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
+    monkeypatch.setattr(records_module, "COMPLETE_SHARE", 0.0)
+    monkeypatch.setattr(build_module, "RENDER_CHUNK", 3)
+    pool = RecordingPool()
+    monkeypatch.setattr(pool_module, "start_executor", lambda *a, **k: pool)
+
+    def pages(root: Path, jobs: int) -> list[str]:
+        build = SiteBuild()
+        build.configure(BuildSettings(records, root, jobs=jobs))
+        plan = build.prepare().plan
+        rendered = [build.render(page) for page in plan.pages]
+        build.close()
+        return rendered
+
+    parallel = pages(tmp_path, 0)
+    files = {path.name for path in records.rglob("*.kifu")}
+    assert [len(task) for task in pool.renders] == [3] * (len(files) // 3) + (
+        [len(files) % 3] if len(files) % 3 else []
+    )
+    asked = [name for task in pool.renders for name in task]
+    assert sorted(Path(name).name for name in asked) == sorted(files)  # each file once
+    # In the order the plan's record pages come (the order the front end asks).
+    build = SiteBuild()
+    build.configure(BuildSettings(records, tmp_path, jobs=1))
+    plan = build.prepare().plan
+    by_key = {page.key: page for page in plan.pages if page.kind == "record"}
+    order = list(dict.fromkeys(key.partition("#")[0] for key in by_key))
+    assert asked == order
+    build.close()
+    # And the same pages as one process renders (the cache gone: nothing reused).
+    shutil.rmtree(tmp_path / ".cache")
+    assert parallel == pages(tmp_path, 1)

@@ -140,6 +140,11 @@ def prerender_file(job: PrerenderJob) -> PrerenderedFile:
     return _render_file(job, [view_of(record) for record in _records(job)])
 
 
+def prerender_files(jobs: list[PrerenderJob]) -> list[PrerenderedFile]:
+    """:func:`prerender_file` of a few files: one task a worker takes at a time."""
+    return [prerender_file(job) for job in jobs]
+
+
 def _render_file(job: PrerenderJob, views: list[RecordView]) -> PrerenderedFile:
     settings = job.settings
     custom = Path(settings.custom_templates) if settings.custom_templates else None
