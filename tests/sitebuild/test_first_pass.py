@@ -20,6 +20,7 @@ from kifuwiki.render.prerender import (
     PAGE_ENTRY,
     RECORD_TEMPLATES,
     PrerenderJob,
+    diagnostic_fields,
     first_pass,
     first_pass_chunk,
     prerender_files,
@@ -273,3 +274,27 @@ def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
     # And the same pages as one process renders (the cache gone: nothing reused).
     shutil.rmtree(tmp_path / ".cache")
     assert parallel == pages(tmp_path, 1)
+
+
+def test_same_diagnostics_says_so_exactly_when_the_general_comparison_finds_nothing(
+    tmp_path: Path,
+) -> None:
+    from kifuwiki.core.diagnostics import Diagnostic, Severity
+    from kifuwiki.render.prerender import prerender_file
+    from kifuwiki.sitebuild.records import light_items
+    from kifuwiki.sitebuild.site import same_diagnostics
+
+    records = _records(tmp_path)
+    checked = 0
+    for path in sorted(records.rglob("*.kifu")):
+        result = prerender_file(PrerenderJob(path.name, path.read_bytes()))
+        light = light_items("key", path.name, path, result.records)
+        assert same_diagnostics(light, result.records)
+        extra = Diagnostic(Severity.ERROR, "KW003", "the view failed", 1, 1, path.name)
+        changed = [dict(data) for data in result.records]
+        changed[0]["diagnostics"] = [*changed[0]["diagnostics"], diagnostic_fields(extra)]
+        assert not same_diagnostics(light, changed)
+        # Fewer games than the first pass gave: not the same either.
+        assert not same_diagnostics(light, result.records[:-1]) or not result.records[:-1]
+        checked += len(result.records[0]["diagnostics"])
+    assert checked  # the fixtures carry diagnostics, so equal lists were compared

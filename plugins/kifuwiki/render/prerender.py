@@ -345,6 +345,11 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+def diagnostic_fields(d: Diagnostic) -> list[Any]:
+    """A diagnostic as a light record holds it (:func:`view_from_light` reads it back)."""
+    return [d.severity.value, d.code, d.message, d.line, d.column, d.path, d.step, d.message_ja]
+
+
 def light_record(view: RecordView) -> dict[str, Any]:
     """What the archive pages need of one game, as JSON data (no parse, no steps)."""
     record = view.record
@@ -358,10 +363,7 @@ def light_record(view: RecordView) -> dict[str, Any]:
         "ranking": list(record.ranking),
         "moves": record.moves,
         "rules": record.rules,
-        "diagnostics": [
-            [d.severity.value, d.code, d.message, d.line, d.column, d.path, d.step, d.message_ja]
-            for d in record.diagnostics
-        ],
+        "diagnostics": [diagnostic_fields(d) for d in record.diagnostics],
         "source": {
             "path": source.path,
             "index": source.index,

@@ -40,8 +40,10 @@ from kifuwiki.render.prerender import (
     PrerenderedPage,
     PrerenderJob,
     PrerenderSettings,
+    diagnostic_fields,
     prerender_file,
     prerender_files,
+    write_file_entries,
 )
 from kifuwiki.render.resources import templates_dir
 from kifuwiki.render.site import PageLinks, SitePage, page_url, record_key, resolve_links
@@ -49,9 +51,9 @@ from kifuwiki.sitebuild.keys import code_fingerprint, display_path
 from kifuwiki.sitebuild.records import (
     LoadedRecord,
     RecordLoader,
+    light_items,
     read_file,
     start_workers_early,
-    store,
 )
 
 UrlOf = Callable[[str], str]
@@ -112,6 +114,16 @@ class BuildSettings:
 #: out ~2,700 times and preempted ~1,400 (a warm build: none). A chunk this small keeps
 #: the first record page close (16 short games are ~10 ms of a worker).
 RENDER_CHUNK = 16
+
+
+def same_diagnostics(light: list[LoadedRecord], records: list[dict[str, Any]]) -> bool:
+    """Whether a file's pages (their light ``records``) name the very diagnostics its
+    first pass gave (``light``), game by game: then none is late, without making each
+    game's light view again to compare."""
+    return len(light) == len(records) and all(
+        data["diagnostics"] == [diagnostic_fields(d) for d in item.record.diagnostics]
+        for item, data in zip(light, records, strict=True)
+    )
 
 
 class SiteBuild:
@@ -310,7 +322,11 @@ class SiteBuild:
         except BrokenExecutor:  # a worker died: render this file here instead
             result = prerender_file(job)
         light = self._loader.memory[key]
-        rendered = store(self.cache, key, result, light[0].path)
+        if not result.stored:
+            write_file_entries(self.cache, key, result.records, result.pages)
+        if same_diagnostics(light, result.records):
+            return  # the usual case: nothing for the general comparison below to find
+        rendered = light_items(key, result.name, light[0].path, result.records)
         for before, after in zip(light, rendered, strict=False):
             known = before.record.diagnostics
             self.late_diagnostics += [d for d in after.record.diagnostics if d not in known]
