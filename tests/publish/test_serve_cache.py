@@ -415,3 +415,86 @@ def test_split_around_a_page_and_its_content() -> None:
     assert split_around(content + content, content) is None
     assert split_around(page, "") is None
     assert split_around("<html/>", content) is None
+
+
+def _count_list_pages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every list page (index, player, event, report) the archive renders, by source."""
+    from kifuwiki.render.archive import Archive
+
+    rendered: list[str] = []
+    real = Archive.render
+
+    def counting(self: Any, page: Any, *args: Any, **kwargs: Any) -> str:
+        rendered.append(page.src_uri)
+        return real(self, page, *args, **kwargs)
+
+    monkeypatch.setattr(Archive, "render", counting)
+    return rendered
+
+
+@pytest.mark.parametrize(
+    ("edit", "renders_again"),
+    [
+        # A comment is on no list page: every one is kept.
+        (("alpha.kifu", "A quiet **start**.", "A quiet **opening**."), False),
+        # A title is in the indexes and on the players' and event's pages.
+        (("alpha.kifu", "title: 春の大会 第1局", "title: 春の大会 決勝"), True),
+        # A line before a broken move: the report names the error's line, now one lower.
+        (("broken.kifu", "Carol: fine", "* a new comment\nCarol: fine"), True),
+        # The same bytes again (an editor saving without a change): kept.
+        (("alpha.kifu", "A quiet **start**.", "A quiet **start**."), False),
+    ],
+)
+def test_list_pages_are_kept_while_nothing_they_show_changed(
+    serve: Serve,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    edit: tuple[str, str, str],
+    renders_again: bool,
+) -> None:
+    rendered = _count_list_pages(monkeypatch)
+    serve.build()
+    lists = sorted(rendered)
+    assert "records/report.md" in lists and any("players/" in uri for uri in lists)
+    rendered.clear()
+    name, old, new = edit
+    edit_record(serve.root, old, new, name)
+    serve.build()
+    assert sorted(rendered) == (lists if renders_again else [])
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
+
+
+def test_list_pages_follow_a_new_url_scheme(
+    serve: Serve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rendered = _count_list_pages(monkeypatch)
+    serve.build()
+    count = len(rendered)
+    rendered.clear()
+    edit_yaml(
+        serve.root,
+        "site_name: kifuwiki test site",
+        "site_name: kifuwiki test site\nuse_directory_urls: false",
+    )
+    serve.build()
+    assert len(rendered) == count
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
+
+
+def test_list_pages_are_not_kept_by_a_build_or_with_serve_cache_false(
+    serve: Serve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rendered = _count_list_pages(monkeypatch)
+    build_site(serve.root, site=tmp_path / "one")
+    count = len(rendered)
+    with own_plugin_objects():
+        build_site(serve.root, site=tmp_path / "two")
+    assert len(rendered) == 2 * count
+    edit_yaml(
+        serve.root,
+        "      custom_templates: templates",
+        "      custom_templates: templates\n      serve_cache: false",
+    )
+    serve.build()
+    serve.build()
+    assert len(rendered) == 4 * count

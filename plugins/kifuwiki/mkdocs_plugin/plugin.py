@@ -112,6 +112,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         )
         self._register_fence(config)
         self._serve_cache_on = self._serving and self.config.serve_cache
+        # Under serve, list pages nothing changed for are kept too (sitebuild/list_pages.py).
+        self._build.remember_list_pages = self._serve_cache_on
         css, js = self._asset_uris()
         config.extra_css[0:0] = css
         config.extra_javascript[0:0] = js

@@ -48,6 +48,7 @@ from kifuwiki.render.prerender import (
 from kifuwiki.render.resources import templates_dir
 from kifuwiki.render.site import PageLinks, SitePage, page_url, record_key, resolve_links
 from kifuwiki.sitebuild.keys import code_fingerprint, display_path
+from kifuwiki.sitebuild.list_pages import ListPages
 from kifuwiki.sitebuild.records import (
     LoadedRecord,
     RecordLoader,
@@ -142,6 +143,11 @@ class SiteBuild:
         self._futures: dict[str, tuple[Future[list[PrerenderedFile]], int]] = {}
         # A record's search text waits here from its page's render to the index.
         self._search_texts: dict[str, str] = {}
+        #: Keep the list pages from one build to the next while nothing they show
+        #: changed (a front end that builds again and again: ``mkdocs serve``). Off by
+        #: default: a single build would only hold every list page to its end.
+        self.remember_list_pages = False
+        self._list_pages = ListPages()
         self.env: jinja2.Environment = make_environment(None)
         #: Record files the last :meth:`prepare` did not read (RF009), for the front end
         #: to report like any record's diagnostics.
@@ -237,6 +243,9 @@ class SiteBuild:
         records_root = display_path(settings.records_dir, settings.base)
         views = [item.view for item in loaded.records]
         self._archive = Archive.build(views, settings.url, records_root, settings.lang)
+        if self.remember_list_pages:
+            inputs = (self.cache.salt, settings.url, records_root, settings.hide_results)
+            self._list_pages.begin(inputs, views)
         self._submit_renders()
         return self._archive
 
@@ -296,7 +305,14 @@ class SiteBuild:
         """The HTML body of ``page``, with links made by ``url_of``."""
         archive = self.archive
         if page.kind != "record":
-            return archive.render(page, self.env, self.settings.lang, url_of)
+            if not self.remember_list_pages:
+                return archive.render(page, self.env, self.settings.lang, url_of)
+            return self._list_pages.get(
+                page,
+                archive.plan,
+                url_of,
+                lambda: archive.render(page, self.env, self.settings.lang, url_of),
+            )
         self._collect(self._by_key[page.key].file_key)
         rendered = self._record_page(page)
         self._search_texts[page.src_uri] = rendered.search
