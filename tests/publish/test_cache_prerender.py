@@ -155,39 +155,54 @@ def test_a_page_entry_cut_short_is_rendered_again(tmp_path: Path) -> None:
     assert site_files(build_site(root)) == cold
 
 
+@pytest.mark.parametrize("forked", [True, False])
 @pytest.mark.slow  # builds whole sites
 def test_pages_rendered_in_worker_processes_are_the_same_as_in_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forked: bool
 ) -> None:
+    # Forked from the building process (mkdocs build: one thread), or from the fork
+    # server (mkdocs serve runs threads): the real workers either way.
+    monkeypatch.setattr(pool_module, "can_fork_here", lambda: forked)
     in_process = games_site(tmp_path, "one")
     parallel = games_site(tmp_path, "two")
     edit_yaml(in_process, "language: en", "language: en\n      jobs: 1")
     edit_yaml(parallel, "language: en", "language: en\n      jobs: 2")
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
-    pools: list[int] = []
+    events: list[str] = []
     real_start = pool_module.start_executor
 
-    def watched_start(workers: int, preload: Any = (), niceness: int = 0) -> Any:
-        pools.append(workers)
-        return real_start(workers, preload, niceness)
+    def watched_start(workers: int, preload: Any = (), niceness: int = 0, **kwargs: Any) -> Any:
+        events.append(f"pool of {workers}, {'forked' if kwargs.get('fork_caller') else 'served'}")
+        return real_start(workers, preload, niceness, **kwargs)
 
     monkeypatch.setattr(pool_module, "start_executor", watched_start)
     real_fork_server = pool_module.start_fork_server
 
     def watched_fork_server(preload: Any = ()) -> None:
-        # The plugin asks for it before any pool (on_pre_build), for a cold build only.
-        assert pools == []
-        pools.append(0)
+        events.append("fork server")
         real_fork_server(preload)
 
     monkeypatch.setattr(pool_module, "start_fork_server", watched_fork_server)
+    real_read = records_module.read_file
+
+    def watched_read(path: Path) -> Any:
+        if "read" not in events:
+            events.append("read")
+        return real_read(path)
+
+    monkeypatch.setattr(records_module, "read_file", watched_read)
     forget_plugin_instances()
     one = site_files(build_site(in_process))
-    assert pools == []
+    assert events == ["read"]
+    events.clear()
     forget_plugin_instances()
     two = site_files(build_site(parallel))
-    assert pools == [0, 2]
+    # Started before any record is read (on_pre_build), for a cold build only.
+    if forked:
+        assert events == ["pool of 2, forked", "read"]
+    else:
+        assert events == ["fork server", "read", "pool of 2, served"]
     assert one.keys() == two.keys()
     assert [name for name in one if one[name] != two[name]] == []
 
@@ -218,7 +233,12 @@ class FakePool:
         self.broken_map = broken_map
         self.submitted = 0
 
-    def submit(self, fn: Any, job: Any) -> Future:  # type: ignore[type-arg]
+    def submit(self, fn: Any, *args: Any) -> Future:  # type: ignore[type-arg]
+        if not args:  # what forks a pool's workers early (sitebuild/records.py)
+            started: Future = Future()  # type: ignore[type-arg]
+            started.set_result(fn())
+            return started
+        job = args[0]
         if fn is first_pass_chunk:
             if self.broken_map:
                 raise BrokenProcessPool("the workers would not start")
@@ -245,7 +265,7 @@ def test_late_and_broken_workers_give_the_same_site(
     # Every page left to the second pass, where the workers can be late or break.
     monkeypatch.setattr(records_module, "COMPLETE_SHARE", 0.0)
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
-    monkeypatch.setattr(pool_module, "start_executor", lambda workers, preload=(), niceness=0: pool)
+    monkeypatch.setattr(pool_module, "start_executor", lambda *args, **kwargs: pool)
     # Three files a task: a broken task leaves each of its files to this process.
     monkeypatch.setattr(build_module, "RENDER_CHUNK", 3)
     forget_plugin_instances()
@@ -428,7 +448,7 @@ def test_a_parallel_build_loads_each_game_once_where_it_renders_it_in_the_first_
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
     started: list[int] = []
 
-    def forked_pool(workers: int, preload: Any = (), niceness: int = 0) -> Any:
+    def forked_pool(workers: int, preload: Any = (), niceness: int = 0, **kwargs: Any) -> Any:
         # Forked, the workers keep the counting hook (a fork server would not).
         started.append(workers)
         context = multiprocessing.get_context("fork")
@@ -583,7 +603,7 @@ def test_a_page_that_finds_more_than_its_light_record_is_still_reported(
     monkeypatch.setattr(records_module, "COMPLETE_SHARE", 0.0)
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
 
-    def forked_pool(workers: int, preload: Any = (), niceness: int = 0) -> Any:
+    def forked_pool(workers: int, preload: Any = (), niceness: int = 0, **kwargs: Any) -> Any:
         return ProcessPoolExecutor(
             max_workers=workers, mp_context=multiprocessing.get_context("fork")
         )

@@ -48,11 +48,11 @@ class InlinePool:
     def __init__(self) -> None:
         self.tasks: list[list[str]] = []
 
-    def submit(self, fn: Any, jobs: Any) -> Future:  # type: ignore[type-arg]
+    def submit(self, fn: Any, *args: Any) -> Future:  # type: ignore[type-arg]
         if fn is first_pass_chunk:
-            self.tasks.append([job.name for job in jobs])
+            self.tasks.append([job.name for job in args[0]])
         done: Future = Future()  # type: ignore[type-arg]
-        done.set_result(fn(jobs))
+        done.set_result(fn(*args))
         return done
 
     def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
@@ -72,7 +72,7 @@ def test_files_go_to_the_workers_in_chunks_once_past_the_threshold_and_come_back
     pool = InlinePool()
     started: list[int] = []
 
-    def start(workers: int, preload: Any = (), niceness: int = 0) -> InlinePool:
+    def start(workers: int, preload: Any = (), niceness: int = 0, **kwargs: Any) -> InlinePool:
         started.append(workers)
         return pool
 
@@ -158,17 +158,24 @@ def test_warm_up_compiles_the_record_templates_and_never_raises(
     warm_up()  # a fork server that raised here would die, and the build's pool with it
 
 
-def test_the_fork_server_starts_early_only_for_a_build_that_looks_cold(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("forked", [True, False])
+def test_the_workers_start_early_only_for_a_build_that_looks_cold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forked: bool
 ) -> None:
     records = _records(tmp_path, copies=2)
     count = len(list(records.rglob("*.kifu")))
     started: list[Any] = []
+    monkeypatch.setattr(pool_module, "can_fork_here", lambda: forked)
     monkeypatch.setattr(
         pool_module, "start_fork_server", lambda preload=(): started.append(preload)
     )
+    monkeypatch.setattr(
+        records_module, "start_pool", lambda workers: started.append(workers) or InlinePool()
+    )
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
     cache = ContentCache(tmp_path / ".cache", "salt")
+    # What starts: the workers themselves, forked from here; or the fork server.
+    expected = 2 if forked else records_module.WORKER_PRELOAD
 
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", count)
     assert not start_workers_early(records, cache, 0)  # not more files than the threshold
@@ -176,23 +183,33 @@ def test_the_fork_server_starts_early_only_for_a_build_that_looks_cold(
     assert not start_workers_early(records, cache, 1)  # jobs: 1
     assert not start_workers_early(tmp_path / "none", cache, 0)  # no records folder
     assert started == []
-    assert start_workers_early(records, cache, 0)
-    assert started == [records_module.WORKER_PRELOAD]
+    first = start_workers_early(records, cache, 0)
+    assert isinstance(first, InlinePool) if forked else first is True
+    assert started == [expected]
     assert start_workers_early(records, ContentCache(None, "salt"), 0)  # no disk cache
     cache.put(PAGE_ENTRY, "somekey", "a page")
     assert cache.has_any(PAGE_ENTRY)
     assert not start_workers_early(records, cache, 0)  # a warm cache: maybe no pool at all
-    assert len(started) == 2
+    assert started == [expected, expected]
 
 
-def test_the_build_asks_for_the_fork_server_before_it_reads_a_record(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("forked", [True, False])
+def test_the_build_starts_its_workers_before_it_reads_a_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forked: bool
 ) -> None:
     records = _records(tmp_path, copies=2)
     events: list[str] = []
+    monkeypatch.setattr(pool_module, "can_fork_here", lambda: forked)
     monkeypatch.setattr(
         pool_module, "start_fork_server", lambda preload=(): events.append("fork server")
     )
+    early = InlinePool()
+
+    def start_pool(workers: int) -> InlinePool:
+        events.append("pool")
+        return early if events.count("pool") == 1 else InlinePool()
+
+    monkeypatch.setattr(records_module, "start_pool", start_pool)
     real_read = records_module.read_file
 
     def read(path: Path) -> Any:
@@ -202,15 +219,50 @@ def test_the_build_asks_for_the_fork_server_before_it_reads_a_record(
     monkeypatch.setattr(records_module, "read_file", read)
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
-    monkeypatch.setattr(pool_module, "start_executor", lambda *a, **k: InlinePool())
     build = SiteBuild()
     build.configure(BuildSettings(records, tmp_path, jobs=0))
     assert build.start_workers()
     build.prepare()
     build.close()
-    assert events[0] == "fork server" and events.count("read") > 2
+    assert events[0] == ("pool" if forked else "fork server") and events.count("read") > 2
+    # One pool either way: forked before the first record was read, and then used by
+    # the first pass; or started by the first pass, from the fork server started early.
+    assert events.count("pool") == 1 and early.tasks
+    assert (events.index("pool") < events.index("read")) == forked
     # The pages are in the cache now: the next build does not look cold.
     assert not build.start_workers()
+
+
+def test_workers_started_early_and_not_needed_are_shut_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = _records(tmp_path, copies=2)
+    closed: list[bool] = []
+
+    class Idle(InlinePool):
+        def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+            closed.append(cancel_futures)
+
+    monkeypatch.setattr(pool_module, "can_fork_here", lambda: True)
+    monkeypatch.setattr(records_module, "start_pool", lambda workers: Idle())
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
+    build = SiteBuild()
+    build.configure(BuildSettings(records, tmp_path, jobs=0))
+    # Started, then the build found too few files to load after all (the threshold
+    # rose: as when the cache answered for most of them).
+    assert build.start_workers()
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 10_000)
+    build.prepare()
+    assert closed == [True]
+    # Started, then the build failed before it loaded anything (another site folder:
+    # the first one's cache has pages now, so it no longer looks cold).
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
+    other = SiteBuild()
+    other.configure(BuildSettings(records, tmp_path / "other", jobs=0))
+    assert other.start_workers()
+    other.close()
+    assert closed == [True, True]
 
 
 def test_the_preload_module_warms_the_fork_server_up() -> None:
@@ -230,10 +282,10 @@ class RecordingPool(InlinePool):
         super().__init__()
         self.renders: list[list[str]] = []
 
-    def submit(self, fn: Any, jobs: Any) -> Future:  # type: ignore[type-arg]
+    def submit(self, fn: Any, *args: Any) -> Future:  # type: ignore[type-arg]
         if fn is prerender_files:
-            self.renders.append([job.name for job in jobs])
-        return super().submit(fn, jobs)
+            self.renders.append([job.name for job in args[0]])
+        return super().submit(fn, *args)
 
 
 def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(

@@ -71,17 +71,25 @@ def process_context(preload: Sequence[str] = (), *, fork_caller: bool = False) -
 
 
 def start_executor(
-    workers: int, preload: Sequence[str] = (), niceness: int = 0
+    workers: int,
+    preload: Sequence[str] = (),
+    niceness: int = 0,
+    *,
+    fork_caller: bool = False,
+    warm_up: Callable[[], None] | None = None,
 ) -> ProcessPoolExecutor:
     """A :class:`ProcessPoolExecutor` of ``workers`` processes that die with this one,
-    each ``niceness`` steps lower in CPU priority than this one (``os.nice``)."""
+    each ``niceness`` steps lower in CPU priority than this one (``os.nice``), each
+    calling ``warm_up`` first if given. ``fork_caller``: see :func:`process_context`;
+    a pool forked from this process forks all its workers on its first task, before
+    the pool's own thread starts."""
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(
         max_workers=workers,
-        mp_context=process_context(preload),
+        mp_context=process_context(preload, fork_caller=fork_caller),
         initializer=start_worker,
-        initargs=(niceness,),
+        initargs=(niceness, warm_up),
     )
 
 
@@ -100,13 +108,16 @@ def start_fork_server(preload: Sequence[str] = ()) -> None:
         forkserver.ensure_running()
 
 
-def start_worker(niceness: int) -> None:
+def start_worker(niceness: int, warm_up: Callable[[], None] | None = None) -> None:
     """Pool initializer: :func:`exit_with_parent`, then the lower priority asked for
-    (where the system has none, or refuses, the worker runs at its parent's)."""
+    (where the system has none, or refuses, the worker runs at its parent's), then
+    ``warm_up``."""
     exit_with_parent()
     if niceness > 0 and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(niceness)
+    if warm_up is not None:
+        warm_up()
 
 
 def exit_with_parent() -> None:

@@ -42,6 +42,7 @@ from kifuwiki.render.prerender import (
     prerender_file,
     read_light_records,
     view_from_light,
+    warm_up,
     write_file_entries,
 )
 from kifuwiki.sitebuild import pool as pools
@@ -133,10 +134,14 @@ class RecordLoader:
         settings: PrerenderSettings,
         cache: ContentCache,
         jobs: int,
+        ready: ProcessPoolExecutor | None = None,
     ) -> LoadResult:
-        """Every record under ``records_dir``; display paths are relative to ``base``."""
+        """Every record under ``records_dir``; display paths are relative to ``base``.
+        ``ready``: workers started early (:func:`start_workers_early`)."""
         if not records_dir.is_dir():
             log.info("no records folder at %s; no record pages made", records_dir)
+            if ready is not None:
+                ready.shutdown(wait=False, cancel_futures=True)
             return LoadResult([])
         fresh: dict[str, list[LoadedRecord]] = {}
         found: list[str] = []  # file keys in archive order
@@ -144,7 +149,7 @@ class RecordLoader:
         paths: dict[str, Path] = {}
         skipped: list[Diagnostic] = []
         record_paths = list(iter_record_paths([records_dir], skipped))
-        first = FirstPass(jobs, len(record_paths))
+        first = FirstPass(jobs, len(record_paths), ready)
         display_path = DisplayPaths(base)
         for path in record_paths:
             name = display_path(path)
@@ -182,14 +187,23 @@ class RecordLoader:
         return result
 
 
-def start_workers_early(records_dir: Path, cache: ContentCache, jobs: int) -> bool:
-    """Start the workers' fork server before the build reads its records, if the build
-    looks cold: more record files than :data:`PARALLEL_THRESHOLD` and no page in the
-    disk cache. It then imports the games and compiles the templates
-    (:mod:`kifuwiki.sitebuild.worker_start`) while MkDocs and this process go on, and
-    the pool the first pass starts finds it ready. (A guess only: a build that needs
-    the pool after all still starts it, just later; one that does not leaves an idle
-    fork server, no workers.) Whether it was started."""
+def start_workers_early(
+    records_dir: Path, cache: ContentCache, jobs: int
+) -> ProcessPoolExecutor | bool:
+    """Start the workers before the build reads its records, if the build looks cold:
+    more record files than :data:`PARALLEL_THRESHOLD` and no page in the disk cache.
+    (A guess only: a build that needs the workers after all still starts them, later;
+    one that does not shuts down what this started.)
+
+    Where this process may fork itself (Linux, one thread: ``mkdocs build``), the
+    workers are forked now, and each imports the games and compiles the templates
+    (:func:`~kifuwiki.render.prerender.warm_up`) while MkDocs and this process go on:
+    the pool is returned, for :class:`FirstPass`. A forked worker starts with what this
+    process imported (MkDocs, the theme's plugins, kifuwiki), where a fork server has
+    to start a Python and import them first (~0.2 s, which the first pass waited for).
+    Elsewhere (``mkdocs serve`` runs threads) the fork server starts now and warms up
+    once before it forks any worker (:mod:`kifuwiki.sitebuild.worker_start`): ``True``.
+    ``False``: nothing started."""
     if cache.has_any(PAGE_ENTRY) or not records_dir.is_dir():
         return False
     # Counted as far as the answer can change: past the threshold by one file a core.
@@ -197,8 +211,23 @@ def start_workers_early(records_dir: Path, cache: ContentCache, jobs: int) -> bo
     files = sum(1 for _ in itertools.islice(paths, PARALLEL_THRESHOLD + pools.available_cores()))
     if not parallel(jobs, files):
         return False
+    if pools.can_fork_here():
+        try:
+            pool = start_pool(pools.worker_count(jobs, files))
+            pool.submit(int)  # a pool forked from here forks every worker on its first task
+        except (OSError, BrokenExecutor):
+            return False
+        return pool
     pools.start_fork_server(WORKER_PRELOAD)
     return True
+
+
+def start_pool(workers: int) -> ProcessPoolExecutor:
+    """The build's workers: forked from this process where that is safe, each warming
+    up itself; else from the fork server, which warmed up before forking them."""
+    if pools.can_fork_here():
+        return pools.start_executor(workers, (), WORKER_NICENESS, fork_caller=True, warm_up=warm_up)
+    return pools.start_executor(workers, WORKER_PRELOAD, WORKER_NICENESS)
 
 
 class FirstPass:
@@ -215,10 +244,15 @@ class FirstPass:
     ran (too few files, one core, or no worker processes here): the caller then does
     the work in its own process."""
 
-    def __init__(self, requested: int, files: int) -> None:
+    def __init__(
+        self, requested: int, files: int, ready: ProcessPoolExecutor | None = None
+    ) -> None:
         self.workers = pools.worker_count(requested, files)
         self.chunk = max(1, min(16, files // (self.workers * 8)))
         self.pool: ProcessPoolExecutor | None = None
+        #: A pool started before the files were read (:func:`start_workers_early`),
+        #: taken if the first pass needs one, shut down otherwise.
+        self.ready = ready
         self.failed = False
         self._added = 0
         self._waiting: list[PrerenderJob] = []
@@ -246,12 +280,18 @@ class FirstPass:
             del self._waiting[: self.chunk]
 
     def _start(self) -> None:
+        if self.ready is not None:
+            self.pool, self.ready = self.ready, None
+            return
         try:
-            self.pool = pools.start_executor(self.workers, WORKER_PRELOAD, WORKER_NICENESS)
+            self.pool = start_pool(self.workers)
         except OSError as exc:
             self._give_up(exc)
 
     def results(self) -> list[PrerenderedFile] | None:
+        if self.ready is not None:  # started early, not needed after all
+            self.ready.shutdown(wait=False, cancel_futures=True)
+            self.ready = None
         if self.pool is not None and self._waiting:
             self._hand_over()
         if self.pool is None:

@@ -138,6 +138,7 @@ class SiteBuild:
         self._archive: Archive | None = None
         self._by_key: dict[str, LoadedRecord] = {}
         self._pool: ProcessPoolExecutor | None = None
+        self._early_pool: ProcessPoolExecutor | None = None
         self._pending: dict[str, PrerenderJob] = {}
         # A pending file's task in the workers, and its place in the task's results.
         self._futures: dict[str, tuple[Future[list[PrerenderedFile]], int]] = {}
@@ -219,13 +220,24 @@ class SiteBuild:
 
     def start_workers(self) -> bool:
         """Before :meth:`prepare`, as early as the front end can: on a build that looks
-        cold, start the workers' fork server so it is ready when the records are
-        loaded (:func:`~kifuwiki.sitebuild.records.start_workers_early`). Optional."""
+        cold, start the workers (or their fork server) so they are ready when the
+        records are loaded (:func:`~kifuwiki.sitebuild.records.start_workers_early`).
+        Optional. Whether anything was started."""
         settings = self.settings
-        return start_workers_early(settings.records_dir, self.cache, settings.jobs)
+        self._close_early_pool()
+        started = start_workers_early(settings.records_dir, self.cache, settings.jobs)
+        if not isinstance(started, bool):  # the workers themselves
+            self._early_pool = started
+        return started is not False
+
+    def _close_early_pool(self) -> None:
+        if self._early_pool is not None:
+            self._early_pool.shutdown(wait=False, cancel_futures=True)
+        self._early_pool = None
 
     def prepare(self) -> Archive:
         """Load every record, plan the site, and start rendering record pages."""
+        ready, self._early_pool = self._early_pool, None
         self.close()
         settings = self.settings
         loaded = self._loader.load(
@@ -234,6 +246,7 @@ class SiteBuild:
             self._prerender_settings(),
             self.cache,
             settings.jobs,
+            ready,
         )
         self._pool, self._pending = loaded.pool, loaded.pending
         self.skipped = loaded.skipped
@@ -363,6 +376,7 @@ class SiteBuild:
 
     def close(self) -> None:
         """Stop the workers (every page has been asked for, or the build failed)."""
+        self._close_early_pool()
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
         self._pool = None
