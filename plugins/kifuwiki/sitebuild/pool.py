@@ -10,11 +10,13 @@ Two rules hold for every pool kifuwiki starts:
 
 Workers start from a fork server (spawn on Windows): they receive only file bytes and
 settings, and fork from a server that has already imported the engines. A command that
-asks for it (``fork_caller``: ``kifuwiki validate``, one thread, nothing big in memory)
-forks itself instead on Linux: its workers start with its imports, where a fork server
-is one more interpreter to start and fill (a fifth of a ``validate -j 1``'s CPU on the
-corpus, ``benchmarks/validate_process.py``). ``kifuwiki validate`` on Linux forks
-:class:`ForkedWorkers` (two pipes a worker, no multiprocessing) rather than a pool.
+asks for it (``fork_caller``) forks itself instead on Linux when it runs one thread: its
+workers start with its imports, where a fork server is one more interpreter to start
+and fill (a fifth of a ``validate -j 1``'s CPU on the corpus,
+``benchmarks/validate_process.py``; ~0.2 s a cold ``mkdocs build`` waited for).
+``kifuwiki validate`` on Linux forks :class:`ForkedWorkers` (two pipes a worker, no
+multiprocessing) rather than a pool; ``mkdocs build`` forks its pool at
+``on_pre_build``, before MkDocs has read anything big (``sitebuild/records.py``).
 """
 
 from __future__ import annotations
