@@ -1,6 +1,8 @@
 """Benchmark 5: page weight — the viewer's JS + CSS, and a 60-move record page vs its twin.
 
-    python benchmarks/page_weight.py
+    python benchmarks/page_weight.py [--keep DIR]
+
+``--keep DIR`` copies the built record site to DIR (to look at the page in a browser).
 
 Prints the viewer assets' bytes as written and as served (minified), gzipped, and what a
 page of each game downloads (goal ≤ 12 KB gzipped), then the raw and
@@ -121,6 +123,10 @@ def main() -> None:
             (records / "site" / "records" / "prime-daifugo").rglob("game-*/index.html")
         )
         twin_page = next((twin / "site" / "records").rglob("game-*/index.html"))
+        if "--keep" in sys.argv:
+            keep = Path(sys.argv[sys.argv.index("--keep") + 1])
+            shutil.rmtree(keep, ignore_errors=True)
+            shutil.copytree(records / "site", keep)
         r, t = record_page.read_bytes(), twin_page.read_bytes()
         print("a ~60-move record page (Material theme):")
         print(f"  kifuwiki page       : {len(r):8,d} B   gzip {gz(r):7,d} B")

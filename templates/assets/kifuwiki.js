@@ -30,6 +30,15 @@
     return stepOf(el);
   }
 
+  /* A step's label: its link's title, which leaves out the first annotation the step
+     shows (render/labels.py step_title): "… (1213):" and the note "1213 is prime". */
+  function stepLabel(li, title) {
+    var note = li.querySelector(":scope > .kw-annotations > .kw-note");
+    if (!note) return title;
+    if (/:$/.test(title)) return title + " " + note.textContent;
+    return /:\u200b+$/.test(title) ? title.slice(0, -1) : title;
+  }
+
   function hashTarget() {
     var id; try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { id = location.hash.slice(1); }
     return id ? document.getElementById(id) : null;
@@ -46,7 +55,7 @@
       var num = li.querySelector(".kw-num");
       var notation = li.querySelector(".kw-notation");
       return {
-        label: num ? num.getAttribute("title") || "" : "",
+        label: num ? stepLabel(li, num.getAttribute("title") || "") : "",
         flags: (li.getAttribute("data-flags") || "").split(" "),
         player: li.getAttribute("data-kw-player") || "",
         notation: notation ? notation.textContent : ""

@@ -31,7 +31,7 @@ from kifuwiki.games.base import (
 )
 from kifuwiki.render.escape import output_escape as output_escape  # re-exported
 from kifuwiki.render.index_rows import games_table_rows
-from kifuwiki.render.labels import badge_label, sorted_badges, t
+from kifuwiki.render.labels import badge_label, sorted_badges, step_title, t
 from kifuwiki.render.partials import make_state_partial
 from kifuwiki.render.resources import templates_dir
 from kifuwiki.render.whitespace import DropIndentation
@@ -202,6 +202,7 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
     env.globals["badge_label"] = badge_label
     env.globals["step_label"] = step_label
     env.globals["step_annotations"] = step_annotations
+    env.globals["step_title"] = step_title
     env.globals["viewer_flags"] = viewer_flags
     env.globals["flag_badges"] = flag_badges
     # Per-step positions: a compiled partial with a minimal context (render/partials.py).

@@ -212,3 +212,22 @@ def _badge_order(games: tuple[str, ...]) -> dict[str, int]:
     """Each badge's place in :func:`sorted_badges`, once per set of registered games
     (a list row and a record page sort their badges: thousands of calls a build)."""
     return {name: i for i, name in enumerate([*_badges_of(games), *_PROBLEM_BADGES])}
+
+
+def step_title(label: str, notes: tuple[str, ...] | list[str]) -> str:
+    """The step link's ``title``: the step's label without the first annotation it ends
+    with, which the page shows right below (issue 16: no text written twice a step).
+
+    ``"あかり leads QK (1213): 1213 is prime"`` with the note ``"1213 is prime"`` is
+    written ``"あかり leads QK (1213):"``; the script (``kifuwiki.js``, ``stepLabel``) puts
+    the label back together from a title ending in ``:`` and the step's first
+    ``.kw-note``. A label that ends in ``:`` (or ``:`` and zero width spaces) by itself
+    on a step with notes gets a zero width space more, which the script takes off again;
+    a step without notes keeps its label.
+    """
+    if not notes:
+        return label
+    suffix = ": " + notes[0]
+    if label.endswith(suffix):
+        return label[: -len(suffix) + 1]
+    return label + "\u200b" if label.rstrip("\u200b").endswith(":") else label

@@ -26,7 +26,7 @@ from markupsafe import Markup
 from kifuwiki.core.safe_markdown import render_comment
 from kifuwiki.games.base import RecordView, step_annotations, step_label
 from kifuwiki.render.environment import output_escape as esc
-from kifuwiki.render.labels import t
+from kifuwiki.render.labels import step_title, t
 
 #: The template's ``mark_kinds`` and ``mark_titles``.
 MARK_KINDS = {
@@ -87,9 +87,10 @@ def make_viewer_steps(
                 head += f' data-flags="{esc(" ".join(map(str, flags)))}"'
             if player:
                 head += f' data-kw-player="{esc(player)}"'
+            notes = step_annotations(step, lang)
             append(
                 f'{head}>\n<div class="kw-move">\n<a class="kw-num" href="#{anchor}" '
-                f'title="{esc(step_label(step, lang))}">{esc(step.index)}</a>'
+                f'title="{esc(step_title(step_label(step, lang), notes))}">{esc(step.index)}</a>'
             )
             if player:
                 append(f' <span class="kw-who">{esc(names.get(player, player))}</span>')
@@ -117,7 +118,6 @@ def make_viewer_steps(
                     f' <a class="kw-bookmark" id="{prefix}bm-{mark}" href="#{prefix}bm-{mark}">'
                     f"&#x2605; {mark}</a>"
                 )
-            notes = step_annotations(step, lang)
             if notes:
                 append(' <ul class="kw-annotations">')
                 for note in notes:
