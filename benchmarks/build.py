@@ -109,8 +109,11 @@ def fresh_ext4(size: str = "4G") -> Iterator[str]:
     try:
         yield str(mount)
     finally:
-        subprocess.run(["umount", str(mount)], check=False)
-        shutil.rmtree(holder, ignore_errors=True)
+        unmounted = subprocess.run(["umount", str(mount)], check=False).returncode == 0
+        if unmounted:
+            shutil.rmtree(holder, ignore_errors=True)
+        else:  # never delete through a file system still mounted
+            print(f"--fresh-ext4: could not unmount {mount}; left in place", file=sys.stderr)
 
 
 def run(args: argparse.Namespace, work_dir: str | None) -> None:

@@ -173,15 +173,17 @@ def test_pages_rendered_in_worker_processes_are_the_same_as_in_process(
     real_start = pool_module.start_executor
 
     def watched_start(workers: int, preload: Any = (), niceness: int = 0, **kwargs: Any) -> Any:
-        events.append(f"pool of {workers}, {'forked' if kwargs.get('fork_caller') else 'served'}")
-        return real_start(workers, preload, niceness, **kwargs)
+        pool = real_start(workers, preload, niceness, **kwargs)
+        method = pool._mp_context.get_start_method()  # what really starts the workers
+        events.append(f"pool of {workers}, {method}")
+        return pool
 
     monkeypatch.setattr(pool_module, "start_executor", watched_start)
     real_fork_server = pool_module.start_fork_server
 
-    def watched_fork_server(preload: Any = ()) -> None:
+    def watched_fork_server(preload: Any = ()) -> bool:
         events.append("fork server")
-        real_fork_server(preload)
+        return real_fork_server(preload)
 
     monkeypatch.setattr(pool_module, "start_fork_server", watched_fork_server)
     real_read = records_module.read_file
@@ -200,9 +202,9 @@ def test_pages_rendered_in_worker_processes_are_the_same_as_in_process(
     two = site_files(build_site(parallel))
     # Started before any record is read (on_pre_build), for a cold build only.
     if forked:
-        assert events == ["pool of 2, forked", "read"]
+        assert events == ["pool of 2, fork", "read"]
     else:
-        assert events == ["fork server", "read", "pool of 2, served"]
+        assert events == ["fork server", "read", "pool of 2, forkserver"]
     assert one.keys() == two.keys()
     assert [name for name in one if one[name] != two[name]] == []
 

@@ -498,3 +498,19 @@ def test_list_pages_are_not_kept_by_a_build_or_with_serve_cache_false(
     serve.build()
     serve.build()
     assert len(rendered) == 4 * count
+
+
+def test_list_pages_follow_the_site_language(
+    serve: Serve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The language is in the record cache's salt: the light views come back equal, the
+    # list pages' labels do not.
+    rendered = _count_list_pages(monkeypatch)
+    serve.build()
+    count = len(rendered)
+    rendered.clear()
+    edit_yaml(serve.root, "  locale: ja", "  locale: en")
+    serve.build()
+    assert len(rendered) == count
+    assert "Players" in (serve.site / "records/players/index.html").read_text("utf-8")
+    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))

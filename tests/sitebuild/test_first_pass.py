@@ -167,7 +167,7 @@ def test_the_workers_start_early_only_for_a_build_that_looks_cold(
     started: list[Any] = []
     monkeypatch.setattr(pool_module, "can_fork_here", lambda: forked)
     monkeypatch.setattr(
-        pool_module, "start_fork_server", lambda preload=(): started.append(preload)
+        pool_module, "start_fork_server", lambda preload=(): started.append(preload) or True
     )
     monkeypatch.setattr(
         records_module, "start_pool", lambda workers: started.append(workers) or InlinePool()
@@ -201,9 +201,16 @@ def test_the_build_starts_its_workers_before_it_reads_a_record(
     events: list[str] = []
     monkeypatch.setattr(pool_module, "can_fork_here", lambda: forked)
     monkeypatch.setattr(
-        pool_module, "start_fork_server", lambda preload=(): events.append("fork server")
+        pool_module, "start_fork_server", lambda preload=(): events.append("fork server") or True
     )
-    early = InlinePool()
+
+    class Forking(InlinePool):
+        def submit(self, fn: Any, *args: Any) -> Future:  # type: ignore[type-arg]
+            if not args:  # the task that forks a pool's workers (sitebuild/records.py)
+                events.append("forked")
+            return super().submit(fn, *args)
+
+    early = Forking()
 
     def start_pool(workers: int) -> InlinePool:
         events.append("pool")
@@ -229,6 +236,8 @@ def test_the_build_starts_its_workers_before_it_reads_a_record(
     # the first pass; or started by the first pass, from the fork server started early.
     assert events.count("pool") == 1 and early.tasks
     assert (events.index("pool") < events.index("read")) == forked
+    # Forked at once, not when the first files go to it.
+    assert ("forked" in events and events.index("forked") < events.index("read")) == forked
     # The pages are in the cache now: the next build does not look cold.
     assert not build.start_workers()
 
@@ -296,7 +305,10 @@ def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
     monkeypatch.setattr(pool_module, "start_fork_server", lambda preload=(): None)
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
     monkeypatch.setattr(records_module, "COMPLETE_SHARE", 0.0)
-    monkeypatch.setattr(build_module, "RENDER_CHUNK", 3)
+    monkeypatch.setattr(build_module, "RENDER_CHUNK", 2)
+    # One core: the tasks may be as large as RENDER_CHUNK (a build of a few files on
+    # many cores gets smaller ones, below).
+    monkeypatch.setattr(build_module, "available_cores", lambda: 1)
     pool = RecordingPool()
     monkeypatch.setattr(pool_module, "start_executor", lambda *a, **k: pool)
 
@@ -310,9 +322,8 @@ def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
 
     parallel = pages(tmp_path, 0)
     files = {path.name for path in records.rglob("*.kifu")}
-    assert [len(task) for task in pool.renders] == [3] * (len(files) // 3) + (
-        [len(files) % 3] if len(files) % 3 else []
-    )
+    assert len(files) == 8
+    assert [len(task) for task in pool.renders] == [2, 2, 2, 2]
     asked = [name for task in pool.renders for name in task]
     assert sorted(Path(name).name for name in asked) == sorted(files)  # each file once
     # In the order the plan's record pages come (the order the front end asks).
@@ -326,6 +337,12 @@ def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
     # And the same pages as one process renders (the cache gone: nothing reused).
     shutil.rmtree(tmp_path / ".cache")
     assert parallel == pages(tmp_path, 1)
+    # Eight cores: smaller tasks, so every core gets some (at least one file each).
+    shutil.rmtree(tmp_path / ".cache")
+    monkeypatch.setattr(build_module, "available_cores", lambda: 8)
+    pool.renders.clear()
+    assert pages(tmp_path, 0) == parallel
+    assert [len(task) for task in pool.renders] == [1] * len(files)
 
 
 def test_same_diagnostics_says_so_exactly_when_the_general_comparison_finds_nothing(

@@ -107,6 +107,8 @@ class ContentCache:
         try:
             with os.scandir(self.folder / self.salt / kind) as shards:
                 for shard in shards:
+                    if not shard.is_dir():
+                        continue  # a stray file: not an entry
                     with os.scandir(shard.path) as entries:
                         if any(True for _ in entries):
                             return True

@@ -167,7 +167,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     # Under serve, just before MkDocs empties the site folder for a rebuild: the last
     # build's output moves aside, to be deleted in the background (old_output.py).
     # Every plugin's config is final here and no file is read yet: a cold build's
-    # workers' fork server starts now, to be ready by on_files.
+    # workers start now (forked from this process while it runs one thread, else from
+    # a fork server), to be ready by on_files.
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         if self._serve_cache_on:
             self._old_output.move_aside(config.site_dir)

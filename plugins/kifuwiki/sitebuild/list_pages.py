@@ -34,6 +34,9 @@ class ListPages:
     views: Sequence[RecordView] = ()
     urls: tuple[str, ...] = ()
     html: dict[str, str] = field(default_factory=dict)
+    checked: bool = False
+    """Whether this build's URLs were compared already (once a build: a list page is
+    rendered with the URLs every other one sees)."""
 
     def begin(self, inputs: object, views: Sequence[RecordView]) -> None:
         """A new build with these settings and light views."""
@@ -45,6 +48,7 @@ class ListPages:
         if not same:
             self.html = {}
         self.inputs, self.views = inputs, views
+        self.checked = False
 
     def get(
         self,
@@ -53,14 +57,16 @@ class ListPages:
         url_of: Callable[[str], str],
         render: Callable[[], str],
     ) -> str:
-        """``page``'s body: the kept one if every page's URL is still the same, else
-        ``render()``'s (then kept)."""
-        urls = tuple(url_of(other.src_uri) for other in plan.pages)
-        if getattr(url_of, "link_base", None) is not None:
-            urls += ("(links relative to the source folder)",)  # SourceRelativeUrls
-        if urls != self.urls:
-            self.html = {}
-            self.urls = urls
+        """``page``'s body: the kept one if every page's URL is still the same (checked
+        at the build's first list page), else ``render()``'s (then kept)."""
+        if not self.checked:
+            urls = tuple(url_of(other.src_uri) for other in plan.pages)
+            if getattr(url_of, "link_base", None) is not None:
+                urls += ("(links relative to the source folder)",)  # SourceRelativeUrls
+            if urls != self.urls:
+                self.html = {}
+                self.urls = urls
+            self.checked = True
         html = self.html.get(page.src_uri)
         if html is None:
             html = self.html[page.src_uri] = render()

@@ -95,19 +95,22 @@ def start_executor(
     )
 
 
-def start_fork_server(preload: Sequence[str] = ()) -> None:
+def start_fork_server(preload: Sequence[str] = ()) -> bool:
     """Start the fork server now, rather than when a pool first asks it for a worker:
     it starts a Python and imports ``preload`` in its own process, beside this one's
     work, where the first pool would otherwise wait for it. Nothing happens where
     workers do not come from a fork server (Windows), or when one is running already;
-    if it cannot start, the pool finds out and says so."""
+    if it cannot start, the pool finds out and says so. Whether one runs now."""
     context = process_context(preload)
     if context.get_start_method() != "forkserver":
-        return
+        return False
     from multiprocessing import forkserver
 
-    with contextlib.suppress(OSError):
+    try:
         forkserver.ensure_running()
+    except OSError:
+        return False
+    return True
 
 
 def start_worker(niceness: int, warm_up: Callable[[], None] | None = None) -> None:

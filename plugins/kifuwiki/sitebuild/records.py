@@ -143,13 +143,28 @@ class RecordLoader:
             if ready is not None:
                 ready.shutdown(wait=False, cancel_futures=True)
             return LoadResult([])
+        skipped: list[Diagnostic] = []
+        record_paths = list(iter_record_paths([records_dir], skipped))
+        first = FirstPass(jobs, len(record_paths), ready)
+        try:
+            return self._load(record_paths, base, settings, cache, skipped, first)
+        except BaseException:
+            first.close()  # nobody else knows this pool: it must not outlive the error
+            raise
+
+    def _load(
+        self,
+        record_paths: list[Path],
+        base: Path,
+        settings: PrerenderSettings,
+        cache: ContentCache,
+        skipped: list[Diagnostic],
+        first: FirstPass,
+    ) -> LoadResult:
         fresh: dict[str, list[LoadedRecord]] = {}
         found: list[str] = []  # file keys in archive order
         todo: dict[str, PrerenderJob] = {}
         paths: dict[str, Path] = {}
-        skipped: list[Diagnostic] = []
-        record_paths = list(iter_record_paths([records_dir], skipped))
-        first = FirstPass(jobs, len(record_paths), ready)
         display_path = DisplayPaths(base)
         for path in record_paths:
             name = display_path(path)
@@ -201,9 +216,11 @@ def start_workers_early(
     the pool is returned, for :class:`FirstPass`. A forked worker starts with what this
     process imported (MkDocs, the theme's plugins, kifuwiki), where a fork server has
     to start a Python and import them first (~0.2 s, which the first pass waited for).
-    Elsewhere (``mkdocs serve`` runs threads) the fork server starts now and warms up
-    once before it forks any worker (:mod:`kifuwiki.sitebuild.worker_start`): ``True``.
-    ``False``: nothing started."""
+    Where it may not (a process running threads: ``mkdocs serve``'s rebuilds; its first
+    build runs before its server's threads start, and forks), the fork server starts
+    now and warms up once before it forks any worker
+    (:mod:`kifuwiki.sitebuild.worker_start`): ``True``. ``False``: nothing started (nor
+    where workers are spawned, on Windows)."""
     if cache.has_any(PAGE_ENTRY) or not records_dir.is_dir():
         return False
     # Counted as far as the answer can change: past the threshold by one file a core.
@@ -212,14 +229,16 @@ def start_workers_early(
     if not parallel(jobs, files):
         return False
     if pools.can_fork_here():
+        pool: ProcessPoolExecutor | None = None
         try:
             pool = start_pool(pools.worker_count(jobs, files))
             pool.submit(int)  # a pool forked from here forks every worker on its first task
         except (OSError, BrokenExecutor):
+            if pool is not None:  # the workers forked before the failure go too
+                pool.shutdown(wait=False, cancel_futures=True)
             return False
         return pool
-    pools.start_fork_server(WORKER_PRELOAD)
-    return True
+    return pools.start_fork_server(WORKER_PRELOAD)
 
 
 def start_pool(workers: int) -> ProcessPoolExecutor:
@@ -233,11 +252,10 @@ def start_pool(workers: int) -> ProcessPoolExecutor:
 class FirstPass:
     """The first pass of a parallel cold build, handed to workers while the files are
     still being read: once more files need loading than :data:`PARALLEL_THRESHOLD`, the
-    pool starts (its fork server importing the games and compiling the templates,
-    :mod:`kifuwiki.sitebuild.worker_start`, while this process reads on), and from then
-    on every few files read go to a worker at once. (Reading every file first, then
-    starting the pool, left the workers idle while the files were read and this process
-    idle while the pool started.)
+    pool started early (:func:`start_workers_early`) is taken, or one starts
+    (:func:`start_pool`), and from then on every few files read go to a worker at once.
+    (Reading every file first, then starting the pool, left the workers idle while the
+    files were read and this process idle while the pool started.)
 
     Each job is marked ``complete`` or not as ``COMPLETE_SHARE`` spreads them.
     :meth:`results` gives every job's result in the order added, or ``None`` when no pool
@@ -310,9 +328,10 @@ class FirstPass:
         self.close()
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-        self.pool = None
+        for pool in (self.pool, self.ready):
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+        self.pool = self.ready = None
         self._futures = []
 
 

@@ -49,6 +49,7 @@ from kifuwiki.render.resources import templates_dir
 from kifuwiki.render.site import PageLinks, SitePage, page_url, record_key, resolve_links
 from kifuwiki.sitebuild.keys import code_fingerprint, display_path
 from kifuwiki.sitebuild.list_pages import ListPages
+from kifuwiki.sitebuild.pool import available_cores
 from kifuwiki.sitebuild.records import (
     LoadedRecord,
     RecordLoader,
@@ -109,7 +110,8 @@ class BuildSettings:
         return self.base / ".cache" / "kifuwiki"
 
 
-#: Record files one task of the workers renders after the first pass. Each task's
+#: Record files one task of the workers renders after the first pass (fewer in a small
+#: build, so every core gets several). Each task's
 #: result wakes a thread of the building process, which takes the interpreter lock from
 #: MkDocs' page loop: with one file a task, the loop of the corpus x1,344 was switched
 #: out ~2,700 times and preempted ~1,400 (a warm build: none). A chunk this small keeps
@@ -301,8 +303,10 @@ class SiteBuild:
             if key in self._pending and key not in self._futures:
                 keys.setdefault(key)
         order = list(keys)
-        for start in range(0, len(order), RENDER_CHUNK):
-            chunk = order[start : start + RENDER_CHUNK]
+        # Enough tasks for every core several times over in a small build.
+        size = max(1, min(RENDER_CHUNK, len(order) // (available_cores() * 4)))
+        for start in range(0, len(order), size):
+            chunk = order[start : start + size]
             future = self._pool.submit(prerender_files, [self._pending[key] for key in chunk])
             for index, key in enumerate(chunk):
                 self._futures[key] = (future, index)
