@@ -14,6 +14,7 @@ import logging
 import multiprocessing
 import re
 import shutil
+import threading
 from collections import Counter
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -202,7 +203,11 @@ def test_pages_rendered_in_worker_processes_are_the_same_as_in_process(
     two = site_files(build_site(parallel))
     # Started before any record is read (on_pre_build), for a cold build only.
     if forked:
-        assert events == ["pool of 2, fork", "read"]
+        # Forked, unless a thread some other test left behind runs: then the pool falls
+        # back to the fork server on its own, as it must (forking a process that runs
+        # threads can deadlock the child).
+        method = "fork" if threading.active_count() == 1 else "forkserver"
+        assert events == [f"pool of 2, {method}", "read"]
     else:
         assert events == ["fork server", "read", "pool of 2, forkserver"]
     assert one.keys() == two.keys()
