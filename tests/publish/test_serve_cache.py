@@ -464,20 +464,38 @@ def test_list_pages_are_kept_while_nothing_they_show_changed(
     assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
 
 
-def test_list_pages_follow_a_new_url_scheme(
-    serve: Serve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("old", "new", "page", "shows"),
+    [
+        # A new URL scheme: every link changes.
+        (
+            "site_name: kifuwiki test site",
+            "site_name: kifuwiki test site\nuse_directory_urls: false",
+            "records/events/index.html",
+            'href="../report.html"',
+        ),
+        # The language is in the record cache's salt: the light views come back equal,
+        # the list pages' labels do not.
+        ("  locale: ja", "  locale: en", "records/players/index.html", "Players"),
+    ],
+)
+def test_list_pages_follow_the_site_settings(
+    serve: Serve,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    old: str,
+    new: str,
+    page: str,
+    shows: str,
 ) -> None:
     rendered = _count_list_pages(monkeypatch)
     serve.build()
     count = len(rendered)
     rendered.clear()
-    edit_yaml(
-        serve.root,
-        "site_name: kifuwiki test site",
-        "site_name: kifuwiki test site\nuse_directory_urls: false",
-    )
+    edit_yaml(serve.root, old, new)
     serve.build()
     assert len(rendered) == count
+    assert shows in (serve.site / page).read_text("utf-8")
     assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
 
 
@@ -498,19 +516,3 @@ def test_list_pages_are_not_kept_by_a_build_or_with_serve_cache_false(
     serve.build()
     serve.build()
     assert len(rendered) == 4 * count
-
-
-def test_list_pages_follow_the_site_language(
-    serve: Serve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The language is in the record cache's salt: the light views come back equal, the
-    # list pages' labels do not.
-    rendered = _count_list_pages(monkeypatch)
-    serve.build()
-    count = len(rendered)
-    rendered.clear()
-    edit_yaml(serve.root, "  locale: ja", "  locale: en")
-    serve.build()
-    assert len(rendered) == count
-    assert "Players" in (serve.site / "records/players/index.html").read_text("utf-8")
-    assert_same_site(serve.site, fresh_build(serve.root, tmp_path))
