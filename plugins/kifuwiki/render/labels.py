@@ -218,8 +218,8 @@ def step_title(label: str, notes: tuple[str, ...] | list[str]) -> str:
     """The step link's ``title``: the step's label without the first annotation it ends
     with, which the page shows right below (issue 16: no text written twice a step).
 
-    ``"あかり leads QK (1213): 1213 is prime"`` with the note ``"1213 is prime"`` is
-    written ``"あかり leads QK (1213):"``; the script (``kifuwiki.js``, ``stepLabel``) puts
+    ``"Alice plays 7: a fine move"`` with the note ``"a fine move"`` is written
+    ``"Alice plays 7:"``; the script (``kifuwiki.js``, ``stepLabel``) puts
     the label back together from a title ending in ``:`` and the step's first
     ``.kw-note``. A label that ends in ``:`` (or ``:`` and zero width spaces) by itself
     on a step with notes gets a zero width space more, which the script takes off again;

@@ -35,6 +35,7 @@ from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView
 from kifuwiki.render.codes import INTERNAL_VIEW_ERROR
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import render_record_page, render_record_search_text
+from kifuwiki.render.record_page import TEMPLATES as PAGE_TEMPLATES
 from kifuwiki.render.site import DeferredLinks, LinkTarget
 
 log = logging.getLogger(__name__)
@@ -164,9 +165,9 @@ def _render_file(job: PrerenderJob, views: list[RecordView]) -> PrerenderedFile:
     return result
 
 
-#: The templates every record page reads, whatever its game (``record.html`` imports
-#: ``_kw_macros.html``).
-RECORD_TEMPLATES = ("record.html", "_kw_macros.html", "viewer.html", "record_search.html")
+#: The templates every record page reads, whatever its game: the page's own (those the
+#: Python page writer checks it may stand in for), the viewer and the search text.
+RECORD_TEMPLATES = (*PAGE_TEMPLATES, "viewer.html", "record_search.html")
 
 
 def warm_up() -> None:

@@ -57,6 +57,13 @@ def worker_count(requested: int, tasks: int) -> int:
     return max(1, min(wanted, cores, tasks))
 
 
+def task_size(items: int, workers: int, most: int) -> int:
+    """How many items one task of a pool takes: at most ``most`` (each task's result
+    costs the caller a message), and few enough that every worker gets several tasks
+    in a small batch."""
+    return max(1, min(most, items // (max(1, workers) * 4)))
+
+
 def process_context(preload: Sequence[str] = (), *, fork_caller: bool = False) -> BaseContext:
     """The start method for kifuwiki's workers; ``preload`` modules are imported once
     by the fork server so each worker starts with them ready. ``fork_caller``: fork

@@ -80,6 +80,8 @@ COMPLETE_SHARE = _share_from_environment(0.0)
 #: the loop leaves (all of both cores while it waits in the first pass). Measured on 2
 #: cores: 1.07x the twin's wall time against 1.20x (benchmarks/README.md, section 19).
 WORKER_NICENESS = 10
+#: Record files one task of the first pass loads, at most (see ``pool.task_size``).
+FIRST_PASS_CHUNK = 16
 #: What the fork server imports once, so every worker starts with it.
 WORKER_PRELOAD = ("kifuwiki.sitebuild.worker_start",)
 
@@ -266,7 +268,7 @@ class FirstPass:
         self, requested: int, files: int, ready: ProcessPoolExecutor | None = None
     ) -> None:
         self.workers = pools.worker_count(requested, files)
-        self.chunk = max(1, min(16, files // (self.workers * 8)))
+        self.chunk = pools.task_size(files, self.workers, FIRST_PASS_CHUNK)
         self.pool: ProcessPoolExecutor | None = None
         #: A pool started before the files were read (:func:`start_workers_early`),
         #: taken if the first pass needs one, shut down otherwise.

@@ -49,7 +49,7 @@ from kifuwiki.render.resources import templates_dir
 from kifuwiki.render.site import PageLinks, SitePage, page_url, record_key, resolve_links
 from kifuwiki.sitebuild.keys import code_fingerprint, display_path
 from kifuwiki.sitebuild.list_pages import ListPages
-from kifuwiki.sitebuild.pool import available_cores
+from kifuwiki.sitebuild.pool import available_cores, task_size
 from kifuwiki.sitebuild.records import (
     LoadedRecord,
     RecordLoader,
@@ -303,8 +303,7 @@ class SiteBuild:
             if key in self._pending and key not in self._futures:
                 keys.setdefault(key)
         order = list(keys)
-        # Enough tasks for every core several times over in a small build.
-        size = max(1, min(RENDER_CHUNK, len(order) // (available_cores() * 4)))
+        size = task_size(len(order), available_cores(), RENDER_CHUNK)
         for start in range(0, len(order), size):
             chunk = order[start : start + size]
             future = self._pool.submit(prerender_files, [self._pending[key] for key in chunk])
