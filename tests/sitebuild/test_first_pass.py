@@ -33,12 +33,17 @@ REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures" / "prime-daifugo" / "rules"
 
 
-def _records(tmp_path: Path, copies: int = 1) -> Path:
+def _records(tmp_path: Path, copies: int = 1, dated: bool = False) -> Path:
+    """The fixtures ``copies`` times; ``dated``: each copy a day newer than the one
+    before, so the archive (newest first) lists them in the reverse of file order."""
     records = tmp_path / "records" / "prime-daifugo"
     records.mkdir(parents=True)
     for n in range(copies):
         for path in sorted(FIXTURES.glob("*.kifu")):
-            shutil.copy(path, records / f"{n}-{path.name}")
+            text = path.read_text(encoding="utf-8")
+            if dated:
+                text = text.replace("---\n", f"---\ndate: 2024-01-{n + 1:02d}\n", 1)
+            (records / f"{n}-{path.name}").write_text(text, encoding="utf-8")
     return tmp_path / "records"
 
 
@@ -300,12 +305,22 @@ class RecordingPool(InlinePool):
 def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    records = _records(tmp_path, copies=2)
+    records = _records(tmp_path, copies=2, dated=True)
     monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
     monkeypatch.setattr(pool_module, "start_fork_server", lambda preload=(): None)
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
     monkeypatch.setattr(records_module, "COMPLETE_SHARE", 0.0)
     monkeypatch.setattr(build_module, "RENDER_CHUNK", 2)
+    # The pages are asked for before the site is planned: the workers go on to them
+    # while this process plans.
+    asked_before_planning: list[int] = []
+    plan_archive = build_module.Archive.build
+
+    def planning(*args: Any, **kwargs: Any) -> Any:
+        asked_before_planning.append(len(pool.renders))
+        return plan_archive(*args, **kwargs)
+
+    monkeypatch.setattr(build_module.Archive, "build", planning)
     # One core: the tasks may be as large as RENDER_CHUNK (a build of a few files on
     # many cores gets smaller ones, below).
     monkeypatch.setattr(build_module, "available_cores", lambda: 1)
@@ -324,6 +339,7 @@ def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
     files = {path.name for path in records.rglob("*.kifu")}
     assert len(files) == 8
     assert [len(task) for task in pool.renders] == [2, 2, 2, 2]
+    assert asked_before_planning == [4]
     asked = [name for task in pool.renders for name in task]
     assert sorted(Path(name).name for name in asked) == sorted(files)  # each file once
     # In the order the plan's record pages come (the order the front end asks).
@@ -333,6 +349,7 @@ def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
     by_key = {page.key: page for page in plan.pages if page.kind == "record"}
     order = list(dict.fromkeys(key.partition("#")[0] for key in by_key))
     assert asked == order
+    assert order != sorted(order)  # newest first, not in file order
     build.close()
     # And the same pages as one process renders (the cache gone: nothing reused).
     shutil.rmtree(tmp_path / ".cache")

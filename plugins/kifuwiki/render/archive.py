@@ -141,6 +141,15 @@ def winners_of(view: RecordView) -> list[str]:
     return names
 
 
+def archive_order(views: Iterable[RecordView]) -> list[RecordView]:
+    """The games in the order an archive lists them and plans their pages: newest
+    first, the file path (then the game's place in its file) keeping it stable between
+    builds. A site build asks its workers for the pages in this order before planning."""
+    ordered = sorted(views, key=lambda v: (v.record.path or "", v.record.index))
+    ordered.sort(key=lambda v: meta_value_text(v.record.meta.get("date", "")), reverse=True)
+    return ordered
+
+
 @dataclass(slots=True)
 class Archive:
     """All records of a site, grouped the ways the archive pages need."""
@@ -163,9 +172,7 @@ class Archive:
     ) -> Archive:
         """Group ``views``; every game in ``games`` (default: every registered game)
         gets an index page, empty or not."""
-        # Newest first; the file path keeps the order stable between builds.
-        ordered = sorted(views, key=lambda v: (v.record.path or "", v.record.index))
-        ordered.sort(key=lambda v: meta_value_text(v.record.meta.get("date", "")), reverse=True)
+        ordered = archive_order(views)
         known = game_ids() if games is None else tuple(games)
         archive = cls(ordered, SitePlan.build(ordered, prefix, records_root, lang, known))
         for view in ordered:
