@@ -6,6 +6,7 @@ import json
 import logging
 import shutil
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -507,3 +508,46 @@ def test_automatic_nav_gets_the_indexes_but_no_record_pages(tmp_path: Path) -> N
     nav = [a["href"] for a in soup(site / "index.html").select(".navbar a[href], nav a[href]")]
     assert "records/fake/" in nav and "records/players/" in nav  # indexes: in
     assert not any("alpha" in href or "players/bob" in href for href in nav)  # the rest: out
+
+
+def test_a_build_freezes_what_it_keeps_and_lets_go_at_its_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # sitebuild/collector.py: while pages are written, the archive (loaded and planned
+    # in on_files) is out of the cycle collector's way; after the build, even a failed
+    # one, nothing stays frozen.
+    import gc
+
+    from kifuwiki.mkdocs_plugin.plugin import KifuwikiPlugin
+
+    seen: list[tuple[bool, bool]] = []
+    page_html = KifuwikiPlugin._page_html
+
+    def spy(self: KifuwikiPlugin, site_page: Any, url_of: Any) -> str:
+        archive = self._build.archive
+        seen.append((gc.get_freeze_count() > 0, any(o is archive for o in gc.get_objects())))
+        if fail:
+            raise RuntimeError("a page failed")
+        return page_html(self, site_page, url_of)
+
+    monkeypatch.setattr(KifuwikiPlugin, "_page_html", spy)
+    fail = False
+    build_site(copy_site(tmp_path, "games"))
+    assert len(seen) > 3 and all(frozen and not tracked for frozen, tracked in seen)
+    assert gc.get_freeze_count() == 0
+    # A failed build lets go at once (on_build_error): `mkdocs serve` goes on serving
+    # after it, without the shutdown that ends `mkdocs build`.
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    fail = True
+    root = copy_site(tmp_path / "failing", "games")
+    config = load_config(config_file=str(root / "mkdocs.yml"), site_dir=str(root / "site"))
+    config.plugins.on_startup(command="build", dirty=False)
+    try:
+        with pytest.raises(RuntimeError, match="a page failed"):
+            build(config)
+        assert seen[-1] == (True, False)  # it failed while frozen
+        assert gc.get_freeze_count() == 0
+    finally:
+        config.plugins.on_shutdown()

@@ -43,6 +43,7 @@ from kifuwiki.render.assets import (
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.site import SitePage
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
+from kifuwiki.sitebuild.collector import BuildCollector
 from kifuwiki.sitebuild.export import exported_files
 from kifuwiki.sitebuild.site import UrlOf, site_rules, site_rules_warnings
 
@@ -70,6 +71,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._serve_cache = ServeRenderCache()
         self._serve_cache_on = False
         self._old_output = OldOutput()
+        # What a build keeps to its end, frozen out of the cycle collector's way.
+        self._collector = BuildCollector()
 
     # Defining on_startup keeps this plugin object alive across `mkdocs serve`
     # rebuilds, which is what lets the in-memory record cache skip unchanged files
@@ -166,12 +169,14 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
 
     # Under serve, just before MkDocs empties the site folder for a rebuild: the last
     # build's output moves aside, to be deleted in the background (old_output.py).
-    # Every plugin's config is final here and no file is read yet: a cold build's
-    # workers start now (forked from this process while it runs one thread, else from
-    # a fork server), to be ready by on_files.
+    # Every plugin's config is final here and no file is read yet: what the imports and
+    # the config made is frozen (sitebuild/collector.py), then a cold build's workers
+    # start (forked from this process while it runs one thread, else from a fork
+    # server), to be ready by on_files.
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         if self._serve_cache_on:
             self._old_output.move_aside(config.site_dir)
+        self._collector.freeze()
         self._build.start_workers()
 
     # Default priority (0): after plugins that add Markdown files at 50, and before
@@ -190,7 +195,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             exported = files.get_file_from_path(uri)
             if exported is not None:
                 files.remove(exported)
-        for page in self._build.prepare().plan.pages:
+        plan = self._build.prepare().plan
+        self._collector.freeze()  # the archive lives to the build's end
+        for page in plan.pages:
             if files.get_file_from_path(page.src_uri) is not None:
                 # A hand-written page wins (a user's own records/index.md, say); for
                 # a record that means its page is missing, which deserves a warning.
@@ -368,11 +375,13 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
 
     on_post_page = CombinedEvent(_serve_cache_keep, _post_page)
 
-    # Every page has been written: the workers have nothing left to do. A page rendered
-    # after on_files may have found what its light record did not (a game's view
-    # failing); reported here, before MkDocs counts the warnings for --strict.
+    # Every page has been written: the workers have nothing left to do, and what the
+    # build froze goes back to the collector (serve's next build may drop it). A page
+    # rendered after on_files may have found what its light record did not (a game's
+    # view failing); reported here, before MkDocs counts the warnings for --strict.
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self._build.close()
+        self._collector.release()
         if self._serve_cache_on:
             stats = self._serve_cache.stats
             log.debug(
@@ -381,14 +390,17 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             )
         self._report([], self._build.late_diagnostics)
 
-    # A failed build must not leave workers rendering pages nobody will write.
+    # A failed build must not leave workers rendering pages nobody will write, nor its
+    # objects frozen.
     def on_build_error(self, *, error: Exception) -> None:
         self._build.close()
+        self._collector.release()
 
     # The process ends (or serve stops): the workers end with it, and the last build's
     # output moved aside is deleted before it goes.
     def on_shutdown(self) -> None:
         self._build.close()
+        self._collector.release()
         self._old_output.wait()
 
     # mkdocs serve watches docs_dir and mkdocs.yml; records live outside docs_dir,
