@@ -15,6 +15,7 @@ import kifuwiki.sitebuild.pool as pool_module
 import kifuwiki.sitebuild.records as records_module
 import kifuwiki.sitebuild.site as build_module
 from kifuwiki.core.cache import ContentCache
+from kifuwiki.render.archive import LIST_TEMPLATES, Archive
 from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.prerender import (
     PAGE_ENTRY,
@@ -92,7 +93,10 @@ def test_files_go_to_the_workers_in_chunks_once_past_the_threshold_and_come_back
         # chunk leaves at once.
         assert bool(started) == (n > 3)
         assert sum(len(task) for task in pool.tasks) == (n - n % 2 if n > 3 else 0)
-    results = first.results()
+    # This process's own work while it waits runs once every job is with a worker.
+    waited: list[int] = []
+    results = first.results(lambda: waited.append(sum(len(task) for task in pool.tasks)))
+    assert waited == [len(jobs)]
     assert started == [2]
     assert [len(task) for task in pool.tasks[:-1]] == [2] * (len(pool.tasks) - 1)
     assert [name for task in pool.tasks for name in task] == [job.name for job in jobs]
@@ -111,7 +115,7 @@ def test_no_pool_below_the_threshold_or_on_one_core(
     below = FirstPass(0, len(jobs))
     for job in jobs:
         below.add(job)
-    assert below.results() is None
+    assert below.results(lambda: pytest.fail("nobody waits without workers")) is None
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
     one = FirstPass(1, len(jobs))  # jobs: 1
     for job in jobs:
@@ -314,13 +318,16 @@ def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
     # The pages are asked for before the site is planned: the workers go on to them
     # while this process plans.
     asked_before_planning: list[int] = []
-    plan_archive = build_module.Archive.build
+    compiled_before_planning: list[set[str]] = []
+    plan_archive = Archive.build
 
     def planning(*args: Any, **kwargs: Any) -> Any:
         asked_before_planning.append(len(pool.renders))
+        cache = make_environment(None).cache or {}
+        compiled_before_planning.append({template.name or "" for template in cache.values()})
         return plan_archive(*args, **kwargs)
 
-    monkeypatch.setattr(build_module.Archive, "build", planning)
+    monkeypatch.setattr(Archive, "build", planning)
     # One core: the tasks may be as large as RENDER_CHUNK (a build of a few files on
     # many cores gets smaller ones, below).
     monkeypatch.setattr(build_module, "available_cores", lambda: 1)
@@ -335,7 +342,10 @@ def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
         build.close()
         return rendered
 
+    forget_environments()  # nothing compiled yet
     parallel = pages(tmp_path, 0)
+    # While it waited for the first pass, the build compiled the list pages' templates.
+    assert set(LIST_TEMPLATES.values()) <= compiled_before_planning[0]
     files = {path.name for path in records.rglob("*.kifu")}
     assert len(files) == 8
     assert [len(task) for task in pool.renders] == [2, 2, 2, 2]
@@ -384,3 +394,11 @@ def test_same_diagnostics_says_so_exactly_when_the_general_comparison_finds_noth
         assert not same_diagnostics(light, result.records[:-1]) or not result.records[:-1]
         checked += len(result.records[0]["diagnostics"])
     assert checked  # the fixtures carry diagnostics, so equal lists were compared
+
+
+def test_every_page_kind_but_a_record_has_its_list_template() -> None:
+    from typing import get_args
+
+    from kifuwiki.render.site import PageKind
+
+    assert set(LIST_TEMPLATES) == set(get_args(PageKind)) - {"record"}

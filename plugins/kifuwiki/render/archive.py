@@ -25,6 +25,17 @@ from kifuwiki.render.record import (
 )
 from kifuwiki.render.site import PageLinks, SitePage, SitePlan, meta_text, page_url, record_key
 
+#: The template of each archive page that is not a record's, by the page's kind.
+LIST_TEMPLATES = {
+    "home": "records_home.html",
+    "index": "index_game.html",
+    "player": "player.html",
+    "players": "players.html",
+    "event": "event.html",
+    "events": "events.html",
+    "report": "report.html",
+}
+
 #: Pages that list games: searched by their title (see Archive.search_text).
 _LIST_PAGES = frozenset({"home", "index", "player", "players", "event", "events"})
 
@@ -277,26 +288,26 @@ class Archive:
         }
         if page.kind == "home":
             context["rows"] = self.rows(self.views, links)
-            return env.get_template("records_home.html").render(context)
+            return env.get_template(LIST_TEMPLATES["home"]).render(context)
         if page.kind == "index":
             context["rows"] = self.rows(self.by_game.get(page.key, []), links)
-            return env.get_template("index_game.html").render(context)
+            return env.get_template(LIST_TEMPLATES["index"]).render(context)
         if page.kind == "player":
             summary = self.players[page.key]
             context["player"] = summary
             context["rows"] = self.rows(summary.games, links)
-            return env.get_template("player.html").render(context)
+            return env.get_template(LIST_TEMPLATES["player"]).render(context)
         if page.kind == "players":
-            return env.get_template("players.html").render(context)
+            return env.get_template(LIST_TEMPLATES["players"]).render(context)
         if page.kind == "event":
             context["event"] = page.key
             context["rows"] = self.rows(self.events.get(page.key, []), links)
-            return env.get_template("event.html").render(context)
+            return env.get_template(LIST_TEMPLATES["event"]).render(context)
         if page.kind == "events":
-            return env.get_template("events.html").render(context)
+            return env.get_template(LIST_TEMPLATES["events"]).render(context)
         context["diagnostics"] = self.all_diagnostics()
         context["counts"] = self.counts()
-        return env.get_template("report.html").render(context)
+        return env.get_template(LIST_TEMPLATES["report"]).render(context)
 
     def search_text(self, page: SitePage, env: jinja2.Environment, lang: str) -> str | None:
         """A lighter text for search indexes, for pages that need one.

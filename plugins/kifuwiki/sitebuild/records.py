@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -137,9 +138,12 @@ class RecordLoader:
         cache: ContentCache,
         jobs: int,
         ready: ProcessPoolExecutor | None = None,
+        while_waiting: Callable[[], None] | None = None,
     ) -> LoadResult:
         """Every record under ``records_dir``; display paths are relative to ``base``.
-        ``ready``: workers started early (:func:`start_workers_early`)."""
+        ``ready``: workers started early (:func:`start_workers_early`).
+        ``while_waiting``: work for this process while workers load the records (called
+        once, only then: without workers nobody waits)."""
         if not records_dir.is_dir():
             log.info("no records folder at %s; no record pages made", records_dir)
             if ready is not None:
@@ -149,7 +153,7 @@ class RecordLoader:
         record_paths = list(iter_record_paths([records_dir], skipped))
         first = FirstPass(jobs, len(record_paths), ready)
         try:
-            return self._load(record_paths, base, settings, cache, skipped, first)
+            return self._load(record_paths, base, settings, cache, skipped, first, while_waiting)
         except BaseException:
             first.close()  # nobody else knows this pool: it must not outlive the error
             raise
@@ -162,6 +166,7 @@ class RecordLoader:
         cache: ContentCache,
         skipped: list[Diagnostic],
         first: FirstPass,
+        while_waiting: Callable[[], None] | None,
     ) -> LoadResult:
         fresh: dict[str, list[LoadedRecord]] = {}
         found: list[str] = []  # file keys in archive order
@@ -181,7 +186,7 @@ class RecordLoader:
                 todo[key] = PrerenderJob(name, data, error, settings, cache_target(cache, key))
                 first.add(todo[key])
         result = LoadResult([], skipped=skipped)
-        firsts = first.results()
+        firsts = first.results(while_waiting)
         if firsts is not None:
             for (key, job), done in zip(todo.items(), firsts, strict=True):
                 if done.rendered:
@@ -308,7 +313,11 @@ class FirstPass:
         except OSError as exc:
             self._give_up(exc)
 
-    def results(self) -> list[PrerenderedFile] | None:
+    def results(
+        self, while_waiting: Callable[[], None] | None = None
+    ) -> list[PrerenderedFile] | None:
+        """Every job's result; ``while_waiting`` runs here once the workers have every
+        job, before this process waits for them (not at all when no pool ran)."""
         if self.ready is not None:  # started early, not needed after all
             self.ready.shutdown(wait=False, cancel_futures=True)
             self.ready = None
@@ -316,6 +325,8 @@ class FirstPass:
             self._hand_over()
         if self.pool is None:
             return None
+        if while_waiting is not None:
+            while_waiting()
         try:
             return [done for future in self._futures for done in future.result()]
         except (OSError, BrokenExecutor) as exc:
