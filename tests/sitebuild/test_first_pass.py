@@ -167,6 +167,23 @@ def test_warm_up_compiles_the_record_templates_and_never_raises(
     warm_up()  # a fork server that raised here would die, and the build's pool with it
 
 
+def test_a_worker_forked_from_the_build_imports_the_games_but_compiles_no_template(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Its first tasks are the first pass, which the build waits for and which needs
+    # no template: they are compiled at its first page.
+    imported: list[bool] = []
+    monkeypatch.setattr(prerender, "all_games", lambda: imported.append(True))
+    monkeypatch.setattr(prerender, "make_environment", lambda custom=None: pytest.fail("compiled"))
+    records_module.warm_up_for_the_first_pass()
+    assert imported == [True]
+    given: list[Any] = []
+    monkeypatch.setattr(pool_module, "can_fork_here", lambda: True)
+    monkeypatch.setattr(pool_module, "start_executor", lambda *a, **k: given.append(k) or None)
+    records_module.start_pool(2)
+    assert given == [{"fork_caller": True, "warm_up": records_module.warm_up_for_the_first_pass}]
+
+
 @pytest.mark.parametrize("forked", [True, False])
 def test_the_workers_start_early_only_for_a_build_that_looks_cold(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forked: bool
