@@ -268,6 +268,74 @@ def test_the_build_starts_its_workers_before_it_reads_a_record(
     assert not build.start_workers()
 
 
+def test_a_load_begun_early_goes_to_the_workers_before_prepare_and_gives_the_same_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = _records(tmp_path, copies=2)
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    monkeypatch.setattr(pool_module, "can_fork_here", lambda: True)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
+    pools: list[InlinePool] = []
+    monkeypatch.setattr(
+        records_module, "start_pool", lambda workers: pools.append(InlinePool()) or pools[-1]
+    )
+
+    real_read = records_module.read_file
+
+    def site(root: Path, begin: bool) -> list[str]:
+        build = SiteBuild()
+        build.configure(BuildSettings(records, root, jobs=0))
+        if begin:
+            assert build.begin()
+            # Every file is with the workers before the front end asks for the site.
+            assert sum(len(task) for task in pools[-1].tasks) == 8
+            monkeypatch.setattr(records_module, "read_file", lambda path: pytest.fail("read again"))
+        plan = build.prepare().plan
+        monkeypatch.setattr(records_module, "read_file", real_read)
+        pages = [build.render(page) for page in plan.pages]
+        build.close()
+        return pages
+
+    assert site(tmp_path / "early", begin=True) == site(tmp_path / "late", begin=False)
+
+
+def test_a_load_begun_and_not_collected_is_shut_down_or_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = _records(tmp_path, copies=2)
+    closed: list[int] = []
+
+    class Pool(InlinePool):
+        def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+            closed.append(id(self))
+
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    monkeypatch.setattr(pool_module, "can_fork_here", lambda: True)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
+    pools: list[Pool] = []
+    monkeypatch.setattr(
+        records_module, "start_pool", lambda workers: pools.append(Pool()) or pools[-1]
+    )
+    build = SiteBuild()
+    build.configure(BuildSettings(records, tmp_path, jobs=0))
+    build.begin()
+    build.close()  # the build failed before it collected the load
+    assert closed == [id(pools[0])]
+    build.begin()
+    build.begin()  # begun again (a build that failed in between): the first load goes
+    assert closed[-1] == id(pools[1])
+    # Configured again after begin(): prepare() reads the records afresh.
+    build.configure(BuildSettings(records, tmp_path, jobs=0, lang="en"))
+    read: list[Path] = []
+    real_read = records_module.read_file
+    monkeypatch.setattr(
+        records_module, "read_file", lambda path: read.append(path) or real_read(path)
+    )
+    build.prepare()
+    assert closed[-1] == id(pools[2]) and len(read) == 8
+    build.close()
+
+
 def test_workers_started_early_and_not_needed_are_shut_down(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -172,17 +172,18 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     # Every plugin's config is final here and no file is read yet: what the imports and
     # the config made is frozen (sitebuild/collector.py), then a cold build's workers
     # start (forked from this process while it runs one thread, else from a fork
-    # server), to be ready by on_files.
+    # server) and get the records to load, while MkDocs lists its own files; on_files
+    # collects them.
     def on_pre_build(self, *, config: MkDocsConfig) -> None:
         if self._serve_cache_on:
             self._old_output.move_aside(config.site_dir)
         self._collector.freeze()
-        self._build.start_workers()
+        self._build.begin()
 
     # Default priority (0): after plugins that add Markdown files at 50, and before
     # nav plugins (literate-nav, awesome-pages) that run last and must see our pages.
-    # The core loads every record and starts the workers here, the first event that
-    # can add files.
+    # The records whose loading began in on_pre_build are collected here, the first
+    # event that can add files, and the site is planned.
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         self._deferred = {}
         self._urls = {}

@@ -115,6 +115,27 @@ class LoadResult:
     """Record files not read (RF009: a symbolic link out of the folder, a loop)."""
 
 
+@dataclass(slots=True)
+class StartedLoad:
+    """A load :meth:`RecordLoader.begin` started: the files read, the first pass
+    handed to the workers; :meth:`RecordLoader.finish` collects it."""
+
+    first: FirstPass
+    skipped: list[Diagnostic]
+    cache: ContentCache
+    fresh: dict[str, list[LoadedRecord]] = field(default_factory=dict)
+    """Light records found without loading (memory, disk cache), then every file's."""
+    found: list[str] = field(default_factory=list)
+    """File keys in archive order."""
+    todo: dict[str, PrerenderJob] = field(default_factory=dict)
+    """Files to load, in the order handed to the first pass."""
+    paths: dict[str, Path] = field(default_factory=dict)
+
+    def close(self) -> None:
+        """Stop the first pass's workers (a load begun and never finished)."""
+        self.first.close()
+
+
 def read_file(path: Path) -> tuple[bytes | None, str]:
     """A record file's bytes, or ``None`` and why not."""
     try:
@@ -144,53 +165,81 @@ class RecordLoader:
         ``ready``: workers started early (:func:`start_workers_early`).
         ``while_waiting``: work for this process while workers load the records (called
         once, only then: without workers nobody waits)."""
+        return self.finish(
+            self.begin(records_dir, base, settings, cache, jobs, ready), while_waiting
+        )
+
+    def begin(
+        self,
+        records_dir: Path,
+        base: Path,
+        settings: PrerenderSettings,
+        cache: ContentCache,
+        jobs: int,
+        ready: ProcessPoolExecutor | None = None,
+    ) -> StartedLoad:
+        """The first half of :meth:`load`: every record file read, and those neither in
+        memory nor in the disk cache handed to the workers (:class:`FirstPass`), which
+        go on while the caller does other work; :meth:`finish` waits for them.
+        Whoever begins a load finishes or closes it (:meth:`StartedLoad.close`)."""
         if not records_dir.is_dir():
             log.info("no records folder at %s; no record pages made", records_dir)
             if ready is not None:
                 ready.shutdown(wait=False, cancel_futures=True)
-            return LoadResult([])
+            return StartedLoad(FirstPass(1, 0), [], cache)
         skipped: list[Diagnostic] = []
         record_paths = list(iter_record_paths([records_dir], skipped))
-        first = FirstPass(jobs, len(record_paths), ready)
+        started = StartedLoad(FirstPass(jobs, len(record_paths), ready), skipped, cache)
         try:
-            return self._load(record_paths, base, settings, cache, skipped, first, while_waiting)
+            self._read(started, record_paths, base, settings, cache)
         except BaseException:
-            first.close()  # nobody else knows this pool: it must not outlive the error
+            started.close()  # nobody else knows this pool: it must not outlive the error
             raise
+        return started
 
-    def _load(
+    def _read(
         self,
+        started: StartedLoad,
         record_paths: list[Path],
         base: Path,
         settings: PrerenderSettings,
         cache: ContentCache,
-        skipped: list[Diagnostic],
-        first: FirstPass,
-        while_waiting: Callable[[], None] | None,
-    ) -> LoadResult:
-        fresh: dict[str, list[LoadedRecord]] = {}
-        found: list[str] = []  # file keys in archive order
-        todo: dict[str, PrerenderJob] = {}
-        paths: dict[str, Path] = {}
+    ) -> None:
         display_path = DisplayPaths(base)
         for path in record_paths:
             name = display_path(path)
             data, error = read_file(path)
             key = file_key(name, data, error)
-            found.append(key)
-            paths[key] = path
+            started.found.append(key)
+            started.paths[key] = path
             items = self.memory.get(key) or cached_file(cache, key, name, path)
             if items is not None:
-                fresh[key] = items
-            elif key not in todo:
-                todo[key] = PrerenderJob(name, data, error, settings, cache_target(cache, key))
-                first.add(todo[key])
-        result = LoadResult([], skipped=skipped)
+                started.fresh[key] = items
+            elif key not in started.todo:
+                job = PrerenderJob(name, data, error, settings, cache_target(cache, key))
+                started.todo[key] = job
+                started.first.add(job)
+        started.first.hand_over_the_rest()
+
+    def finish(
+        self, started: StartedLoad, while_waiting: Callable[[], None] | None = None
+    ) -> LoadResult:
+        """The second half of :meth:`load`: the workers' results collected (or the files
+        loaded here, when no worker ran)."""
+        try:
+            return self._finish(started, while_waiting)
+        except BaseException:
+            started.close()
+            raise
+
+    def _finish(self, started: StartedLoad, while_waiting: Callable[[], None] | None) -> LoadResult:
+        first, fresh, todo, paths = started.first, started.fresh, started.todo, started.paths
+        result = LoadResult([], skipped=started.skipped)
         firsts = first.results(while_waiting)
         if firsts is not None:
             for (key, job), done in zip(todo.items(), firsts, strict=True):
                 if done.rendered:
-                    fresh[key] = store(cache, key, done, paths[key])
+                    fresh[key] = store(started.cache, key, done, paths[key])
                 else:
                     # Its pages are rendered later, in the workers, while the front
                     # end works on.
@@ -202,10 +251,10 @@ class RecordLoader:
             else:
                 first.close()  # every page is in the cache already
         for key, job in todo.items():
-            fresh[key] = store(cache, key, prerender_file(job), paths[key])
+            fresh[key] = store(started.cache, key, prerender_file(job), paths[key])
         # Only what this build saw stays in memory: memory follows the archive, not history.
         self.memory = fresh
-        result.records = [item for key in found for item in fresh[key]]
+        result.records = [item for key in started.found for item in fresh[key]]
         return result
 
 
@@ -323,6 +372,11 @@ class FirstPass:
         except OSError as exc:
             self._give_up(exc)
 
+    def hand_over_the_rest(self) -> None:
+        """Every job is added: the last few, short of a chunk, go to the workers too."""
+        if self.pool is not None and self._waiting:
+            self._hand_over()
+
     def results(
         self, while_waiting: Callable[[], None] | None = None
     ) -> list[PrerenderedFile] | None:
@@ -331,8 +385,7 @@ class FirstPass:
         if self.ready is not None:  # started early, not needed after all
             self.ready.shutdown(wait=False, cancel_futures=True)
             self.ready = None
-        if self.pool is not None and self._waiting:
-            self._hand_over()
+        self.hand_over_the_rest()
         if self.pool is None:
             return None
         if while_waiting is not None:

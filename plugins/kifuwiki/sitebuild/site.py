@@ -54,6 +54,7 @@ from kifuwiki.sitebuild.pool import available_cores, task_size
 from kifuwiki.sitebuild.records import (
     LoadedRecord,
     RecordLoader,
+    StartedLoad,
     light_items,
     read_file,
     start_workers_early,
@@ -142,6 +143,8 @@ class SiteBuild:
         self._by_key: dict[str, LoadedRecord] = {}
         self._pool: ProcessPoolExecutor | None = None
         self._early_pool: ProcessPoolExecutor | None = None
+        # The load begin() started, with the settings and cache it was started with.
+        self._started_load: tuple[BuildSettings, ContentCache, StartedLoad] | None = None
         self._pending: dict[str, PrerenderJob] = {}
         # A pending file's task in the workers, and its place in the task's results.
         self._futures: dict[str, tuple[Future[list[PrerenderedFile]], int]] = {}
@@ -238,20 +241,60 @@ class SiteBuild:
             self._early_pool.shutdown(wait=False, cancel_futures=True)
         self._early_pool = None
 
-    def prepare(self) -> Archive:
-        """Load every record, plan the site, and start rendering record pages."""
+    def begin(self) -> bool:
+        """Before :meth:`prepare`, as early as the front end can: start the workers
+        (:meth:`start_workers`), then read the records and hand those to load to the
+        workers, who go on while the front end does its own work (MkDocs lists its
+        files); :meth:`prepare` collects them. Optional. Whether workers were started."""
+        started = self.start_workers()
+        self._close_started_load()
         ready, self._early_pool = self._early_pool, None
-        self.close()
         settings = self.settings
-        loaded = self._loader.load(
+        load = self._loader.begin(
             settings.records_dir,
             settings.base,
             self._prerender_settings(),
             self.cache,
             settings.jobs,
             ready,
-            self._compile_list_templates,
         )
+        self._started_load = (settings, self.cache, load)
+        return started
+
+    def _close_started_load(self) -> None:
+        if self._started_load is not None:
+            self._started_load[2].close()
+        self._started_load = None
+
+    def _take_started_load(self) -> StartedLoad | None:
+        """The load :meth:`begin` started, if made with the settings still in force."""
+        begun, self._started_load = self._started_load, None
+        if begun is None:
+            return None
+        settings, cache, load = begun
+        if settings is self.settings and cache is self.cache:
+            return load
+        load.close()  # configured again since: read the records afresh
+        return None
+
+    def prepare(self) -> Archive:
+        """Load every record, plan the site, and start rendering record pages."""
+        load = self._take_started_load()
+        ready, self._early_pool = self._early_pool, None
+        self.close()
+        settings = self.settings
+        if load is None:
+            load = self._loader.begin(
+                settings.records_dir,
+                settings.base,
+                self._prerender_settings(),
+                self.cache,
+                settings.jobs,
+                ready,
+            )
+        elif ready is not None:  # started by start_workers() after begin(): not needed
+            ready.shutdown(wait=False, cancel_futures=True)
+        loaded = self._loader.finish(load, self._compile_list_templates)
         self._pool, self._pending = loaded.pool, loaded.pending
         self.skipped = loaded.skipped
         self.late_diagnostics = []
@@ -393,6 +436,7 @@ class SiteBuild:
     def close(self) -> None:
         """Stop the workers (every page has been asked for, or the build failed)."""
         self._close_early_pool()
+        self._close_started_load()
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
         self._pool = None
