@@ -487,3 +487,30 @@ def test_every_page_kind_but_a_record_has_its_list_template() -> None:
     from kifuwiki.render.site import PageKind
 
     assert set(LIST_TEMPLATES) == set(get_args(PageKind)) - {"record"}
+
+
+def test_a_cold_build_does_not_ask_an_empty_cache_for_each_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = _records(tmp_path)
+    asked: list[str] = []
+    real = records_module.read_light_records
+
+    def read(cache: Any, key: str) -> Any:
+        asked.append(key)
+        return real(cache, key)
+
+    monkeypatch.setattr(records_module, "read_light_records", read)
+
+    def build_once() -> list[str]:
+        build = SiteBuild()
+        build.configure(BuildSettings(records, tmp_path, jobs=1))
+        plan = build.prepare().plan
+        pages = [build.render(page) for page in plan.pages]
+        build.close()
+        return pages
+
+    cold = build_once()
+    assert asked == []  # no page in the cache: nothing to ask it
+    assert build_once() == cold  # a new process's warm build: every file from the cache
+    assert len(asked) == len(list(records.rglob("*.kifu")))

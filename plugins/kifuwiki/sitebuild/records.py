@@ -206,13 +206,17 @@ class RecordLoader:
         cache: ContentCache,
     ) -> None:
         display_path = DisplayPaths(base)
+        # A cache without a single page (a cold build) answers no file: not asked.
+        look_up = cache.has_any(PAGE_ENTRY)
         for path in record_paths:
             name = display_path(path)
             data, error = read_file(path)
             key = file_key(name, data, error)
             started.found.append(key)
             started.paths[key] = path
-            items = self.memory.get(key) or cached_file(cache, key, name, path)
+            items = self.memory.get(key)
+            if items is None and look_up:
+                items = cached_file(cache, key, name, path)
             if items is not None:
                 started.fresh[key] = items
             elif key not in started.todo:
