@@ -551,3 +551,32 @@ def test_a_build_freezes_what_it_keeps_and_lets_go_at_its_end(
         assert gc.get_freeze_count() == 0
     finally:
         config.plugins.on_shutdown()
+
+
+def test_record_files_are_copied_into_the_site_as_mkdocs_copies_them(tmp_path: Path) -> None:
+    # mkdocs_plugin/linked_file.py: CopiedFile reads a record file whole and writes it
+    # whole; the result is MkDocs' copy, byte for byte, whatever is there before.
+    from mkdocs.structure.files import File
+
+    from kifuwiki.mkdocs_plugin.linked_file import CopiedFile
+
+    source = tmp_path / "records"
+    (source / "pd").mkdir(parents=True)
+    data = b"---\ngame: prime-daifugo\n---\nA: 23\n" + bytes(range(256)) * 40
+    (source / "pd" / "game.kifu").write_bytes(data)
+
+    def copy(cls: type[File], site: Path) -> bytes:
+        file = cls("pd/game.kifu", str(source), str(site), use_directory_urls=True)
+        file.copy_file()
+        return (site / "pd" / "game.kifu").read_bytes()
+
+    # Into a folder that does not exist yet, and over a longer file already there.
+    assert copy(CopiedFile, tmp_path / "site") == copy(File, tmp_path / "mkdocs") == data
+    (tmp_path / "site" / "pd" / "game.kifu").write_bytes(data * 2)
+    assert copy(CopiedFile, tmp_path / "site") == data
+    # The site inside the records folder, the file onto itself: left as it was.
+    assert copy(CopiedFile, source) == data
+    # A source that is gone: MkDocs' own error.
+    (source / "pd" / "game.kifu").unlink()
+    with pytest.raises(FileNotFoundError):
+        copy(CopiedFile, tmp_path / "other")

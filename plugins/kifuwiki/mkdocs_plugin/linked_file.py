@@ -1,10 +1,11 @@
-"""Under ``mkdocs serve``: record files in the site as hard links, not copies.
+"""Record files put into the site: copied in one read and one write, or hard-linked.
 
 Every record page links its record file for download, so a site holds a copy of each
-record file, and ``serve`` deletes and writes them all again on every rebuild: 2,000
-copies took 0.3 s on the development machine, 2,000 links 0.02 s. A link is safe in
-``serve``'s temporary site folder, which nothing else writes into; ``mkdocs build``
-keeps copying, since a deployment step that rewrote a site file in place would
+record file. Under ``mkdocs serve``, which deletes and writes them all again on every
+rebuild, they are hard links (:class:`LinkedFile`): 2,000 copies took 0.3 s on the
+development machine, 2,000 links 0.02 s. A link is safe in ``serve``'s temporary site
+folder, which nothing else writes into; ``mkdocs build`` keeps copying
+(:class:`CopiedFile`), since a deployment step that rewrote a site file in place would
 otherwise rewrite the user's record.
 """
 
@@ -34,3 +35,32 @@ class LinkedFile(File):
             os.link(self.abs_src_path, output)
         except OSError:
             super().copy_file(dirty)
+
+
+class CopiedFile(File):
+    """A generated file backed by a small file on disk (a record file), copied into the
+    site by reading it whole and writing it whole. MkDocs' copy makes sure of the
+    folder, checks that the two are not the same file and copies through ``shutil``:
+    ~60 µs a record file on a tmpfs against ~20 µs, in the building process, once per
+    record file (0.05 s of a 1,344-file build's critical path). The folder is made only
+    when the write finds it missing. The same bytes as MkDocs' copy, and, should the
+    two paths be the same file, the file is left as it was (read before it is written)."""
+
+    def copy_file(self, dirty: bool = False) -> None:
+        if self.abs_src_path is None or (dirty and not self.is_modified()):
+            super().copy_file(dirty)
+            return
+        # Strings and open(), not pathlib: its parsing is a good part of what this saves.
+        target_path = self.abs_dest_path
+        try:
+            with open(self.abs_src_path, "rb") as source:  # noqa: PTH123
+                data = source.read()
+            try:
+                target = open(target_path, "wb")  # noqa: PTH123, SIM115 (closed below)
+            except FileNotFoundError:
+                os.makedirs(os.path.dirname(target_path), exist_ok=True)  # noqa: PTH103, PTH120
+                target = open(target_path, "wb")  # noqa: PTH123, SIM115
+            with target:
+                target.write(data)
+        except OSError:
+            super().copy_file(dirty)  # MkDocs' own copy, and its own error

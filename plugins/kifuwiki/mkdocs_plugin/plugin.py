@@ -29,7 +29,7 @@ from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.games.base import GameRecord
 from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
-from kifuwiki.mkdocs_plugin.linked_file import LinkedFile
+from kifuwiki.mkdocs_plugin.linked_file import CopiedFile, LinkedFile
 from kifuwiki.mkdocs_plugin.old_output import OldOutput
 from kifuwiki.mkdocs_plugin.pages import GeneratedPage, stub_markdown
 from kifuwiki.mkdocs_plugin.serve_cache import ServeRenderCache
@@ -222,9 +222,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, content=asset_content(path)))
         # The record files, byte for byte, for the record pages' download links
-        # (copied from disk by MkDocs: nothing held in memory).
+        # (copied from disk when MkDocs copies the static files: nothing held in memory).
         # Under serve, into a temporary folder rebuilt on every edit: hard links.
-        file_class = LinkedFile if self._serve_cache_on else File
+        file_class = LinkedFile if self._serve_cache_on else CopiedFile
         for uri, path in self._build.record_files():
             if files.get_file_from_path(uri) is None:
                 files.append(file_class.generated(config, uri, abs_src_path=str(path)))
