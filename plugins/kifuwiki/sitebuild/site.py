@@ -4,11 +4,13 @@
 events; ``kifuwiki pages`` runs it in a plain loop. One build goes:
 
 1. :meth:`SiteBuild.configure`: settings, the Jinja environment and the disk cache;
+   optionally :meth:`SiteBuild.begin`, as early as the front end can: on a large cold
+   build the workers start and get the records to load while the front end goes on;
 2. :meth:`SiteBuild.prepare`: every record loaded (:mod:`kifuwiki.sitebuild.records`;
-   on a large cold build, worker processes render most pages into the disk cache
-   while they load the records), the site planned
-   (:class:`~kifuwiki.render.archive.Archive`), and record pages still to render set
-   rendering in the workers in the order the front end will ask for them;
+   on a large cold build, worker processes load the records while this process
+   compiles the list pages' templates), the record pages still to render set
+   rendering in the workers in the order the front end will ask for them, and the
+   site planned (:class:`~kifuwiki.render.archive.Archive`);
 3. :meth:`SiteBuild.render` per page (a record page waits for its worker; a front end
    that has other work can ask :meth:`SiteBuild.ready` first and come back later),
    and :meth:`SiteBuild.search_text` for search indexes;
