@@ -7,7 +7,9 @@ shapes of a ``_FAST_LINE`` match with its groups by number (``_fast_fields`` rea
 all of them), ``cards_of`` builds the cards of a text without suits with ``map``
 (``_read_cards`` reads any), ``card_run`` makes a ``CardRun`` without its frozen
 ``__init__``, and ``digits_of`` translates a text of ranks at once
-(``_digits_of_cards`` goes card by card). Each is checked against its general path on
+(``_digits_of_cards`` goes card by card); ``_has_fandom_key``, read for every game,
+finds a line ``A:`` as ``_FANDOM_KEY`` does with two searches that skip to a line
+end. Each is checked against its general path on
 every line of the corpus (skipped when ``../shared`` is absent), of ``records/``, of
 generated games and of seeded edits of all of those, and on generated texts.
 """
@@ -76,6 +78,25 @@ def _edited(lines: list[str], seed: int) -> Iterator[str]:
                 yield line[:k] + rng.choice(_EDIT_CHARS) + line[k + 1 :]
 
 
+def _check_texts(texts: Iterable[str]) -> int:
+    """Every text (a game's lines, normalised, as detect_dialect reads them) against
+    ``_FANDOM_KEY``; how many have such a line."""
+    keys = 0
+    for text in texts:
+        found = notation._has_fandom_key(text)
+        assert found == (notation._FANDOM_KEY.search(text) is not None), text[:200]
+        keys += found
+    return keys
+
+
+def _texts_and_edits(lines: list[str], seed: int) -> Iterator[str]:
+    """Runs of 20 lines, as they are and with seeded edits, normalised."""
+    edited = list(_edited(lines, seed))
+    for start in range(0, len(lines), 20):
+        yield normalise("\n".join(lines[start : start + 20]))
+        yield normalise("\n".join(edited[4 * start : 4 * start + 80]))
+
+
 def _check_lines(lines: Iterable[str]) -> tuple[int, int]:
     """Every line against the general paths; (lines read by the shortcut, lines the
     shortcut handed to ``_fast_fields``), so that a test can see it is not blind."""
@@ -109,6 +130,9 @@ def test_every_corpus_line_and_its_edits() -> None:
     short, handed = _check_lines(lines)
     assert short > 1_000 and handed > 50  # both ways taken, on the real lines alone
     _check_lines(_edited(lines, 16))
+    for path in sorted(CORPUS.glob("*.kifu")):
+        _check_texts([normalise(path.read_text(encoding="utf-8"))])
+    _check_texts(_texts_and_edits(lines, 16))
 
 
 def test_every_line_of_records_and_its_edits() -> None:
@@ -116,6 +140,9 @@ def test_every_line_of_records_and_its_edits() -> None:
     lines = _lines(path for path in paths if path.suffix in (".kifu", ".md", ".txt"))
     short, _ = _check_lines(_edited(lines, 7))
     assert short > 100
+    keys = _check_texts(normalise(path.read_text(encoding="utf-8")) for path in paths)
+    keys += _check_texts(_texts_and_edits(lines, 7))
+    assert keys > 0  # records/ has Fandom records (A:, B:): both answers are seen
 
 
 def test_every_line_of_generated_games_and_their_edits() -> None:
@@ -125,6 +152,7 @@ def test_every_line_of_generated_games_and_their_edits() -> None:
     ]
     short, handed = _check_lines(_edited(lines, 3))
     assert short > 1_000 and handed > 10
+    _check_texts(_texts_and_edits(lines, 3))
 
 
 #: Pieces of standard move bodies, right and wrong (as test_fast_line_cache's).
@@ -144,7 +172,15 @@ PIECES += [")", "(23)", "P", "!", "Qh", "Ks"]
     )
 )
 def test_generated_lines(lines: list[tuple[str, list[str]]]) -> None:
-    _check_lines(f"{name}:{''.join(pieces)}" for name, pieces in lines)
+    text = [f"{name}:{''.join(pieces)}" for name, pieces in lines]
+    _check_lines(text)
+    _check_texts([normalise("\n".join(text))])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="AQbx :：\n\r\t\u3000\x1c\x85\u2028あ", max_size=16))
+def test_fandom_key_on_any_text(text: str) -> None:
+    _check_texts([text, normalise(text)])
 
 
 @given(st.text(alphabet="A23456789TJQKX?01xdh ", max_size=14), st.lists(st.integers(0, 13)))

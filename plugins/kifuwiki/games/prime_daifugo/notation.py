@@ -104,9 +104,9 @@ _FANDOM_SIGNS = re.compile(
 )
 _fandom_symbol = lazy_pattern(r"[A-Za-z0-9]{1,3}")
 _FANDOM_KEY = re.compile(r"^\s*[A-Z]\s*:", re.MULTILINE)
-#: What every match of ``_FANDOM_KEY`` ends with; starting with a set of characters,
-#: it is found quickly (``_FANDOM_KEY``'s ``^`` makes ``re`` try every position).
-_UPPER_COLON = re.compile(r"[A-Z]\s*:")
+#: ``_FANDOM_KEY`` at the text's start, and after a line end (see _has_fandom_key).
+_KEY_HERE = re.compile(r"\s*[A-Z]\s*:")
+_KEY_AFTER_NEWLINE = re.compile(r"\n\s*[A-Z]\s*:")
 _STANDARD_SIGNS = re.compile(
     r":\s*\(|D\(|:\s*%|\[(?:GC|RR|IN)\]|\|X=|,P\(|:\s*[A2-9TJQKX]+=", re.MULTILINE
 )
@@ -170,16 +170,13 @@ def _fandom_signs(text: str) -> int:
 
 
 def _has_fandom_key(text: str) -> bool:
-    """Whether ``_FANDOM_KEY`` matches somewhere in ``text`` (a line ``A:…``), found
-    from the few places where a capital letter comes before a colon: one matches when
-    only white space stands between it and the start of its line. (White space before
-    it may run over line ends, but then it does from its own line's start too.)"""
-    for candidate in _UPPER_COLON.finditer(text):
-        at = candidate.start()
-        line_start = text.rfind("\n", 0, at) + 1
-        if line_start == at or text[line_start:at].isspace():
-            return True
-    return False
+    """Whether ``_FANDOM_KEY`` matches somewhere in ``text`` (a line ``A:…``).
+
+    ``^`` with ``re.MULTILINE`` is the text's start or just after a line end, so the
+    key is at the start (``_KEY_HERE``) or after a ``\n`` (``_KEY_AFTER_NEWLINE``):
+    that search starts with one literal character, which ``re`` skips to directly,
+    instead of trying every capital letter of the text's moves (``QT338``, ``D(K)``)."""
+    return _KEY_HERE.match(text) is not None or _KEY_AFTER_NEWLINE.search(text) is not None
 
 
 def _signs(text: str) -> tuple[int, int]:
