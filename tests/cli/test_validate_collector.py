@@ -84,3 +84,42 @@ def test_main_validates_without_collecting_its_imports_and_restores_the_collecto
     with pytest.raises(SystemExit):
         main()
     assert gc.get_threshold() == before
+
+
+#: Runs the console script's ``main`` in a fresh interpreter and reports, from an exit
+#: handler registered before it (so run after its own), whether the run's objects were
+#: frozen by the time the interpreter's collections at exit start.
+_AT_EXIT = """
+import atexit, gc, sys
+atexit.register(lambda: print("frozen at exit:", gc.get_freeze_count() > 0, file=sys.stderr))
+from kifuwiki.cli import main
+sys.argv = ["kifuwiki", "validate"] + sys.argv[1:]
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    ("args", "frozen"),
+    [
+        (["--format", "json", "-j", "1"], True),  # the fast path: frozen before exit
+        (["--format", "json", "-j", "2"], True),
+        (["--help"], False),  # click's path: the collector as Python leaves it
+    ],
+)
+def test_the_fast_path_freezes_what_it_made_before_the_interpreter_exits(
+    tmp_path: Path, args: list[str], frozen: bool
+) -> None:
+    import subprocess
+
+    for n in range(3):
+        (tmp_path / f"game{n}.kifu").write_text(RECORD, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", _AT_EXIT, *args, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert f"frozen at exit: {frozen}" in done.stderr
+    if frozen:  # the report is written whole before the exit
+        assert json.loads(done.stdout)["files"] == 3

@@ -18,8 +18,10 @@ both on the same command lines and compares stdout, stderr and the exit code.
 
 from __future__ import annotations
 
+import atexit
 import codecs
 import errno
+import gc
 import os
 import sys
 from dataclasses import dataclass
@@ -157,6 +159,16 @@ def fast_validate(args: list[str]) -> None:
         sys.stdout = _QuietFlush(sys.stdout)
         sys.stderr = _QuietFlush(sys.stderr)
         sys.exit(1)
+    # The process ends here. What the run made (modules, the engine's caches) lives to
+    # the end: frozen after the atexit handlers, the interpreter's collections at exit
+    # (one after those handlers, three while modules are torn down) do not traverse it
+    # all again: ~36 M instructions of a run over 448 games, ~17 M of one file. A
+    # caller that catches the exit in process keeps its collector as it was until its
+    # own interpreter ends. Nothing of a validate run waits on a cycle's finaliser:
+    # files are closed and workers gone by now; the standard streams are flushed
+    # before those collections.
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
     sys.exit(code)
 
 

@@ -88,13 +88,12 @@ def cards_of(text: str) -> tuple[Card, ...]:
     if cached is not None:
         return cached
     if not ("d" in text or "c" in text or "h" in text or "s" in text):
-        cards = tuple(PLAIN_CARDS[ch] for ch in text)
+        # map() rather than a generator: no frame per card (a hand of 11: ~0.49 →
+        # ~0.33 µs). The same cards as _read_cards (tests).
+        cards = tuple(map(_PLAIN_CARD, text))
         ranks = text
     else:
-        cards = tuple(
-            PLAIN_CARDS[rank] if not suit else Card(rank, suit)
-            for rank, suit in _suited_card().findall(text)
-        )
+        cards = _read_cards(text)
         ranks = "".join([card.rank for card in cards])
     if len(_CARD_CACHE) >= _CARD_CACHE_LIMIT:
         _CARD_CACHE.clear()
@@ -102,6 +101,33 @@ def cards_of(text: str) -> tuple[Card, ...]:
     _CARD_CACHE[text] = cards
     _RANKS_BY_ID[id(cards)] = (cards, ranks)
     return cards
+
+
+_PLAIN_CARD = PLAIN_CARDS.__getitem__
+
+
+def _read_cards(text: str) -> tuple[Card, ...]:
+    """The cards of a text matching ``CARDS_RE``, suited or not: :func:`cards_of`'s
+    general reading (a text without suits takes its shortcut)."""
+    return tuple(
+        PLAIN_CARDS[rank] if not suit else Card(rank, suit)
+        for rank, suit in _suited_card().findall(text)
+    )
+
+
+_new_object = object.__new__
+_set_run_cards = CardRun.cards.__set__  # type: ignore[attr-defined,misc]
+_set_run_column = CardRun.column.__set__  # type: ignore[attr-defined,misc]
+
+
+def card_run(cards: tuple[Card, ...], column: int) -> CardRun:
+    """``CardRun(cards, column)`` without the frozen ``__init__`` (two
+    ``object.__setattr__`` calls): the slots' own setters, ~0.23 → ~0.13 µs. The same
+    instance, equal, hashed and shown alike (tests)."""
+    run: CardRun = _new_object(CardRun)
+    _set_run_cards(run, cards)
+    _set_run_column(run, column)
+    return run
 
 
 def ranks_of(cards: Sequence[Card]) -> str:
