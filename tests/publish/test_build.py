@@ -580,3 +580,35 @@ def test_record_files_are_copied_into_the_site_as_mkdocs_copies_them(tmp_path: P
     (source / "pd" / "game.kifu").unlink()
     with pytest.raises(FileNotFoundError):
         copy(CopiedFile, tmp_path / "other")
+
+
+#: ``mkdocs build`` in a fresh interpreter, with an exit handler registered before it
+#: (so run after the plugin's own) that says whether the objects are frozen by the
+#: time the interpreter's collections at exit start.
+_BUILD_AT_EXIT = """
+import atexit, gc, sys
+atexit.register(lambda: print("frozen at exit:", gc.get_freeze_count() > 0, file=sys.stderr))
+from mkdocs.__main__ import cli
+cli(["build", "-q", "-f", sys.argv[1]])
+"""
+
+
+def test_after_mkdocs_build_the_interpreter_exits_without_collecting_what_is_left(
+    tmp_path: Path,
+) -> None:
+    # sitebuild/collector.py freeze_at_exit, from on_shutdown: the collections at exit
+    # skip the build's objects; the site is whole.
+    import subprocess
+    import sys
+
+    root = copy_site(tmp_path, "games")
+    done = subprocess.run(
+        [sys.executable, "-c", _BUILD_AT_EXIT, str(root / "mkdocs.yml")],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=root,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "frozen at exit: True" in done.stderr
+    assert (root / "site" / "records" / "index.html").is_file()

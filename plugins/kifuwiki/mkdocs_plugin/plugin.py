@@ -43,7 +43,7 @@ from kifuwiki.render.assets import (
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.site import SitePage
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
-from kifuwiki.sitebuild.collector import BuildCollector
+from kifuwiki.sitebuild.collector import BuildCollector, freeze_at_exit
 from kifuwiki.sitebuild.export import exported_files
 from kifuwiki.sitebuild.site import UrlOf, site_rules, site_rules_warnings
 
@@ -398,10 +398,12 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._collector.release()
 
     # The process ends (or serve stops): the workers end with it, and the last build's
-    # output moved aside is deleted before it goes.
+    # output moved aside is deleted before it goes. What is left is frozen at the
+    # interpreter's exit, so that its collections there do not traverse it all.
     def on_shutdown(self) -> None:
         self._build.close()
         self._collector.release()
+        freeze_at_exit()
         self._old_output.wait()
 
     # mkdocs serve watches docs_dir and mkdocs.yml; records live outside docs_dir,
