@@ -343,9 +343,27 @@
     this.guessInput.addEventListener("keydown", function (ev) { if (ev.key === "Escape") root.focus(); });
   };
 
+  /* A game whose hands say whose they are in their text (its seat_hands rule on the
+     select, "HAND|NAME|COUNT": beside a hand, the player's name and "11 cards") leaves
+     data-kw-seat and data-kw-count out of every step; they are added here, once. */
+  Viewer.prototype.markHands = function () {
+    var rule = (this.seatSelect.getAttribute("data-kw-hands") || "").split("|");
+    if (rule.length !== 3) return;
+    var keys = Object.create(null);
+    Array.prototype.forEach.call(this.seatSelect.options, function (o) { if (o.value) keys[o.textContent] = o.value; });
+    Array.prototype.forEach.call(this.root.querySelectorAll(rule[0]), function (hand) {
+      var box = hand.parentElement, name = box && box.querySelector(":scope>" + rule[1]);
+      if (hand.hasAttribute("data-kw-seat") || !name || !(name.textContent in keys)) return;
+      var count = box.querySelector(":scope>" + rule[2]);
+      hand.setAttribute("data-kw-seat", keys[name.textContent]);
+      if (count) hand.setAttribute("data-kw-count", String(parseInt(count.textContent, 10)));
+    });
+  };
+
   /* Seats the game marks (data-kw-seat); steps name the mover by key or name: seatOf. */
   Viewer.prototype.setupSeats = function () {
     var seen = {}, names = this.names = {}, seatOf = this.seatOf = {};
+    this.markHands();
     Array.prototype.forEach.call(this.root.querySelectorAll(".kw-moves [data-kw-seat]"), function (el) {
       seen[el.getAttribute("data-kw-seat")] = true;
     });

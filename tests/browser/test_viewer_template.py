@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from tests.seat_hands import mark_hands
 
 from kifuwiki.archive import load_file
 from kifuwiki.games import get_game
@@ -20,7 +21,8 @@ HOSTILE = '<img src=x onerror="alert(1)">'
 
 
 def soup(html: str) -> BeautifulSoup:
-    return BeautifulSoup(html, "lxml")
+    """The page as the script sees it once it marked the hands (tests/seat_hands.py)."""
+    return mark_hands(BeautifulSoup(html, "lxml"))
 
 
 def test_every_step_is_an_anchored_item_with_its_own_state() -> None:

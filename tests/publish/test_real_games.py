@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import build_site, copy_site, soup
+from tests.seat_hands import mark_hands
 
 from kifuwiki.archive import load_file
 from kifuwiki.games import get_game
@@ -22,7 +23,7 @@ def test_prime_daifugo_record_page_matches_the_engine(built: Path) -> None:
     root = built.parent
     record = load_file(root / "records/prime-daifugo/kongo.kifu", "kongo.kifu")[0]
     view = get_game("prime-daifugo").view(record)
-    doc = soup(built / "records/prime-daifugo/kongo/index.html")
+    doc = mark_hands(soup(built / "records/prime-daifugo/kongo/index.html"))
     steps = doc.select("article ol.kw-moves > li.kw-step")
     assert [li["id"] for li in steps] == [step.anchor for step in view.steps]
     for li, step in zip(steps, view.steps, strict=True):
