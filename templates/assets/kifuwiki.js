@@ -1,4 +1,4 @@
-/* kifuwiki viewer: shows states the server rendered (each .kw-step's .kw-state), keeps
+/* kifuwiki viewer: shows states the server rendered (each .kw-step's .kw-step-state), keeps
  * hash, slider and list in step; sorts/filters index tables. Knows no game: game scripts
  * hook "kifuwiki:show". No framework, no requests. */
 (function () {
@@ -150,14 +150,15 @@
   Viewer.prototype.show = function (n, updateHash) {
     n = Math.max(0, Math.min(this.limit(), n));
     var item = this.items[n];
-    var states = item.querySelectorAll(".kw-state");
-    var state = null;
-    for (var s = 0; !state && s < states.length; s++) {
-      if (states[s].closest(".kw-step") === item) state = states[s];
-    }
+    /* The step's position: its <details> but the summary, shown in a .kw-state. */
+    var state = item.querySelector(":scope > .kw-step-state");
     var old = this.board.querySelector(".kw-state");
     if (state) {
-      var copy = state.cloneNode(true);
+      var copy = document.createElement("div");
+      copy.className = "kw-state";
+      for (var c = state.firstChild; c; c = c.nextSibling) {
+        if (c.nodeName !== "SUMMARY") copy.appendChild(c.cloneNode(true));
+      }
       this.maskSeats(copy);
       if (old) this.board.replaceChild(copy, old); else this.board.appendChild(copy);
       /* A game's script finishes the position (glyphs, highlights). */

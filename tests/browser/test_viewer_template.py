@@ -39,7 +39,7 @@ def test_every_step_is_an_anchored_item_with_its_own_state() -> None:
         # Written only when the step has flags (the script reads a missing one as none).
         assert li.get("data-flags", "") == " ".join(sorted(step.flags))
         assert li.has_attr("data-flags") == bool(step.flags)
-        hands = li.select("details.kw-step-state .kw-state .kw-hand")
+        hands = li.select("details.kw-step-state .kw-hand")
         assert {h["data-player"]: h["data-cards"] for h in hands} == step.state["hands"]
         assert li.select_one("a.kw-num")["href"] == f"#m{step.index}"
     # The board shows the final position; the controls wait for the script.
@@ -120,7 +120,7 @@ def test_real_record_in_the_site_environment_matches_the_engine() -> None:
         # Each hand as written (its compact text; cards just played are a run of their own).
         hands = {
             h["data-kw-seat"]: "".join(r.get_text() for r in h.select("i:not(.kw-consumed)"))
-            for h in li.select(".kw-state .kw-players .kw-hand")
+            for h in li.select(".kw-step-state .kw-players .kw-hand")
         }
         assert hands == {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert li.select_one(".kw-comment") is not None or "comment" not in step.flags

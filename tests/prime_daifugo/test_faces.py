@@ -8,6 +8,7 @@ import pytest
 from bs4 import BeautifulSoup
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.seat_hands import mark_hands
 
 from kifuwiki.archive import load_text
 from kifuwiki.games.base import RecordView
@@ -131,7 +132,7 @@ def test_a_second_revolution_shows_that_it_is_over() -> None:
 
 
 def test_hands_carry_their_seat_and_read_as_text(demo: RecordView) -> None:
-    soup = soup_of(demo, "en")
+    soup = mark_hands(soup_of(demo, "en"))  # the seat as the script finds it
     li = soup.select_one("li#m1")
     assert li is not None
     hands = li.select(".kw-players .kw-hand")
