@@ -151,7 +151,7 @@ def test_the_board_shows_the_final_position_as_card_glyphs() -> None:
     soup = _soup(GAME.view(record), "en")
     board_hand = soup.select_one(".kw-board .kw-hand[data-kw-seat='a']")
     assert board_hand is not None
-    glyphs = "".join(str(card["data-rank"]) for card in board_hand.select(".kw-card"))
+    glyphs = "".join(card.get_text() for card in board_hand.select(".kw-card"))
     assert glyphs.startswith(GAME.view(record).steps[-1].state["players"][0]["cards"])
     assert not board_hand.select("i")
 
