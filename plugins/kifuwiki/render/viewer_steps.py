@@ -129,7 +129,7 @@ def make_viewer_steps(
             state = state_partial(context, game, step.state, step, True)
             append(
                 f' <details class="kw-step-state"{" open data-kw-print" if shown else ""}>\n'
-                f"<summary>{state_title}</summary>{esc(state)} "
+                f"<summary>{state_title}</summary>\n{esc(state)} "
                 "</details>\n</li>"
             )
         return Markup("".join(out))  # noqa: S704 - every piece is escaped above
