@@ -1,6 +1,6 @@
 """Page weight of every game: each demo record's page against its Markdown twin.
 
-    python benchmarks/page_weight_games.py [--dump steps.json] [--records DIR]
+    python benchmarks/page_weight_games.py [--dump steps.json] [--records DIR] [--keep DIR]
 
 Builds two sites with the same theme (Material) and nav: one with the demo records
 (``records/``, or ``--records``) through kifuwiki, one with each record file as a plain
@@ -11,6 +11,7 @@ counts all its pages) and the ratios; the goal (issue 16) is ≤ 4× raw and ≤
 ``--dump`` writes what each record page shows: per page, the number of steps and each
 step's visible text (BeautifulSoup ``get_text``, whitespace collapsed), to compare two
 commits (``--compare a.json b.json``) and prove a change kept what the page shows.
+``--keep DIR`` copies the built record site to DIR (for screenshots).
 """
 
 from __future__ import annotations
@@ -119,6 +120,7 @@ def main() -> int:
     parser.add_argument("--records", type=Path, default=ROOT / "records")
     parser.add_argument("--dump", type=Path, help="write each page's visible text here")
     parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"))
+    parser.add_argument("--keep", type=Path, help="copy the built record site here")
     args = parser.parse_args()
     if args.compare:
         return compare(*args.compare)
@@ -146,6 +148,9 @@ def main() -> int:
             )
         if args.dump:
             args.dump.write_text(json.dumps(dump, ensure_ascii=False, indent=0), encoding="utf-8")
+        if args.keep:  # to look at the pages in a browser
+            shutil.rmtree(args.keep, ignore_errors=True)
+            shutil.copytree(site, args.keep)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

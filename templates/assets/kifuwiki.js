@@ -1,4 +1,4 @@
-/* kifuwiki viewer: shows states the server rendered (each .kw-step's .kw-state), keeps
+/* kifuwiki viewer: shows states the server rendered (each .kw-step's .kw-step-state), keeps
  * hash, slider and list in step; sorts/filters index tables. Knows no game: game scripts
  * hook "kifuwiki:show". No framework, no requests. */
 (function () {
@@ -150,14 +150,15 @@
   Viewer.prototype.show = function (n, updateHash) {
     n = Math.max(0, Math.min(this.limit(), n));
     var item = this.items[n];
-    var states = item.querySelectorAll(".kw-state");
-    var state = null;
-    for (var s = 0; !state && s < states.length; s++) {
-      if (states[s].closest(".kw-step") === item) state = states[s];
-    }
+    /* The step's position: its <details> but the summary, shown in a .kw-state. */
+    var state = item.querySelector(":scope > .kw-step-state");
     var old = this.board.querySelector(".kw-state");
     if (state) {
-      var copy = state.cloneNode(true);
+      var copy = document.createElement("div");
+      copy.className = "kw-state";
+      for (var c = state.firstChild; c; c = c.nextSibling) {
+        if (c.nodeName !== "SUMMARY") copy.appendChild(c.cloneNode(true));
+      }
       this.maskSeats(copy);
       if (old) this.board.replaceChild(copy, old); else this.board.appendChild(copy);
       /* A game's script finishes the position (glyphs, highlights). */
@@ -343,9 +344,27 @@
     this.guessInput.addEventListener("keydown", function (ev) { if (ev.key === "Escape") root.focus(); });
   };
 
+  /* A game whose hands say whose they are in their text (its seat_hands rule on the
+     select, "HAND|NAME|COUNT": beside a hand, the player's name and "11 cards") leaves
+     data-kw-seat and data-kw-count out of every step; they are added here, once. */
+  Viewer.prototype.markHands = function () {
+    var rule = (this.seatSelect.getAttribute("data-kw-hands") || "").split("|");
+    if (rule.length !== 3) return;
+    var keys = Object.create(null);
+    Array.prototype.forEach.call(this.seatSelect.options, function (o) { if (o.value) keys[o.textContent] = o.value; });
+    Array.prototype.forEach.call(this.root.querySelectorAll(rule[0]), function (hand) {
+      var box = hand.parentElement, name = box && box.querySelector(":scope>" + rule[1]);
+      if (hand.hasAttribute("data-kw-seat") || !name || !(name.textContent in keys)) return;
+      var count = box.querySelector(":scope>" + rule[2]);
+      hand.setAttribute("data-kw-seat", keys[name.textContent]);
+      if (count) hand.setAttribute("data-kw-count", String(parseInt(count.textContent, 10)));
+    });
+  };
+
   /* Seats the game marks (data-kw-seat); steps name the mover by key or name: seatOf. */
   Viewer.prototype.setupSeats = function () {
     var seen = {}, names = this.names = {}, seatOf = this.seatOf = {};
+    this.markHands();
     Array.prototype.forEach.call(this.root.querySelectorAll(".kw-moves [data-kw-seat]"), function (el) {
       seen[el.getAttribute("data-kw-seat")] = true;
     });

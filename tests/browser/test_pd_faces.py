@@ -89,3 +89,38 @@ def test_the_viewer_jumps_to_the_revolution(site: str, size: str, open_page: Any
         "9c",
     ]
     assert page_problems(problems) == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_seat_view_finds_each_hand_by_its_players_name(
+    site: str, size: str, open_page: Any
+) -> None:
+    """Prime Daifugo's hands carry no data-kw-seat (its seat_hands rule): the script
+    finds each hand's player from the name beside it (Ana is key A) and its count from
+    "N cards", and turns the other hand face down."""
+    page, problems = open_page(site + "#m3", viewport=SIZES[size])
+    board = show(page, 3)
+    page.wait_for_selector(".kw-seat-view:not([hidden])")
+    raw = page.locator("#m3 .kw-step-state .kw-hand").first.evaluate("h => h.outerHTML")
+    assert "data-kw-seat" in raw  # added by the script, once
+    counts = {
+        key: page.locator(f"#m3 .kw-step-state .kw-hand[data-kw-seat='{key}']")
+        .locator("xpath=..")
+        .locator(":scope > b")
+        .first.inner_text()
+        for key in ("A", "B")
+    }
+    page.locator(".kw-seat-view select").select_option("A")
+    assert "seat=A" in page.url
+    own = board.locator(".kw-hand[data-kw-seat='A']")
+    assert own.locator(".kw-face-down").count() == 0 and own.locator(".kw-card").count() > 0
+    other = board.locator(".kw-hand[data-kw-seat='B']")
+    number = counts["B"].split()[0]
+    assert other.inner_text() == f"\U0001f0a0 ×{number}"
+    assert other.locator(".kw-face-down").get_attribute("aria-label") == f"{number} cards face down"
+    page.locator(".kw-viewer").focus()
+    page.keyboard.press("ArrowRight")
+    show(page, 4)
+    assert board.locator(".kw-hand[data-kw-seat='B'] .kw-face-down").count() == 1
+    assert board.locator(".kw-hand[data-kw-seat='A'] .kw-face-down").count() == 0
+    assert page_problems(problems) == []

@@ -154,10 +154,10 @@ def test_page_is_complete_without_javascript(site: str, open_page: Any) -> None:
     assert board.get_attribute("data-cards") == harness_view().steps[-1].state["field"]
     assert page.locator("#viewer .kw-moves > .kw-step").count() == 15
     # A commented step shows its position already; another one opens on a click.
-    assert page.locator("#m3 .kw-state .kw-hand").first.is_visible()
-    assert not page.locator("#m4 .kw-state .kw-hand").first.is_visible()
+    assert page.locator("#m3 .kw-step-state .kw-hand").first.is_visible()
+    assert not page.locator("#m4 .kw-step-state .kw-hand").first.is_visible()
     page.locator("#m4 summary").click()
-    assert page.locator("#m4 .kw-state .kw-hand").first.is_visible()
+    assert page.locator("#m4 .kw-step-state .kw-hand").first.is_visible()
     # The comment's HTML was escaped by the safe Markdown subset.
     assert page.locator("#m3 .kw-comment b").count() == 0
     assert "<b>penalty</b>" in page.locator("#m3 .kw-comment").inner_text()

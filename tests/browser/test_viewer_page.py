@@ -177,7 +177,7 @@ def shown_steps() -> set[str]:
 
 
 VISIBLE_STATES = """() => [...document.querySelectorAll('.kw-moves > .kw-step')]
-  .filter(li => { const s = li.querySelector(':scope > .kw-step-state .kw-state');
+  .filter(li => { const s = li.querySelector(':scope > .kw-step-state > :not(summary)');
                   return s && s.checkVisibility() && s.getBoundingClientRect().height > 20; })
   .map(li => li.id)"""
 

@@ -51,8 +51,11 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
     assert (lr, la) == (state["lr_name"] or "—", state["la_name"] or "—"), index
     if state["turn"] is not None:
         assert board.locator("tr:has(td.kw-current) > th").inner_text() == str(state["turn"])
-    for player in state["players"]:
-        row = board.locator(f'.kw-player[data-player="{player["key"]}"]')
+    rows = board.locator(".kw-catan-state .kw-player")
+    assert rows.count() == len(state["players"])
+    for i, player in enumerate(state["players"]):
+        row = rows.nth(i)
+        assert row.locator("strong").inner_text().endswith(f"({player['key']})")
         assert f"— {player['vp_text']} " in row.inner_text(), (index, player["key"])
         counts = re.findall(r"≥?\d+|\?", row.locator(".kw-note").first.inner_text())
         assert (counts[0], counts[3]) == (player["roads_text"], player["knights_text"])
@@ -61,7 +64,12 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
         assert current.count() == 0
     else:
         assert current.count() == 1
-        assert current.get_attribute("data-player") == state["player"]
+        # The cell's column is the player's: the header says "name (key)".
+        column = current.evaluate(
+            "td => [...td.parentElement.children].filter(c => c.tagName === 'TD').indexOf(td)"
+        )
+        header = board.locator(".kw-catan-grid thead th").nth(column + 1).inner_text()
+        assert header.endswith(f"({state['player']})"), index
         assert current.get_attribute("data-step") == str(index)
 
 

@@ -35,6 +35,11 @@ def render_state(env, view, step, lang="en") -> BeautifulSoup:  # type: ignore[n
     return BeautifulSoup(html, "html.parser")
 
 
+def key_of(text: str) -> str:
+    """A player's key from "name (key)", as the position writes it."""
+    return re.findall(r"\(([^()]*)\)", text)[-1]
+
+
 def render_extra(env, view, lang="en") -> BeautifulSoup:  # type: ignore[no-untyped-def]
     html = env.get_template("catan/extra.html").render(extra=view.extra, view=view, lang=lang)
     return BeautifulSoup(html, "html.parser")
@@ -47,8 +52,10 @@ def test_every_step_state_matches_the_engine(env) -> None:  # type: ignore[no-un
     assert len(view.steps) == len(steps) == rec.moves + 1
     for step_view, result in zip(view.steps, steps, strict=True):
         soup = render_state(env, view, step_view)
-        for row in soup.select(".kw-player[data-player]"):
-            key = str(row["data-player"])
+        rows = soup.select(".kw-player")
+        assert len(rows) == len(step_view.state["players"])
+        for row in rows:
+            key = key_of(row.select_one("strong").get_text())  # type: ignore[union-attr]
             # In words: "— 5 VP", then "roads 3 · settlements 2 · cities 0 · knights 1 …".
             vp = re.search(r"— ≥?(\d+) VP", row.get_text())
             assert vp is not None and int(vp.group(1)) == result.snapshot.vp[key]
@@ -60,9 +67,13 @@ def test_every_step_state_matches_the_engine(env) -> None:  # type: ignore[no-un
             assert current == []
         else:
             assert len(current) == 1
-            assert current[0]["data-player"] == result.turn.player
+            # The cell's column is the player's (the header says "name (key)").
+            keys = [key_of(th.get_text()) for th in soup.select(".kw-catan-grid thead th")[1:]]
+            cells = current[0].find_parent("tr").find_all("td")  # type: ignore[union-attr]
+            assert keys[cells.index(current[0])] == result.turn.player
             assert int(current[0]["data-step"]) == result.index
-            assert soup.select_one(".kw-player.kw-current")["data-player"] == result.turn.player
+            mover = soup.select_one(".kw-player.kw-current strong")
+            assert mover is not None and key_of(mover.get_text()) == result.turn.player
         # The grid never shows a turn after the current one.
         shown = [int(td["data-step"]) for td in soup.select("td[data-step]")]
         assert all(n <= result.index for n in shown)

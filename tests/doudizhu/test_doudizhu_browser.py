@@ -36,21 +36,50 @@ def engine_view(name: str) -> RecordView:
 
 
 def assert_shows(page: Any, view: RecordView, index: int) -> None:
-    """The board shows the engine's state ``index``: landlord, bid, multiplier, hands."""
+    """The board shows the engine's state ``index``: landlord, bid, multiplier, hands, the
+    table, read from what it shows (in either language)."""
     viewer = page.locator(".kw-viewer").first
     assert viewer.get_attribute("data-kw-current") == str(index)
     state = view.steps[index].state
     panel = page.locator(".kw-viewer .kw-board .kw-ddz-state").first
-    assert panel.get_attribute("data-landlord") == (state["landlord"] or "")
-    assert panel.get_attribute("data-bid") == str(state["bid"])
-    assert panel.get_attribute("data-multiplier") == str(state["multiplier"])
-    for seat in state["seats"]:
-        row = panel.locator(f'.kw-player[data-player="{seat["key"]}"]')
-        assert row.get_attribute("data-count") == str(seat["count"]), (index, seat["key"])
-        assert row.get_attribute("data-role") == (seat["role"] or "")
-        assert row.get_attribute("data-known") == seat["known"]
-    table = panel.locator(".kw-field")
-    assert table.get_attribute("data-kind") == (state["table"]["kind_en"] if state["table"] else "")
+    # The facts: bottom cards, landlord, bid, multiplier.
+    facts = panel.locator(":scope > dl.kw-facts > dd").all_inner_texts()
+    assert facts[1] in ({state["landlord"]} if state["landlord"] else BIDDING), index
+    assert facts[2] == (str(state["bid"]) if state["bid"] else "—"), index
+    assert facts[3] == f"×{state['multiplier']}", index
+    rows = panel.locator(".kw-players > .kw-player")
+    assert rows.count() == len(state["seats"])
+    for i, seat in enumerate(state["seats"]):
+        row = rows.nth(i)
+        hand = row.locator(":scope > .kw-hand")
+        assert hand.get_attribute("data-kw-seat") == seat["key"], (index, seat["key"])
+        badges = set(row.locator(":scope > div > .kw-badge").all_inner_texts())
+        assert {f"{seat['count']}枚", f"{seat['count']} cards"} & badges, (index, seat["key"])
+        roles = ALL_ROLES & badges
+        assert len(roles) == (1 if seat["role"] else 0) and roles <= ROLES[seat["role"]]
+        glyphs = hand.locator(".kw-ddz-card:not(.kw-ddz-unknown)").count()
+        unknown = hand.locator(".kw-ddz-unknown").count()
+        notes = hand.locator(".kw-note").count()
+        known = "none" if notes and not glyphs and not unknown else "part" if unknown else "all"
+        assert known == seat["known"], (index, seat["key"])
+    table = state["table"]
+    field = panel.locator(":scope > .kw-field")
+    if table:
+        text = field.locator(":scope > span:not(.kw-badge):not(.kw-note)").inner_text()
+        assert text.startswith((table["kind_en"] + " ", table["kind_ja"] + " ")), index
+        assert field.locator(":scope > .kw-note").inner_text() == f"({table['name']})"
+    else:
+        assert field.locator(":scope > span:not(.kw-badge):not(.kw-note)").count() == 0
+
+
+#: The landlord's fact while the bidding goes on; a seat's role badge in either language.
+BIDDING = {"未定 (競り中)", "not yet (bidding)"}
+ROLES: dict[str | None, set[str]] = {
+    "landlord": {"地主", "landlord"},
+    "peasant": {"農民", "peasant"},
+    None: set(),
+}
+ALL_ROLES = ROLES["landlord"] | ROLES["peasant"]
 
 
 def test_stepping_a_record_follows_the_engine(site: str, open_page: Any) -> None:

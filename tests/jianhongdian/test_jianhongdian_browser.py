@@ -41,12 +41,20 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
     assert viewer.get_attribute("data-kw-current") == str(index)
     state = view.steps[index].state
     panel = page.locator(".kw-viewer .kw-board .kw-jh-state").first
-    assert panel.get_attribute("data-stock") == str(state["stock"])
+    # What the board says: the stock, the table's cards, each player's name and score.
     table = panel.locator(".kw-jh-table")
-    assert table.get_attribute("data-cards") == " ".join(c["code"] for c in state["table"])
-    for seat in state["seats"]:
-        row = panel.locator(f'.kw-player[data-player="{seat["key"]}"]')
-        assert row.get_attribute("data-score") == str(seat["score"]), (index, seat["key"])
+    stock = table.locator(":scope > .kw-note").last.inner_text()
+    assert stock.split()[-1] == str(state["stock"]), index
+    # (the board shows the step's own position: cards as text, red ones marked)
+    cards = table.locator(":scope > span:not(.kw-badge):not(.kw-note)").all_inner_texts()
+    assert " ".join(cards).split() == [c["text"] for c in state["table"]], index
+    rows = panel.locator(".kw-players > .kw-player")
+    assert rows.count() == len(state["seats"])
+    for i, seat in enumerate(state["seats"]):
+        row = rows.nth(i)
+        assert row.locator("strong").inner_text() == seat["name"], (index, seat["key"])
+        score = row.locator(":scope > div > .kw-badge").first.inner_text()
+        assert score in (f"{seat['score']}点", f"{seat['score']} pts"), (index, seat["key"])
 
 
 def test_stepping_follows_the_engine(site: str, open_page: Any) -> None:

@@ -37,17 +37,27 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
     assert page.locator(".kw-viewer").first.get_attribute("data-kw-current") == str(index)
     state = view.steps[index].state
     board = page.locator(".kw-viewer .kw-board .kw-kr-state")
-    assert board.get_attribute("data-mode") == (state["mode"] or "")
-    assert board.get_attribute("data-time") == (state["time"] or "")
+    # The clock says the mode (its badge) and the time.
+    clock = board.locator(".kw-kr-clock")
+    mode = {"combat": ".kw-kr-combat", "operation": ".kw-kr-operation"}
+    for name, badge in mode.items():
+        assert clock.locator(badge).count() == (1 if state["mode"] == name else 0), index
+    if state["time"]:
+        assert state["time"] in clock.inner_text(), index
     roll = state["roll"]
+    line = board.locator(".kw-kr-roll")
     if roll is not None:
-        assert (
-            board.get_attribute("data-roll")
-            == f"{roll['character']} {roll['check']} {roll['total']}"
-        )
-    for character in state["characters"]:
-        row = board.locator(f'tr[data-character="{character["key"]}"]')
-        assert row.get_attribute("data-successes") == str(character["successes"])
+        assert line.locator("strong").inner_text() == roll["character"], index
+        text = line.inner_text()
+        assert f" {roll['check']}" in text and f"= {roll['total']}" in text, index
+    else:
+        assert line.count() == 0
+    rows = board.locator(".kw-kr-tally tbody tr")
+    assert rows.count() == len(state["characters"])
+    for i, character in enumerate(state["characters"]):
+        cells = rows.nth(i).locator("th, td").all_inner_texts()
+        assert cells[0].split()[0] == character["key"], (index, character["key"])
+        assert (cells[1], cells[2]) == (str(character["rolls"]), str(character["successes"]))
 
 
 def test_stepping_through_rolls_and_modes(site: str, open_page: Any) -> None:

@@ -42,16 +42,17 @@ SHOWN = """() => {
   const board = document.querySelector('.kw-viewer .kw-board .kw-pj-state');
   const text = (el) => (el ? el.textContent.trim() : '');
   const tiles = (els) => Array.from(els, (el) => el.textContent.trim()).join(' ');
-  const seats = {};
+  const seats = [];
   for (const seat of board.querySelectorAll('.kw-pj-seat')) {
     const hand = seat.querySelector('.kw-pj-tiles:not(.kw-pj-river)');
-    seats[seat.dataset.seat] = [
+    seats.push([
+      text(seat.querySelector('.kw-pj-name')),
       text(seat.querySelector('.kw-pj-chips')),
       hand ? tiles(hand.querySelectorAll('i:not(.h):not(.d)')) : '',
       text(seat.querySelector('.kw-pj-tiles i.d')),
       tiles(seat.querySelectorAll('.kw-pj-river i')),
       seat.querySelector('.kw-pj-riichi-mark') ? 'true' : 'false',
-    ];
+    ]);
   }
   const facts = board.querySelectorAll('.kw-pj-facts strong');
   return {current: document.querySelector('.kw-viewer').dataset.kwCurrent,
@@ -68,7 +69,10 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
     if state["hand"]:
         assert shown["wall"] == str(state["wall"]), index
     assert shown["ended"] == (state["ended"] or ""), index  # an English site: ron, tsumo…
-    for seat in state["seats"]:
+    assert len(shown["seats"]) == len(state["seats"]), index
+    for (name, *values), seat in zip(shown["seats"], state["seats"], strict=True):
+        # The seat's key is in its name line: "青木 (A) dealer · 100 chips".
+        assert f"{seat['name']} ({seat['key']})" in name, (index, seat["key"])
         expected = [
             str(seat["chips"]),
             " ".join(seat["tiles"]) if state["hand"] else "",
@@ -76,7 +80,7 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
             " ".join(d["tile"] for d in seat["discards"]) if state["hand"] else "",
             "true" if seat["riichi"] else "false",
         ]
-        assert shown["seats"][seat["key"]] == expected, (index, seat["key"])
+        assert values == expected, (index, seat["key"])
 
 
 def test_stepping_a_session_follows_the_engine(site: str, open_page: Any) -> None:

@@ -8,6 +8,7 @@ import pytest
 from bs4 import BeautifulSoup
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.seat_hands import mark_hands
 
 from kifuwiki.archive import load_text
 from kifuwiki.games.base import RecordView
@@ -41,10 +42,11 @@ def test_faces_parse_rank_suit_and_joker_value() -> None:
         ("?", "", ""),
     ]
     glyphs = BeautifulSoup(str(cards_html("9♥X(=13)")), "html.parser").select(".kw-card")
-    assert [g["data-rank"] for g in glyphs] == ["9", "X"]
-    assert "kw-suit-h" in glyphs[0]["class"] and glyphs[0]["data-suit"] == "h"
+    # The text says the rank, the class and symbol the suit, the title a joker's value.
+    assert [g.contents[0] for g in glyphs] == ["9", "X"]
+    assert "kw-suit-h" in glyphs[0]["class"] and not glyphs[0].attrs.keys() - {"class"}
     assert glyphs[0].get_text() == "9♥"
-    assert glyphs[1]["data-value"] == "13" and glyphs[1].get_text() == "X=13"
+    assert glyphs[1]["title"] == "X=13" and glyphs[1].get_text() == "X=13"
     # Compact text: the faces once, as text, with no attribute repeating them.
     assert str(cards_text("9♥X(=7)")) == "<i>9♥X(=7)</i>"
     assert str(cards_text("8AJ", " kw-consumed")) == '<i class="kw-consumed">8AJ</i>'
@@ -72,7 +74,7 @@ def test_a_joker_value_in_a_standard_record_reaches_the_board() -> None:
     board = soup_of(view, "ja").select_one(".kw-board .kw-field")
     assert board is not None
     joker = board.select_one(".kw-card.kw-joker")
-    assert joker is not None and joker["data-value"] == "9" and joker.get_text() == "X=9"
+    assert joker is not None and joker["title"] == "X=9" and joker.get_text() == "X=9"
 
 
 def test_suits_written_in_the_record_reach_the_faces(demo: RecordView) -> None:
@@ -87,7 +89,7 @@ def test_suits_written_in_the_record_reach_the_faces(demo: RecordView) -> None:
     board = soup.select_one(".kw-board")
     assert board is not None
     hearts = board.select(".kw-card.kw-suit-h")
-    assert hearts and all(card["data-suit"] == "h" for card in hearts)
+    assert hearts and all(card.select_one(".kw-suit").get_text() == "♥" for card in hearts)
     # The per-step text keeps the suit.
     text = soup.select_one("li#m1 .kw-field i")
     assert text is not None and text.get_text() == "A♥7♠2♦9♣"
@@ -99,7 +101,7 @@ def test_records_without_suits_stay_as_they_were() -> None:
         for player in step.state["players"]:
             assert player["faces"] == player["cards"]
     assert view.steps[1].state["field"]["faces"] == "KQ"
-    assert not soup_of(view, "en").select("[data-suit]")
+    assert not soup_of(view, "en").select("[class*=kw-suit]")
 
 
 def test_the_revolution_is_flagged_and_shown(demo: RecordView) -> None:
@@ -131,7 +133,7 @@ def test_a_second_revolution_shows_that_it_is_over() -> None:
 
 
 def test_hands_carry_their_seat_and_read_as_text(demo: RecordView) -> None:
-    soup = soup_of(demo, "en")
+    soup = mark_hands(soup_of(demo, "en"))  # the seat as the script finds it
     li = soup.select_one("li#m1")
     assert li is not None
     hands = li.select(".kw-players .kw-hand")

@@ -7,6 +7,7 @@ import json
 import pytest
 from bs4 import BeautifulSoup, Tag
 from tests.prime_daifugo.shared_data import corpus_dir
+from tests.seat_hands import mark_hands
 
 from kifuwiki.archive import load_text
 from kifuwiki.games.base import GameRecord, RecordView
@@ -105,7 +106,8 @@ def test_state_mappings_are_json_and_match_the_engine(view: RecordView) -> None:
 
 
 def _soup(view: RecordView, lang: str = "ja") -> BeautifulSoup:
-    return BeautifulSoup(str(render_viewer(view, make_environment(), lang)), "html.parser")
+    html = str(render_viewer(view, make_environment(), lang))
+    return mark_hands(BeautifulSoup(html, "html.parser"))
 
 
 def test_rendered_page_matches_every_state(view: RecordView) -> None:
@@ -149,7 +151,7 @@ def test_the_board_shows_the_final_position_as_card_glyphs() -> None:
     soup = _soup(GAME.view(record), "en")
     board_hand = soup.select_one(".kw-board .kw-hand[data-kw-seat='a']")
     assert board_hand is not None
-    glyphs = "".join(str(card["data-rank"]) for card in board_hand.select(".kw-card"))
+    glyphs = "".join(card.get_text() for card in board_hand.select(".kw-card"))
     assert glyphs.startswith(GAME.view(record).steps[-1].state["players"][0]["cards"])
     assert not board_hand.select("i")
 
@@ -202,3 +204,22 @@ def test_last_flush_is_remembered(view: RecordView) -> None:
     soup = _soup(view, "en")
     link = soup.select_one("li#m4 .kw-facts a")
     assert link is not None and link["href"] == "#m3"
+
+
+def test_hands_are_found_by_name_unless_two_players_share_one() -> None:
+    """The positions leave a hand's seat and count to its text (``seat_hands``, written
+    once on the seat select); players who share a name get data-kw-seat on every hand."""
+    record = load("a:(KQ254A37TJX)\nb:(23457TJQKA9)\na:X[IN]\n")
+    view = GAME.view(record)
+    counts = [(p["key"], str(p["count"])) for p in view.steps[1].state["players"]]
+    html = str(render_viewer(view, make_environment(), "en"))
+    assert "data-kw-seat" not in html and "data-kw-count" not in html
+    raw = BeautifulSoup(html, "html.parser")
+    select = raw.select_one(".kw-seat-view select")
+    assert select is not None and select["data-kw-hands"] == GAME.seat_hands
+    marked = mark_hands(raw).select("li#m1 .kw-hand[data-kw-seat]")
+    assert [(h["data-kw-seat"], h["data-kw-count"]) for h in marked] == counts
+    twins = load("---\nplayers: {a: Sam, b: Sam}\n---\na:(KQ254A37TJX)\nb:(23457TJQKA9)\na:X[IN]\n")
+    doc = _soup(GAME.view(twins), "en")
+    hands = doc.select("li#m1 .kw-players .kw-hand")
+    assert [(h["data-kw-seat"], h["data-kw-count"]) for h in hands] == counts

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import build_site, copy_site, soup
+from tests.seat_hands import mark_hands
 
 from kifuwiki.archive import load_file
 from kifuwiki.games import get_game
@@ -22,7 +23,7 @@ def test_prime_daifugo_record_page_matches_the_engine(built: Path) -> None:
     root = built.parent
     record = load_file(root / "records/prime-daifugo/kongo.kifu", "kongo.kifu")[0]
     view = get_game("prime-daifugo").view(record)
-    doc = soup(built / "records/prime-daifugo/kongo/index.html")
+    doc = mark_hands(soup(built / "records/prime-daifugo/kongo/index.html"))
     steps = doc.select("article ol.kw-moves > li.kw-step")
     assert [li["id"] for li in steps] == [step.anchor for step in view.steps]
     for li, step in zip(steps, view.steps, strict=True):
@@ -32,7 +33,7 @@ def test_prime_daifugo_record_page_matches_the_engine(built: Path) -> None:
             hand["data-kw-seat"]: "".join(
                 run.get_text() for run in hand.select("i:not(.kw-consumed)")
             )
-            for hand in li.select(".kw-state .kw-hand[data-kw-seat]")
+            for hand in li.select(".kw-step-state .kw-hand[data-kw-seat]")
         }
         expected = {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert hands == expected, step.anchor
@@ -76,7 +77,7 @@ def test_search_indexes_moves_and_comments_but_not_the_state_panels(built: Path)
     import json
 
     html = soup(built / "records/prime-daifugo/kongo/index.html")
-    state_words = {dt.get_text(strip=True) for dt in html.select(".kw-state .kw-facts dt")}
+    state_words = {dt.get_text(strip=True) for dt in html.select(".kw-step-state .kw-facts dt")}
     assert state_words  # the page itself keeps every state panel
     index = json.loads((built / "search/search_index.json").read_text(encoding="utf-8"))
     text = " ".join(

@@ -127,6 +127,7 @@ def test_markup_in_every_field_is_escaped_as_the_template_does(
     for player in state["players"]:
         player["name"] = data.draw(MARKUP)
         player["key"] = data.draw(MARKUP)
+        player["seat"] = data.draw(MARKUP)  # empty: the hand is found by the name
         player["faces"] = data.draw(MARKUP)
         player["rank"] = data.draw(st.one_of(st.none(), st.integers(0, 5)))
         player["current"] = data.draw(st.booleans())

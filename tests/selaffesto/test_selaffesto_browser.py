@@ -66,7 +66,8 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
     assert panel.get_attribute("data-last") == " ".join(c["cell"] for c in state["last"])
     assert panel.locator(".kw-sf-removed").count() == len(state["removed"])
     for player in state["players"]:
-        row = panel.locator(f'.kw-player[data-player="{player["key"]}"]')
+        row = panel.locator(f".kw-player:has(> strong > .kw-sf-sw-{player['key']})")
+        assert row.count() == 1, (index, player["key"])
         text = row.inner_text()
         assert f"— {player['points_text']} points" in text, (index, player)
         assert f"hand {player['hand_count']} · mount {player['mount']}" in text

@@ -36,6 +36,10 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
                         Python, byte for byte (used while the packaged template is;
                         see ``render/partials.py``)
 ``board_state``         optional: the same for the viewer's board (``compact`` false)
+``seat_hands``          optional: ``"HAND|NAME|COUNT"``, CSS selectors: a hand in a
+                        position, and beside it (its parent's children) the player's
+                        name and the element whose text starts with its card count;
+                        the seat view reads these where a hand has no ``data-kw-seat``
 ``light_view``          optional (absent or ``None``: none):
                         ``(record) -> RecordView``, the view without its
                         steps: ``players``, ``badges`` and ``player_stats`` exactly as

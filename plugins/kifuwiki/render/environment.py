@@ -86,6 +86,14 @@ def viewer_flags(game_id: str) -> dict[str, StepFlag]:
     return with_core_flags(get_game(known).step_flags if known is not None else {})
 
 
+def seat_hands(game_id: str) -> str:
+    """The game's ``seat_hands`` rule (how the seat view finds a hand's player and
+    count without ``data-kw-seat``), or ``""``; the viewer writes it once a page."""
+    known = normalise_game_id(game_id)
+    rule = getattr(get_game(known), "seat_hands", "") if known is not None else ""
+    return rule if isinstance(rule, str) else ""
+
+
 def flag_badges(game_id: str, lang: str) -> dict[str, Markup]:
     """:func:`badge_markup` of a game's flags, computed once per game and language."""
     return _flag_badges(game_id, lang, registry_generation())
@@ -205,6 +213,7 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
     env.globals["step_title"] = step_title
     env.globals["viewer_flags"] = viewer_flags
     env.globals["flag_badges"] = flag_badges
+    env.globals["seat_hands"] = seat_hands
     # Per-step positions: a compiled partial with a minimal context (render/partials.py).
     state_partial = env.globals["state_partial"] = make_state_partial(env)
     # The viewer's step loop in Python, the same text (render/viewer_steps.py).

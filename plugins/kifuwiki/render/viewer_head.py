@@ -29,6 +29,7 @@ from markupsafe import Markup
 
 from kifuwiki.games.base import RecordView, StepFlag, step_label
 from kifuwiki.render.environment import output_escape as esc
+from kifuwiki.render.environment import seat_hands
 from kifuwiki.render.labels import t
 
 
@@ -139,6 +140,8 @@ def _head(
         for flag_id, flag in declared.items()
         if flag.jump_en and flag_id in has
     )
+    hands = seat_hands(game)
+    hands_rule = f' data-kw-hands="{esc(hands)}"' if hands else ""
     options = "".join(f' <option value="{esc(p.key)}">{esc(p.name)}</option>' for p in view.players)
     keys = "".join(
         f" <dt><kbd>{_upper(flag.key)}</kbd></dt><dd>{esc(flag.jump(lang))} {L['shift']}</dd>"
@@ -193,7 +196,7 @@ def _head(
         f'<label class="kw-seat-view" hidden title="{L["seat_view_label"]} (V)">'
         f"<span>{L['seat_view']}</span>\n"
         f'<select aria-label="{L["seat_view_label"]}" aria-keyshortcuts="V" '
-        f'data-kw-face-down="{L["face_down"]}">\n'
+        f'data-kw-face-down="{L["face_down"]}"{hands_rule}>\n'
         f'<option value="">{L["everyone"]}</option>{options} </select>\n'
         "</label>\n"
         '<button type="button" data-kw-go="guess" class="kw-guess-toggle" hidden '

@@ -129,7 +129,7 @@ def make_viewer_steps(
             state = state_partial(context, game, step.state, step, True)
             append(
                 f' <details class="kw-step-state"{" open data-kw-print" if shown else ""}>\n'
-                f'<summary>{state_title}</summary> <div class="kw-state">{esc(state)}</div>\n'
+                f"<summary>{state_title}</summary>\n{esc(state)} "
                 "</details>\n</li>"
             )
         return Markup("".join(out))  # noqa: S704 - every piece is escaped above

@@ -120,9 +120,13 @@ def render_compact_state(
             unit = "位" if ja else (" st" if rank == 1 else " place")
             append(f" <b>{esc(rank)}{unit}</b>")
         hand = _cards(str(p["faces"]) + "?" * p["unknown"])
-        append(
-            f' <div class="kw-hand" data-kw-seat="{esc(p["key"])}" data-kw-count="{count}">{hand}'
-        )
+        if p["seat"]:
+            append(
+                f' <div class="kw-hand" data-kw-seat="{esc(p["seat"])}" data-kw-count="{count}">'
+                f"{hand}"
+            )
+        else:
+            append(f' <div class="kw-hand">{hand}')
         if p["moved"] and consumed:
             moved = str(played["faces"]) + str(played["factor_faces"])
             append(f" {_cards(moved, ' kw-consumed')}")

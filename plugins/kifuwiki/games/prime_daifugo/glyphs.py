@@ -62,17 +62,17 @@ def _glyph(rank: str, suit: str, value: str, extra: str) -> str:
     kind = " kw-joker" if rank == JOKER else " kw-unknown" if rank == "?" else ""
     if suit:
         kind += f" kw-suit-{suit}"
-    glyph = escape(rank)
-    attributes = f' data-rank="{glyph}"'
-    inner = str(glyph)
+    # No data-rank / data-suit / data-value: the text, the suit's class and symbol and
+    # the title say them (this is the no-script board; the script draws its own glyphs).
+    inner = str(escape(rank))
+    title = ""
     if suit:
-        attributes += f' data-suit="{suit}"'
         inner += f'<small class="kw-suit">{SUIT_SYMBOLS[suit]}</small>'
     if value:
         # The value a joker stands for, visible and read out ("X=7").
-        attributes += f' data-value="{value}" title="X={value}"'
+        title = f' title="X={value}"'
         inner += f'<small class="kw-jv">={value}</small>'
-    return f'<span class="kw-card{kind}{escape(extra)}"{attributes}>{inner}</span>'
+    return f'<span class="kw-card{kind}{escape(extra)}"{title}>{inner}</span>'
 
 
 @lru_cache(maxsize=4096)

@@ -107,6 +107,9 @@ def state_mapping(
     faces = faces or Faces()
     hand_faces = faces.hands
     to_move, mover = state.to_move, step.seat
+    # A hand is found by its player's name (the seat select's option text; see
+    # PrimeDaifugo.seat_hands), so it carries no data-kw-seat unless two names are alike.
+    marked = len(set(names)) < len(names)
     players = []
     for seat, hand in enumerate(state.hands):
         cards, count = hand_text(hand)
@@ -114,6 +117,7 @@ def state_mapping(
             {
                 "key": seats[seat],
                 "name": names[seat],
+                "seat": seats[seat] if marked else "",
                 "cards": cards,
                 "faces": hand_faces[seat] if hand_faces else cards,
                 "unknown": hand.unknown,
