@@ -48,6 +48,10 @@ class PlayerCell:
     rank: int | None
 
 
+#: A row's date, event, badges and winners (Archive._row_facts).
+_RowFacts = tuple[str, str, tuple[str, ...], str]
+
+
 @dataclass(frozen=True, slots=True)
 class IndexRow:
     """One game in an index table, with its links resolved for the page showing it."""
@@ -171,6 +175,10 @@ class Archive:
     events: dict[str, list[RecordView]] = field(default_factory=dict)
     by_game: dict[str, list[RecordView]] = field(default_factory=dict)
     by_key: dict[str, RecordView] = field(default_factory=dict)
+    # What a game's row shows alike on every page that lists it (see _row_facts).
+    _facts: dict[int, tuple[RecordView, _RowFacts]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def build(
@@ -217,31 +225,48 @@ class Archive:
         rows = []
         for view in views:
             record = view.record
-            event = meta_text(record, "event")
-            badges = set(view.badges)
-            if record.errors:
-                badges.add("error")
-            if record.warnings:
-                badges.add("warning")
+            date, event, badges, winner = self._row_facts(view)
             rows.append(
                 IndexRow(
                     view=view,
                     href=links.record(record),
-                    date=meta_value_text(record.meta.get("date", "")),
+                    date=date,
                     event=event,
                     event_href=links.event(event) if event else None,
                     players=tuple(
                         PlayerCell(p.name, links.player(p.name), p.winner, p.rank)
                         for p in view.players
                     ),
-                    winner=", ".join(winners_of(view)),
+                    winner=winner,
                     moves=record.moves,
-                    badges=sorted_badges(badges),
+                    badges=badges,
                     errors=record.errors,
                     warnings=record.warnings,
                 )
             )
         return rows
+
+    def _row_facts(self, view: RecordView) -> _RowFacts:
+        """A game's date, event, badges and winners as its rows show them: worked out
+        once, though the archive's home, its game's index, its players' and its event's
+        pages all list it (only the links differ from page to page)."""
+        known = self._facts.get(id(view))
+        if known is not None and known[0] is view:
+            return known[1]
+        record = view.record
+        badges = set(view.badges)
+        if record.errors:
+            badges.add("error")
+        if record.warnings:
+            badges.add("warning")
+        facts = (
+            meta_value_text(record.meta.get("date", "")),
+            meta_text(record, "event"),
+            sorted_badges(badges),
+            ", ".join(winners_of(view)),
+        )
+        self._facts[id(view)] = (view, facts)
+        return facts
 
     def all_diagnostics(self) -> list[tuple[RecordView, Diagnostic]]:
         found = [(view, d) for view in self.views for d in view.record.diagnostics]

@@ -249,6 +249,9 @@ class PageLinks:
     plan: SitePlan | None = None
     here: str = ""
     url_of: Callable[[str], str] = page_url
+    # Where links are measured from (``here``'s URL, or its link base), found on the
+    # first link: a list page makes ~5,000 links from the same place.
+    _base: str | None = field(default=None, init=False, repr=False, compare=False)
 
     def to(self, page: SitePage | None, fragment: str = "") -> str | None:
         if page is None or self.plan is None:
@@ -262,10 +265,15 @@ class PageLinks:
         return self._relative(quote(uri)) if uri is not None else None
 
     def _relative(self, target: str) -> str:
-        link_base = getattr(self.url_of, "link_base", None)
-        if link_base is not None:  # see SourceRelativeUrls
-            return relative_url(target, link_base(self.here))
-        return relative_url(target, self.url_of(self.here) if self.here else "")
+        base = self._base
+        if base is None:
+            link_base = getattr(self.url_of, "link_base", None)
+            if link_base is not None:  # see SourceRelativeUrls
+                base = link_base(self.here)
+            else:
+                base = self.url_of(self.here) if self.here else ""
+            object.__setattr__(self, "_base", base)  # frozen: set once, like a cache
+        return relative_url(target, base)
 
     def record(self, record: GameRecord, fragment: str = "") -> str | None:
         return self.to(self.plan.record_page(record) if self.plan else None, fragment)
