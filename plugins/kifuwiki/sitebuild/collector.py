@@ -7,7 +7,7 @@ MkDocs and Material), the archive's light records and its plan (~50,000 more on 
 front end's own pages and files. Python's collector traverses all of them at each
 full collection, and a build's churn (pages rendered and dropped) triggers a few:
 three on the corpus, 30–60 ms each, in the building process, whose page loop is
-the build's critical path (benchmarks/README.md, section 28). Frozen
+the build's critical path (benchmarks/README.md, section 30). Frozen
 (:func:`gc.freeze`), they are skipped: ~0.1 s less of that process's CPU.
 
 Freezing before the workers are forked also spares the workers: they inherit the
@@ -24,7 +24,7 @@ has everything frozen once the interpreter's exit handlers have run: its collect
 exit (one after the handlers, three while the modules are torn down) then skip what the
 build left, which is all there is. On the corpus those took 0.10–0.15 s between the end
 of the build and the end of the process; ~0.03 s remain (benchmarks/README.md, section
-28). ``kifuwiki validate`` does the same (``cli/fast.py``).
+30). ``kifuwiki validate`` does the same (``cli/fast.py``).
 """
 
 from __future__ import annotations

@@ -304,7 +304,7 @@ def start_workers_early(
 def warm_up_for_the_first_pass() -> None:
     """A worker forked from the building process imports every game, which the first
     pass needs, and no template: compiling them (~0.06 s) held up the first pass, which
-    the building process waits for, by as much (benchmarks/README.md, section 28). A
+    the building process waits for, by as much (benchmarks/README.md, section 30). A
     worker compiles them at its first page instead, when nobody is waiting."""
     warm_up(templates=False)
 
