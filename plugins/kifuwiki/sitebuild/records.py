@@ -151,24 +151,6 @@ class RecordLoader:
         # Light records by file key: survives rebuilds in one process (mkdocs serve).
         self.memory: dict[str, list[LoadedRecord]] = {}
 
-    def load(
-        self,
-        records_dir: Path,
-        base: Path,
-        settings: PrerenderSettings,
-        cache: ContentCache,
-        jobs: int,
-        ready: ProcessPoolExecutor | None = None,
-        while_waiting: Callable[[], None] | None = None,
-    ) -> LoadResult:
-        """Every record under ``records_dir``; display paths are relative to ``base``.
-        ``ready``: workers started early (:func:`start_workers_early`).
-        ``while_waiting``: work for this process while workers load the records (called
-        once, only then: without workers nobody waits)."""
-        return self.finish(
-            self.begin(records_dir, base, settings, cache, jobs, ready), while_waiting
-        )
-
     def begin(
         self,
         records_dir: Path,
@@ -178,10 +160,12 @@ class RecordLoader:
         jobs: int,
         ready: ProcessPoolExecutor | None = None,
     ) -> StartedLoad:
-        """The first half of :meth:`load`: every record file read, and those neither in
-        memory nor in the disk cache handed to the workers (:class:`FirstPass`), which
-        go on while the caller does other work; :meth:`finish` waits for them.
-        Whoever begins a load finishes or closes it (:meth:`StartedLoad.close`)."""
+        """Begin loading every record under ``records_dir`` (display paths relative to
+        ``base``): every file read, and those neither in memory nor in the disk cache
+        handed to the workers (:class:`FirstPass`; ``ready``: workers started early,
+        :func:`start_workers_early`), who go on while the caller does other work;
+        :meth:`finish` collects them. Whoever begins a load finishes or closes it
+        (:meth:`StartedLoad.close`)."""
         if not records_dir.is_dir():
             log.info("no records folder at %s; no record pages made", records_dir)
             if ready is not None:
@@ -228,8 +212,10 @@ class RecordLoader:
     def finish(
         self, started: StartedLoad, while_waiting: Callable[[], None] | None = None
     ) -> LoadResult:
-        """The second half of :meth:`load`: the workers' results collected (or the files
-        loaded here, when no worker ran)."""
+        """A load :meth:`begin` started, collected: the workers' results (or the files
+        loaded here, when no worker ran). ``while_waiting``: work for this process while
+        the workers load the records (called once, only then: without workers nobody
+        waits)."""
         try:
             return self._finish(started, while_waiting)
         except BaseException:

@@ -251,8 +251,12 @@ class SiteBuild:
         started = self.start_workers()
         self._close_started_load()
         ready, self._early_pool = self._early_pool, None
+        self._started_load = (self.settings, self.cache, self._begin_load(ready))
+        return started
+
+    def _begin_load(self, ready: ProcessPoolExecutor | None) -> StartedLoad:
         settings = self.settings
-        load = self._loader.begin(
+        return self._loader.begin(
             settings.records_dir,
             settings.base,
             self._prerender_settings(),
@@ -260,8 +264,6 @@ class SiteBuild:
             settings.jobs,
             ready,
         )
-        self._started_load = (settings, self.cache, load)
-        return started
 
     def _close_started_load(self) -> None:
         if self._started_load is not None:
@@ -286,14 +288,7 @@ class SiteBuild:
         self.close()
         settings = self.settings
         if load is None:
-            load = self._loader.begin(
-                settings.records_dir,
-                settings.base,
-                self._prerender_settings(),
-                self.cache,
-                settings.jobs,
-                ready,
-            )
+            load = self._begin_load(ready)
         elif ready is not None:  # started by start_workers() after begin(): not needed
             ready.shutdown(wait=False, cancel_futures=True)
         loaded = self._loader.finish(load, self._compile_list_templates)
