@@ -322,8 +322,18 @@ def test_a_load_begun_and_not_collected_is_shut_down_or_read_again(
     build.close()  # the build failed before it collected the load
     assert closed == [id(pools[0])]
     build.begin()
-    build.begin()  # begun again (a build that failed in between): the first load goes
-    assert closed[-1] == id(pools[1])
+    # Begun again (a build that failed in between): the first load goes, before any
+    # worker of the second starts (its threads would keep this process from forking).
+    real_early = build_module.start_workers_early
+    closed_by_then: list[list[int]] = []
+
+    def early(*args: Any) -> Any:
+        closed_by_then.append(list(closed))
+        return real_early(*args)
+
+    monkeypatch.setattr(build_module, "start_workers_early", early)
+    build.begin()
+    assert closed[-1] == id(pools[1]) and closed_by_then[-1][-1] == id(pools[1])
     # Configured again after begin(): prepare() reads the records afresh.
     build.configure(BuildSettings(records, tmp_path, jobs=0, lang="en"))
     read: list[Path] = []

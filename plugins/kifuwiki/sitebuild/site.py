@@ -248,8 +248,10 @@ class SiteBuild:
         (:meth:`start_workers`), then read the records and hand those to load to the
         workers, who go on while the front end does its own work (MkDocs lists its
         files); :meth:`prepare` collects them. Optional. Whether workers were started."""
-        started = self.start_workers()
+        # A load begun before and never collected goes first: its workers' threads would
+        # keep this process from forking the new ones (a fork server instead).
         self._close_started_load()
+        started = self.start_workers()
         ready, self._early_pool = self._early_pool, None
         self._started_load = (self.settings, self.cache, self._begin_load(ready))
         return started
