@@ -524,3 +524,19 @@ def test_a_cold_build_does_not_ask_an_empty_cache_for_each_file(
     assert asked == []  # no page in the cache: nothing to ask it
     assert build_once() == cold  # a new process's warm build: every file from the cache
     assert len(asked) == len(list(records.rglob("*.kifu")))
+
+
+def test_compiling_the_list_templates_early_raises_nothing(tmp_path: Path) -> None:
+    # Only a head start (SiteBuild._compile_list_templates): a custom template that
+    # cannot be read (not UTF-8) or compiled fails where its page is rendered, if ever
+    # (a hand-written records/index.md replaces the home page), not while the workers
+    # load the records.
+    custom = tmp_path / "custom"
+    custom.mkdir()
+    (custom / LIST_TEMPLATES["home"]).write_bytes(b"\xff\xfe{{ not utf-8")
+    (custom / LIST_TEMPLATES["players"]).write_text("{% if %}", encoding="utf-8")
+    build = SiteBuild()
+    build.configure(BuildSettings(_records(tmp_path), tmp_path, jobs=0, custom_templates=custom))
+    build._compile_list_templates()
+    with pytest.raises(UnicodeDecodeError):
+        build.env.get_template(LIST_TEMPLATES["home"])

@@ -313,10 +313,11 @@ class SiteBuild:
     def _compile_list_templates(self) -> None:
         """Compile the list pages' templates (~0.05 s), which this process would
         otherwise do when MkDocs asks for the first of them, while it waits for the
-        workers' first pass anyway. A template that fails to compile is reported where
-        it is rendered, as before."""
+        workers' first pass anyway. Only a head start: a template that fails to load or
+        compile (a syntax error, a custom file that is not UTF-8) is reported where it is
+        rendered, as before, and not at all for a page a hand-written one replaces."""
         for name in LIST_TEMPLATES.values():
-            with contextlib.suppress(jinja2.TemplateError):
+            with contextlib.suppress(Exception):
                 self.env.get_template(name)
 
     @property
