@@ -540,3 +540,29 @@ def test_compiling_the_list_templates_early_raises_nothing(tmp_path: Path) -> No
     build._compile_list_templates()
     with pytest.raises(UnicodeDecodeError):
         build.env.get_template(LIST_TEMPLATES["home"])
+
+
+def test_workers_started_for_a_load_that_fails_to_begin_are_shut_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # begin() takes the workers started early out of the build before the load holds
+    # them: an error walking the records folder must not leave them running.
+    records = _records(tmp_path)
+    closed: list[bool] = []
+
+    class Early(InlinePool):
+        def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+            closed.append(True)
+
+    monkeypatch.setattr(build_module, "start_workers_early", lambda *args: Early())
+
+    def walk(*args: Any) -> Any:
+        raise OSError("the folder went away")
+
+    monkeypatch.setattr(records_module, "iter_record_paths", walk)
+    build = SiteBuild()
+    build.configure(BuildSettings(records, tmp_path, jobs=0))
+    with pytest.raises(OSError, match="went away"):
+        build.begin()
+    build.close()  # what on_build_error does: nothing of it is left to close
+    assert closed == [True]

@@ -257,15 +257,22 @@ class SiteBuild:
         return started
 
     def _begin_load(self, ready: ProcessPoolExecutor | None) -> StartedLoad:
+        """Begin the load, which owns ``ready`` from here: shut down should anything
+        fail before the load holds it (its settings, the walk of the records folder)."""
         settings = self.settings
-        return self._loader.begin(
-            settings.records_dir,
-            settings.base,
-            self._prerender_settings(),
-            self.cache,
-            settings.jobs,
-            ready,
-        )
+        try:
+            return self._loader.begin(
+                settings.records_dir,
+                settings.base,
+                self._prerender_settings(),
+                self.cache,
+                settings.jobs,
+                ready,
+            )
+        except BaseException:
+            if ready is not None:
+                ready.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def _close_started_load(self) -> None:
         if self._started_load is not None:
