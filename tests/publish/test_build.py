@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -574,8 +575,11 @@ def test_record_files_are_copied_into_the_site_as_mkdocs_copies_them(tmp_path: P
     assert copy(CopiedFile, tmp_path / "site") == copy(File, tmp_path / "mkdocs") == data
     (tmp_path / "site" / "pd" / "game.kifu").write_bytes(data * 2)
     assert copy(CopiedFile, tmp_path / "site") == data
-    # The site inside the records folder, the file onto itself: left as it was.
+    # The site inside the records folder, the file onto itself: left as it was, not
+    # truncated and written again (its time unchanged, as under MkDocs' copy).
+    os.utime(source / "pd" / "game.kifu", ns=(1_000_000_000, 1_000_000_000))
     assert copy(CopiedFile, source) == data
+    assert (source / "pd" / "game.kifu").stat().st_mtime_ns == 1_000_000_000
     # A source that is gone: MkDocs' own error.
     (source / "pd" / "game.kifu").unlink()
     with pytest.raises(FileNotFoundError):

@@ -322,8 +322,18 @@ def test_a_load_begun_and_not_collected_is_shut_down_or_read_again(
     build.close()  # the build failed before it collected the load
     assert closed == [id(pools[0])]
     build.begin()
-    build.begin()  # begun again (a build that failed in between): the first load goes
-    assert closed[-1] == id(pools[1])
+    # Begun again (a build that failed in between): the first load goes, before any
+    # worker of the second starts (its threads would keep this process from forking).
+    real_early = build_module.start_workers_early
+    closed_by_then: list[list[int]] = []
+
+    def early(*args: Any) -> Any:
+        closed_by_then.append(list(closed))
+        return real_early(*args)
+
+    monkeypatch.setattr(build_module, "start_workers_early", early)
+    build.begin()
+    assert closed[-1] == id(pools[1]) and closed_by_then[-1][-1] == id(pools[1])
     # Configured again after begin(): prepare() reads the records afresh.
     build.configure(BuildSettings(records, tmp_path, jobs=0, lang="en"))
     read: list[Path] = []
@@ -514,3 +524,45 @@ def test_a_cold_build_does_not_ask_an_empty_cache_for_each_file(
     assert asked == []  # no page in the cache: nothing to ask it
     assert build_once() == cold  # a new process's warm build: every file from the cache
     assert len(asked) == len(list(records.rglob("*.kifu")))
+
+
+def test_compiling_the_list_templates_early_raises_nothing(tmp_path: Path) -> None:
+    # Only a head start (SiteBuild._compile_list_templates): a custom template that
+    # cannot be read (not UTF-8) or compiled fails where its page is rendered, if ever
+    # (a hand-written records/index.md replaces the home page), not while the workers
+    # load the records.
+    custom = tmp_path / "custom"
+    custom.mkdir()
+    (custom / LIST_TEMPLATES["home"]).write_bytes(b"\xff\xfe{{ not utf-8")
+    (custom / LIST_TEMPLATES["players"]).write_text("{% if %}", encoding="utf-8")
+    build = SiteBuild()
+    build.configure(BuildSettings(_records(tmp_path), tmp_path, jobs=0, custom_templates=custom))
+    build._compile_list_templates()
+    with pytest.raises(UnicodeDecodeError):
+        build.env.get_template(LIST_TEMPLATES["home"])
+
+
+def test_workers_started_for_a_load_that_fails_to_begin_are_shut_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # begin() takes the workers started early out of the build before the load holds
+    # them: an error walking the records folder must not leave them running.
+    records = _records(tmp_path)
+    closed: list[bool] = []
+
+    class Early(InlinePool):
+        def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+            closed.append(True)
+
+    monkeypatch.setattr(build_module, "start_workers_early", lambda *args: Early())
+
+    def walk(*args: Any) -> Any:
+        raise OSError("the folder went away")
+
+    monkeypatch.setattr(records_module, "iter_record_paths", walk)
+    build = SiteBuild()
+    build.configure(BuildSettings(records, tmp_path, jobs=0))
+    with pytest.raises(OSError, match="went away"):
+        build.begin()
+    build.close()  # what on_build_error does: nothing of it is left to close
+    assert closed == [True]

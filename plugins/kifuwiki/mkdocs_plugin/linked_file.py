@@ -43,8 +43,10 @@ class CopiedFile(File):
     folder, checks that the two are not the same file and copies through ``shutil``:
     ~60 µs a record file on a tmpfs against ~20 µs, in the building process, once per
     record file (0.05 s of a 1,344-file build's critical path). The folder is made only
-    when the write finds it missing. The same bytes as MkDocs' copy, and, should the
-    two paths be the same file, the file is left as it was (read before it is written)."""
+    when the write finds it missing. The file is only ever created here (a clean
+    build's site): one already there (a dirty build, or the two paths the same file,
+    which must not be truncated and written again, nor lost should that write fail)
+    goes to MkDocs' copy, which leaves the same file alone. The same bytes either way."""
 
     def copy_file(self, dirty: bool = False) -> None:
         if self.abs_src_path is None or (dirty and not self.is_modified()):
@@ -56,11 +58,11 @@ class CopiedFile(File):
             with open(self.abs_src_path, "rb") as source:  # noqa: PTH123
                 data = source.read()
             try:
-                target = open(target_path, "wb")  # noqa: PTH123, SIM115 (closed below)
+                target = open(target_path, "xb")  # noqa: PTH123, SIM115 (closed below)
             except FileNotFoundError:
                 os.makedirs(os.path.dirname(target_path), exist_ok=True)  # noqa: PTH103, PTH120
-                target = open(target_path, "wb")  # noqa: PTH123, SIM115
+                target = open(target_path, "xb")  # noqa: PTH123, SIM115
             with target:
                 target.write(data)
-        except OSError:
+        except OSError:  # FileExistsError among them: a file already there
             super().copy_file(dirty)  # MkDocs' own copy, and its own error

@@ -20,11 +20,13 @@ the next. A process that froze objects of its own before the build is left alone
 collector is then neither frozen nor unfrozen here.
 
 When the front end is done (``mkdocs build`` ends, ``serve`` stops), :func:`freeze_at_exit`
-has everything frozen once the interpreter's exit handlers have run: its collections at
-exit (one after the handlers, three while the modules are torn down) then skip what the
-build left, which is all there is. On the corpus those took 0.10–0.15 s between the end
-of the build and the end of the process; ~0.03 s remain (benchmarks/README.md, section
-30). ``kifuwiki validate`` does the same (``cli/fast.py``).
+has everything frozen as the interpreter's exit handlers start (it is registered last,
+so it runs first; the handlers registered before it run after it, and only what they
+make is left to collect): its collections at exit (one after the handlers, three while
+the modules are torn down) then skip what the build left, which is all there is. On
+the corpus those took 0.10–0.15 s between the end of the build and the end of the
+process; ~0.03 s remain (benchmarks/README.md, section 30). ``kifuwiki validate`` does
+the same (``cli/fast.py``).
 """
 
 from __future__ import annotations
@@ -60,11 +62,12 @@ class BuildCollector:
 
 
 def freeze_at_exit() -> None:
-    """Freeze every object when the interpreter exits, after the exit handlers registered
-    before this call (atexit runs the last registered first), so that its collections
-    at exit skip them. Nothing a build leaves waits on a cycle's finaliser: its files are
-    written and closed, its workers gone; logging's handlers are closed by their own exit
-    handler, and the standard streams are flushed before those collections. Registered
-    once however often it is called."""
+    """Freeze every object when the interpreter exits, before the exit handlers registered
+    before this call (atexit runs the last registered first: logging's, multiprocessing's
+    run after the freeze), so that its collections at exit skip what was there. Nothing
+    a build leaves waits on a cycle's finaliser: its files are written and closed, its
+    workers gone; logging's handlers are closed by their own exit handler, and the
+    standard streams are flushed before those collections. Registered once however
+    often it is called."""
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)

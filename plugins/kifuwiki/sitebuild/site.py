@@ -248,22 +248,31 @@ class SiteBuild:
         (:meth:`start_workers`), then read the records and hand those to load to the
         workers, who go on while the front end does its own work (MkDocs lists its
         files); :meth:`prepare` collects them. Optional. Whether workers were started."""
-        started = self.start_workers()
+        # A load begun before and never collected goes first: its workers' threads would
+        # keep this process from forking the new ones (a fork server instead).
         self._close_started_load()
+        started = self.start_workers()
         ready, self._early_pool = self._early_pool, None
         self._started_load = (self.settings, self.cache, self._begin_load(ready))
         return started
 
     def _begin_load(self, ready: ProcessPoolExecutor | None) -> StartedLoad:
+        """Begin the load, which owns ``ready`` from here: shut down should anything
+        fail before the load holds it (its settings, the walk of the records folder)."""
         settings = self.settings
-        return self._loader.begin(
-            settings.records_dir,
-            settings.base,
-            self._prerender_settings(),
-            self.cache,
-            settings.jobs,
-            ready,
-        )
+        try:
+            return self._loader.begin(
+                settings.records_dir,
+                settings.base,
+                self._prerender_settings(),
+                self.cache,
+                settings.jobs,
+                ready,
+            )
+        except BaseException:
+            if ready is not None:
+                ready.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def _close_started_load(self) -> None:
         if self._started_load is not None:
@@ -311,10 +320,11 @@ class SiteBuild:
     def _compile_list_templates(self) -> None:
         """Compile the list pages' templates (~0.05 s), which this process would
         otherwise do when MkDocs asks for the first of them, while it waits for the
-        workers' first pass anyway. A template that fails to compile is reported where
-        it is rendered, as before."""
+        workers' first pass anyway. Only a head start: a template that fails to load or
+        compile (a syntax error, a custom file that is not UTF-8) is reported where it is
+        rendered, as before, and not at all for a page a hand-written one replaces."""
         for name in LIST_TEMPLATES.values():
-            with contextlib.suppress(jinja2.TemplateError):
+            with contextlib.suppress(Exception):
                 self.env.get_template(name)
 
     @property
