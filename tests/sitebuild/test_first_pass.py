@@ -93,10 +93,7 @@ def test_files_go_to_the_workers_in_chunks_once_past_the_threshold_and_come_back
         # chunk leaves at once.
         assert bool(started) == (n > 3)
         assert sum(len(task) for task in pool.tasks) == (n - n % 2 if n > 3 else 0)
-    # This process's own work while it waits runs once every job is with a worker.
-    waited: list[int] = []
-    results = first.results(lambda: waited.append(sum(len(task) for task in pool.tasks)))
-    assert waited == [len(jobs)]
+    results = first.results()
     assert started == [2]
     assert [len(task) for task in pool.tasks[:-1]] == [2] * (len(pool.tasks) - 1)
     assert [name for task in pool.tasks for name in task] == [job.name for job in jobs]
@@ -115,7 +112,7 @@ def test_no_pool_below_the_threshold_or_on_one_core(
     below = FirstPass(0, len(jobs))
     for job in jobs:
         below.add(job)
-    assert below.results(lambda: pytest.fail("nobody waits without workers")) is None
+    assert below.results() is None
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 0)
     one = FirstPass(1, len(jobs))  # jobs: 1
     for job in jobs:
@@ -413,13 +410,10 @@ def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
     # The pages are asked for before the site is planned: the workers go on to them
     # while this process plans.
     asked_before_planning: list[int] = []
-    compiled_before_planning: list[set[str]] = []
     plan_archive = Archive.build
 
     def planning(*args: Any, **kwargs: Any) -> Any:
         asked_before_planning.append(len(pool.renders))
-        cache = make_environment(None).cache or {}
-        compiled_before_planning.append({template.name or "" for template in cache.values()})
         return plan_archive(*args, **kwargs)
 
     monkeypatch.setattr(Archive, "build", planning)
@@ -437,10 +431,7 @@ def test_the_second_pass_renders_a_few_files_a_task_in_the_order_the_pages_come(
         build.close()
         return rendered
 
-    forget_environments()  # nothing compiled yet
     parallel = pages(tmp_path, 0)
-    # While it waited for the first pass, the build compiled the list pages' templates.
-    assert set(LIST_TEMPLATES.values()) <= compiled_before_planning[0]
     files = {path.name for path in records.rglob("*.kifu")}
     assert len(files) == 8
     assert [len(task) for task in pool.renders] == [2, 2, 2, 2]
@@ -524,22 +515,6 @@ def test_a_cold_build_does_not_ask_an_empty_cache_for_each_file(
     assert asked == []  # no page in the cache: nothing to ask it
     assert build_once() == cold  # a new process's warm build: every file from the cache
     assert len(asked) == len(list(records.rglob("*.kifu")))
-
-
-def test_compiling_the_list_templates_early_raises_nothing(tmp_path: Path) -> None:
-    # Only a head start (SiteBuild._compile_list_templates): a custom template that
-    # cannot be read (not UTF-8) or compiled fails where its page is rendered, if ever
-    # (a hand-written records/index.md replaces the home page), not while the workers
-    # load the records.
-    custom = tmp_path / "custom"
-    custom.mkdir()
-    (custom / LIST_TEMPLATES["home"]).write_bytes(b"\xff\xfe{{ not utf-8")
-    (custom / LIST_TEMPLATES["players"]).write_text("{% if %}", encoding="utf-8")
-    build = SiteBuild()
-    build.configure(BuildSettings(_records(tmp_path), tmp_path, jobs=0, custom_templates=custom))
-    build._compile_list_templates()
-    with pytest.raises(UnicodeDecodeError):
-        build.env.get_template(LIST_TEMPLATES["home"])
 
 
 def test_workers_started_for_a_load_that_fails_to_begin_are_shut_down(

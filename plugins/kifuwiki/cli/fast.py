@@ -167,7 +167,8 @@ def fast_validate(args: list[str]) -> None:
     # caller that catches the exit in process keeps its collector as it was until its
     # own interpreter ends. Nothing of a validate run waits on a cycle's finaliser:
     # files are closed and workers gone by now; the standard streams are flushed
-    # before those collections.
+    # before those collections. (The site build's twin: sitebuild.collector's
+    # freeze_at_exit, not imported here to keep this path's start-up small.)
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)
     sys.exit(code)

@@ -188,10 +188,13 @@ class Archive:
         records_root: str | None = None,
         lang: str = "ja",
         games: Iterable[str] | None = None,
+        *,
+        in_order: bool = False,
     ) -> Archive:
         """Group ``views``; every game in ``games`` (default: every registered game)
-        gets an index page, empty or not."""
-        ordered = archive_order(views)
+        gets an index page, empty or not. ``in_order``: ``views`` are already in
+        :func:`archive_order` (a site build orders them once, before planning)."""
+        ordered = list(views) if in_order else archive_order(views)
         known = game_ids() if games is None else tuple(games)
         archive = cls(ordered, SitePlan.build(ordered, prefix, records_root, lang, known))
         for view in ordered:
@@ -250,8 +253,10 @@ class Archive:
         """A game's date, event, badges and winners as its rows show them: worked out
         once, though the archive's home, its game's index, its players' and its event's
         pages all list it (only the links differ from page to page)."""
+        # By id: a view is not hashable. The entry keeps its view alive, so the id
+        # stays that view's while the archive lives.
         known = self._facts.get(id(view))
-        if known is not None and known[0] is view:
+        if known is not None:
             return known[1]
         record = view.record
         badges = set(view.badges)

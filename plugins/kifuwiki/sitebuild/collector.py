@@ -55,7 +55,8 @@ class BuildCollector:
         self._frozen = True
 
     def release(self) -> None:
-        """The build is over: everything frozen goes back to the collector."""
+        """The build is over: everything frozen goes back to the collector (what other
+        code froze during the build too: Python keeps one frozen set)."""
         if self._frozen:
             gc.unfreeze()
             self._frozen = False

@@ -22,7 +22,6 @@ from __future__ import annotations
 import itertools
 import logging
 import os
-from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -170,7 +169,7 @@ class RecordLoader:
             log.info("no records folder at %s; no record pages made", records_dir)
             if ready is not None:
                 ready.shutdown(wait=False, cancel_futures=True)
-            return StartedLoad(FirstPass(1, 0), [], cache)
+            return StartedLoad(FirstPass(1, 0), [], cache)  # no files: no pool, nothing to load
         skipped: list[Diagnostic] = []
         record_paths = list(iter_record_paths([records_dir], skipped))
         started = StartedLoad(FirstPass(jobs, len(record_paths), ready), skipped, cache)
@@ -209,23 +208,19 @@ class RecordLoader:
                 started.first.add(job)
         started.first.hand_over_the_rest()
 
-    def finish(
-        self, started: StartedLoad, while_waiting: Callable[[], None] | None = None
-    ) -> LoadResult:
+    def finish(self, started: StartedLoad) -> LoadResult:
         """A load :meth:`begin` started, collected: the workers' results (or the files
-        loaded here, when no worker ran). ``while_waiting``: work for this process while
-        the workers load the records (called once, only then: without workers nobody
-        waits)."""
+        loaded here, when no worker ran)."""
         try:
-            return self._finish(started, while_waiting)
+            return self._finish(started)
         except BaseException:
             started.close()
             raise
 
-    def _finish(self, started: StartedLoad, while_waiting: Callable[[], None] | None) -> LoadResult:
+    def _finish(self, started: StartedLoad) -> LoadResult:
         first, fresh, todo, paths = started.first, started.fresh, started.todo, started.paths
         result = LoadResult([], skipped=started.skipped)
-        firsts = first.results(while_waiting)
+        firsts = first.results()
         if firsts is not None:
             for (key, job), done in zip(todo.items(), firsts, strict=True):
                 if done.rendered:
@@ -367,19 +362,13 @@ class FirstPass:
         if self.pool is not None and self._waiting:
             self._hand_over()
 
-    def results(
-        self, while_waiting: Callable[[], None] | None = None
-    ) -> list[PrerenderedFile] | None:
-        """Every job's result; ``while_waiting`` runs here once the workers have every
-        job, before this process waits for them (not at all when no pool ran)."""
+    def results(self) -> list[PrerenderedFile] | None:
         if self.ready is not None:  # started early, not needed after all
             self.ready.shutdown(wait=False, cancel_futures=True)
             self.ready = None
         self.hand_over_the_rest()
         if self.pool is None:
             return None
-        if while_waiting is not None:
-            while_waiting()
         try:
             return [done for future in self._futures for done in future.result()]
         except (OSError, BrokenExecutor) as exc:

@@ -7,8 +7,7 @@ events; ``kifuwiki pages`` runs it in a plain loop. One build goes:
    optionally :meth:`SiteBuild.begin`, as early as the front end can: on a large cold
    build the workers start and get the records to load while the front end goes on;
 2. :meth:`SiteBuild.prepare`: every record loaded (:mod:`kifuwiki.sitebuild.records`;
-   on a large cold build, worker processes load the records while this process
-   compiles the list pages' templates), the record pages still to render set
+   on a large cold build, in worker processes), the record pages still to render set
    rendering in the workers in the order the front end will ask for them, and the
    site planned (:class:`~kifuwiki.render.archive.Archive`);
 3. :meth:`SiteBuild.render` per page (a record page waits for its worker; a front end
@@ -22,7 +21,6 @@ from memory.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -34,7 +32,7 @@ import jinja2
 from kifuwiki.core.cache import ContentCache, cache_salt, templates_fingerprint
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import GameRecord, RecordView
-from kifuwiki.render.archive import LIST_TEMPLATES, Archive, archive_order
+from kifuwiki.render.archive import Archive, archive_order
 from kifuwiki.render.assets import games_fingerprint
 from kifuwiki.render.environment import forget_environments, make_environment
 from kifuwiki.render.prerender import (
@@ -300,7 +298,7 @@ class SiteBuild:
             load = self._begin_load(ready)
         elif ready is not None:  # started by start_workers() after begin(): not needed
             ready.shutdown(wait=False, cancel_futures=True)
-        loaded = self._loader.finish(load, self._compile_list_templates)
+        loaded = self._loader.finish(load)
         self._pool, self._pending = loaded.pool, loaded.pending
         self.skipped = loaded.skipped
         self.late_diagnostics = []
@@ -311,21 +309,13 @@ class SiteBuild:
         # The workers go on to the pages at once, while this process plans the site and
         # MkDocs makes its files (~0.3 s of one core on the corpus, which they idled).
         self._submit_renders(views)
-        self._archive = Archive.build(views, settings.url, records_root, settings.lang)
+        self._archive = Archive.build(
+            views, settings.url, records_root, settings.lang, in_order=True
+        )
         if self.remember_list_pages:
             inputs = (self.cache.salt, settings.url, records_root, settings.hide_results)
             self._list_pages.begin(inputs, views)
         return self._archive
-
-    def _compile_list_templates(self) -> None:
-        """Compile the list pages' templates (~0.05 s), which this process would
-        otherwise do when MkDocs asks for the first of them, while it waits for the
-        workers' first pass anyway. Only a head start: a template that fails to load or
-        compile (a syntax error, a custom file that is not UTF-8) is reported where it is
-        rendered, as before, and not at all for a page a hand-written one replaces."""
-        for name in LIST_TEMPLATES.values():
-            with contextlib.suppress(Exception):
-                self.env.get_template(name)
 
     @property
     def archive(self) -> Archive:
