@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
+from tests.prime_daifugo.move_lines import move_lines
 from tests.prime_daifugo.shared_data import SKIP_REASON, corpus_dir
 
 from kifuwiki.core.diagnostics import Diagnostic
@@ -40,15 +40,7 @@ def cold_and_warm(text: str) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(
-    st.lists(
-        st.tuples(
-            st.sampled_from(["a", "b", "c", "あ", " a", "*"]),
-            st.lists(st.sampled_from(PIECES), max_size=5),
-        ),
-        max_size=12,
-    )
-)
+@given(move_lines(["a", "b", "c", "あ", " a", "*"], PIECES, max_pieces=5, max_lines=12))
 def test_remembered_lines_give_the_same_games(lines: list[tuple[str, list[str]]]) -> None:
     body = "\n".join(f"{name}:{''.join(pieces)}" for name, pieces in lines)
     cold_and_warm(f"a:(23456789TJQK)\nb:(A23456789TJQ)\n{body}\n")

@@ -27,6 +27,7 @@ from types import ModuleType
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.prime_daifugo.move_lines import move_lines
 from tests.prime_daifugo.shared_data import SKIP_REASON, corpus_dir
 
 from kifuwiki.games.prime_daifugo import notation, notation_moves
@@ -162,15 +163,7 @@ PIECES += [")", "(23)", "P", "!", "Qh", "Ks"]
 
 
 @settings(max_examples=300, deadline=None)
-@given(
-    st.lists(
-        st.tuples(
-            st.sampled_from(["a", "b", "あ", " a", "*", "ａ"]),
-            st.lists(st.sampled_from(PIECES), max_size=6),
-        ),
-        max_size=8,
-    )
-)
+@given(move_lines(["a", "b", "あ", " a", "*", "ａ"], PIECES, max_pieces=6, max_lines=8))
 def test_generated_lines(lines: list[tuple[str, list[str]]]) -> None:
     text = [f"{name}:{''.join(pieces)}" for name, pieces in lines]
     _check_lines(text)
