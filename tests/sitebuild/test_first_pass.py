@@ -164,21 +164,22 @@ def test_warm_up_compiles_the_record_templates_and_never_raises(
     warm_up()  # a fork server that raised here would die, and the build's pool with it
 
 
-def test_a_worker_forked_from_the_build_imports_the_games_but_compiles_no_template(
+def test_a_pool_forked_from_the_build_starts_without_a_warm_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Its first tasks are the first pass, which the build waits for and which needs
-    # no template: they are compiled at its first page.
-    imported: list[bool] = []
-    monkeypatch.setattr(prerender, "all_games", lambda: imported.append(True))
-    monkeypatch.setattr(prerender, "make_environment", lambda custom=None: pytest.fail("compiled"))
-    records_module.warm_up_for_the_first_pass()
-    assert imported == [True]
-    given: list[Any] = []
+    # Its workers start with every game the building process imported, and their first
+    # tasks (the first pass, which the build waits for) need no template: compiling
+    # them first held the first pass up. The fork server still warms up (preload).
+    given: list[tuple[Any, Any]] = []
+    monkeypatch.setattr(pool_module, "start_executor", lambda *a, **k: given.append((a, k)))
     monkeypatch.setattr(pool_module, "can_fork_here", lambda: True)
-    monkeypatch.setattr(pool_module, "start_executor", lambda *a, **k: given.append(k) or None)
     records_module.start_pool(2)
-    assert given == [{"fork_caller": True, "warm_up": records_module.warm_up_for_the_first_pass}]
+    monkeypatch.setattr(pool_module, "can_fork_here", lambda: False)
+    records_module.start_pool(2)
+    assert given == [
+        ((2, (), records_module.WORKER_NICENESS), {"fork_caller": True}),
+        ((2, records_module.WORKER_PRELOAD, records_module.WORKER_NICENESS), {}),
+    ]
 
 
 @pytest.mark.parametrize("forked", [True, False])

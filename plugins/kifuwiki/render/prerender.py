@@ -170,23 +170,19 @@ def _render_file(job: PrerenderJob, views: list[RecordView]) -> PrerenderedFile:
 RECORD_TEMPLATES = (*PAGE_TEMPLATES, "viewer.html", "record_search.html")
 
 
-def warm_up(templates: bool = True) -> None:
+def warm_up() -> None:
     """What every worker would otherwise do for itself on its first files, done once
     by the fork server before it forks them: import every installed game, and compile
     the templates every record page reads in the packaged environment (a worker's first
     page cost ~70 ms, what a hundred short pages cost after it). Forked workers start with
     both in memory. A site with its own template folder gets another environment and
-    compiles there, as before. ``templates=False``: the games only, for a worker forked
-    straight from the building process, whose first tasks (the first pass) need no
-    template and which the build waits for; its first page compiles them instead.
+    compiles there, as before.
 
     Only a head start: anything that fails here fails again, and is reported, where a
     worker renders a page, so nothing is raised here (the fork server would die of it
     and take the build's workers with it)."""
     try:
         all_games()
-        if not templates:
-            return
         env = make_environment(None)
         for name in RECORD_TEMPLATES:
             env.get_template(name)

@@ -85,20 +85,18 @@ def start_executor(
     niceness: int = 0,
     *,
     fork_caller: bool = False,
-    warm_up: Callable[[], None] | None = None,
 ) -> ProcessPoolExecutor:
     """A :class:`ProcessPoolExecutor` of ``workers`` processes that die with this one,
-    each ``niceness`` steps lower in CPU priority than this one (``os.nice``), each
-    calling ``warm_up`` first if given. ``fork_caller``: see :func:`process_context`;
-    a pool forked from this process forks all its workers on its first task, before
-    the pool's own thread starts."""
+    each ``niceness`` steps lower in CPU priority than this one (``os.nice``).
+    ``fork_caller``: see :func:`process_context`; a pool forked from this process forks
+    all its workers on its first task, before the pool's own thread starts."""
     from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=process_context(preload, fork_caller=fork_caller),
         initializer=start_worker,
-        initargs=(niceness, warm_up),
+        initargs=(niceness,),
     )
 
 
@@ -120,16 +118,13 @@ def start_fork_server(preload: Sequence[str] = ()) -> bool:
     return True
 
 
-def start_worker(niceness: int, warm_up: Callable[[], None] | None = None) -> None:
+def start_worker(niceness: int) -> None:
     """Pool initializer: :func:`exit_with_parent`, then the lower priority asked for
-    (where the system has none, or refuses, the worker runs at its parent's), then
-    ``warm_up``."""
+    (where the system has none, or refuses, the worker runs at its parent's)."""
     exit_with_parent()
     if niceness > 0 and hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(niceness)
-    if warm_up is not None:
-        warm_up()
 
 
 def exit_with_parent() -> None:

@@ -42,7 +42,6 @@ from kifuwiki.render.prerender import (
     prerender_file,
     read_light_records,
     view_from_light,
-    warm_up,
     write_file_entries,
 )
 from kifuwiki.sitebuild import pool as pools
@@ -252,8 +251,7 @@ def start_workers_early(
     one that does not shuts down what this started.)
 
     Where this process may fork itself (Linux, one thread: ``mkdocs build``), the
-    workers are forked now, and each imports the games
-    (:func:`warm_up_for_the_first_pass`) while MkDocs and this process go on:
+    workers are forked now, while MkDocs and this process go on:
     the pool is returned, for :class:`FirstPass`. A forked worker starts with what this
     process imported (MkDocs, the theme's plugins, kifuwiki), where a fork server has
     to start a Python and import them first (~0.2 s, which the first pass waited for).
@@ -282,21 +280,14 @@ def start_workers_early(
     return pools.start_fork_server(WORKER_PRELOAD)
 
 
-def warm_up_for_the_first_pass() -> None:
-    """A worker forked from the building process imports every game, which the first
-    pass needs, and no template: compiling them (~0.06 s) held up the first pass, which
-    the building process waits for, by as much (benchmarks/README.md, section 30). A
-    worker compiles them at its first page instead, when nobody is waiting."""
-    warm_up(templates=False)
-
-
 def start_pool(workers: int) -> ProcessPoolExecutor:
-    """The build's workers: forked from this process where that is safe, each warming
-    up itself; else from the fork server, which warmed up before forking them."""
+    """The build's workers: forked from this process where that is safe, starting with
+    what it imported; else from the fork server, which warmed up before forking them."""
     if pools.can_fork_here():
-        return pools.start_executor(
-            workers, (), WORKER_NICENESS, fork_caller=True, warm_up=warm_up_for_the_first_pass
-        )
+        # No warm-up: a forked worker starts with every game this process imported, and
+        # its first tasks (the first pass) need no template; its first page compiles
+        # them. (Compiling them first held the first pass up by 0.06 s, section 30.)
+        return pools.start_executor(workers, (), WORKER_NICENESS, fork_caller=True)
     return pools.start_executor(workers, WORKER_PRELOAD, WORKER_NICENESS)
 
 
