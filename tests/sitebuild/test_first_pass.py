@@ -48,11 +48,21 @@ def _records(tmp_path: Path, copies: int = 1, dated: bool = False) -> Path:
     return tmp_path / "records"
 
 
+def _forking_on_two_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A machine of two cores where this process may fork its workers, and a build of
+    more than one file goes to them."""
+    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
+    monkeypatch.setattr(pool_module, "can_fork_here", lambda: True)
+    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
+
+
 class InlinePool:
     """A pool that runs each task at once, here, and remembers what it was given."""
 
     def __init__(self) -> None:
         self.tasks: list[list[str]] = []
+        #: Each shutdown's ``cancel_futures``.
+        self.shut_down: list[bool] = []
 
     def submit(self, fn: Any, *args: Any) -> Future:  # type: ignore[type-arg]
         if fn is first_pass_chunk:
@@ -62,7 +72,16 @@ class InlinePool:
         return done
 
     def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
-        return None
+        self.shut_down.append(cancel_futures)
+
+
+def _pools_started(monkeypatch: pytest.MonkeyPatch) -> list[InlinePool]:
+    """Every pool the build starts from now on (``start_pool``), in order."""
+    pools: list[InlinePool] = []
+    monkeypatch.setattr(
+        records_module, "start_pool", lambda workers: pools.append(InlinePool()) or pools[-1]
+    )
+    return pools
 
 
 def _jobs(tmp_path: Path) -> list[PrerenderJob]:
@@ -270,9 +289,7 @@ def test_a_load_begun_early_goes_to_the_workers_before_prepare_and_gives_the_sam
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     records = _records(tmp_path, copies=2)
-    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
-    monkeypatch.setattr(pool_module, "can_fork_here", lambda: True)
-    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
+    _forking_on_two_cores(monkeypatch)
     pools: list[InlinePool] = []
     monkeypatch.setattr(
         records_module, "start_pool", lambda workers: pools.append(InlinePool()) or pools[-1]
@@ -301,37 +318,26 @@ def test_a_load_begun_and_not_collected_is_shut_down_or_read_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     records = _records(tmp_path, copies=2)
-    closed: list[int] = []
-
-    class Pool(InlinePool):
-        def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
-            closed.append(id(self))
-
-    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
-    monkeypatch.setattr(pool_module, "can_fork_here", lambda: True)
-    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
-    pools: list[Pool] = []
-    monkeypatch.setattr(
-        records_module, "start_pool", lambda workers: pools.append(Pool()) or pools[-1]
-    )
+    _forking_on_two_cores(monkeypatch)
+    pools = _pools_started(monkeypatch)
     build = SiteBuild()
     build.configure(BuildSettings(records, tmp_path, jobs=0))
     build.begin()
     build.close()  # the build failed before it collected the load
-    assert closed == [id(pools[0])]
+    assert [pool.shut_down for pool in pools] == [[True]]
     build.begin()
     # Begun again (a build that failed in between): the first load goes, before any
     # worker of the second starts (its threads would keep this process from forking).
     real_early = build_module.start_workers_early
-    closed_by_then: list[list[int]] = []
+    closed_by_then: list[bool] = []
 
     def early(*args: Any) -> Any:
-        closed_by_then.append(list(closed))
+        closed_by_then.append(bool(pools[1].shut_down))
         return real_early(*args)
 
     monkeypatch.setattr(build_module, "start_workers_early", early)
     build.begin()
-    assert closed[-1] == id(pools[1]) and closed_by_then[-1][-1] == id(pools[1])
+    assert pools[1].shut_down and closed_by_then == [True]
     # Configured again after begin(): prepare() reads the records afresh.
     build.configure(BuildSettings(records, tmp_path, jobs=0, lang="en"))
     read: list[Path] = []
@@ -340,7 +346,7 @@ def test_a_load_begun_and_not_collected_is_shut_down_or_read_again(
         records_module, "read_file", lambda path: read.append(path) or real_read(path)
     )
     build.prepare()
-    assert closed[-1] == id(pools[2]) and len(read) == 8
+    assert pools[2].shut_down and len(read) == 8
     build.close()
 
 
@@ -348,16 +354,8 @@ def test_workers_started_early_and_not_needed_are_shut_down(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     records = _records(tmp_path, copies=2)
-    closed: list[bool] = []
-
-    class Idle(InlinePool):
-        def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
-            closed.append(cancel_futures)
-
-    monkeypatch.setattr(pool_module, "can_fork_here", lambda: True)
-    monkeypatch.setattr(records_module, "start_pool", lambda workers: Idle())
-    monkeypatch.setattr(pool_module, "available_cores", lambda: 2)
-    monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
+    _forking_on_two_cores(monkeypatch)
+    pools = _pools_started(monkeypatch)
     build = SiteBuild()
     build.configure(BuildSettings(records, tmp_path, jobs=0))
     # Started, then the build found too few files to load after all (the threshold
@@ -365,7 +363,7 @@ def test_workers_started_early_and_not_needed_are_shut_down(
     assert build.start_workers()
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 10_000)
     build.prepare()
-    assert closed == [True]
+    assert [pool.shut_down for pool in pools] == [[True]]
     # Started, then the build failed before it loaded anything (another site folder:
     # the first one's cache has pages now, so it no longer looks cold).
     monkeypatch.setattr(records_module, "PARALLEL_THRESHOLD", 1)
@@ -373,7 +371,7 @@ def test_workers_started_early_and_not_needed_are_shut_down(
     other.configure(BuildSettings(records, tmp_path / "other", jobs=0))
     assert other.start_workers()
     other.close()
-    assert closed == [True, True]
+    assert [pool.shut_down for pool in pools] == [[True], [True]]
 
 
 def test_the_preload_module_warms_the_fork_server_up() -> None:
