@@ -4,16 +4,34 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 
+def _mode_for(path: Path) -> int:
+    """The permissions the written file gets: those of the file it replaces, else what
+    ``open(path, "w")`` would give a new file (``0o666`` less the umask). The temporary
+    file :func:`tempfile.mkstemp` makes is ``0o600``; renamed as it is, a record written
+    by ``fmt --write`` or an import would become unreadable to everyone else."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        umask = os.umask(0o022)  # read the umask (it can only be read by setting it)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
-    """Write ``text`` to a temporary file beside ``path``, fsync it, then rename over."""
+    """Write ``text`` to a temporary file beside ``path``, fsync it, then rename over.
+    The file keeps the permissions of the one it replaces (a new one gets the umask's)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = _mode_for(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as handle:
+            if hasattr(os, "fchmod"):  # not on Windows, where mkstemp's file is not private
+                os.fchmod(handle.fileno(), mode)
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
