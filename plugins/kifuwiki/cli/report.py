@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 from kifuwiki.archive import RecordReport
-from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.core.diagnostics import Diagnostic, Severity, terminal_safe
 from kifuwiki.sitebuild.reports import rendered_paths
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def format_github(diagnostic: Diagnostic, lang: str = "en") -> str:
     command = {"error": "error", "warning": "warning", "info": "notice"}[diagnostic.severity.value]
     path = _github_escape(diagnostic.path or "", property_value=True)
     message = _github_escape(f"{diagnostic.code} {diagnostic.text(lang)}")
-    return (
+    return terminal_safe(
         f"::{command} file={path},line={diagnostic.line},col={diagnostic.column},"
         f"title={diagnostic.code}::{message}"
     )
@@ -48,7 +48,9 @@ def format_github(diagnostic: Diagnostic, lang: str = "en") -> str:
 def format_text(diagnostic: Diagnostic, lang: str = "en") -> str:
     """``path:line:column: severity CODE message``, the message in ``lang``."""
     where = f"{diagnostic.path or '<record>'}:{diagnostic.line}:{diagnostic.column}"
-    return f"{where}: {diagnostic.severity.value} {diagnostic.code} {diagnostic.text(lang)}"
+    return terminal_safe(
+        f"{where}: {diagnostic.severity.value} {diagnostic.code} {diagnostic.text(lang)}"
+    )
 
 
 def locale_language(environ: Mapping[str, str] | None = None) -> str:
