@@ -57,3 +57,22 @@ def test_a_replaced_file_keeps_its_permissions(tmp_path: Path) -> None:
     atomic_write_text(path, "new\n")
     assert path.read_text(encoding="utf-8") == "new\n"
     assert path.stat().st_mode & 0o777 == 0o640
+
+
+@pytest.mark.parametrize("hard_links", [True, False])
+def test_creating_only_never_replaces_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hard_links: bool
+) -> None:
+    if not hard_links:
+
+        def no_links(source: object, target: object) -> None:
+            raise OSError(1, "Operation not permitted")
+
+        monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "r.kifu"
+    atomic_write_text(path, "new\n", overwrite=False)
+    assert path.read_text(encoding="utf-8") == "new\n"
+    with pytest.raises(FileExistsError):
+        atomic_write_text(path, "other\n", overwrite=False)
+    assert path.read_text(encoding="utf-8") == "new\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["r.kifu"]

@@ -152,3 +152,23 @@ def test_cli_titles_need_a_wiki() -> None:
     code, _, err = _import("Some page")
     assert code == 2
     assert "--wiki" in err
+
+
+def test_a_file_written_meanwhile_is_kept_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between "is there a file?" and the rename, someone else (another import, an
+    editor) writes the record: the rename replaced it without --force."""
+    real_mkstemp = atomic.tempfile.mkstemp
+    target = tmp_path / "prime-daifugo" / "page.kifu"
+
+    def someone_writes_meanwhile(*args: object, **kwargs: object) -> tuple[int, str]:
+        target.write_text("someone's record\n", encoding="utf-8")
+        return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload, no-any-return]
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", someone_writes_meanwhile)
+    result = write_record(record(), tmp_path, today=DAY1)
+    assert result.status is WriteStatus.KEPT and not result.written
+    assert result.issue is not None and result.issue.code == "IM050"
+    assert target.read_text(encoding="utf-8") == "someone's record\n"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["page.kifu"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -22,12 +23,20 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
+def atomic_write_text(
+    path: Path, text: str, encoding: str = "utf-8", *, overwrite: bool = True
+) -> None:
     """Write ``text`` to a temporary file beside ``path``, fsync it, then rename over.
-    The file keeps the permissions of the one it replaces (a new one gets the umask's)."""
+    The file keeps the permissions of the one it replaces (a new one gets the umask's).
+
+    ``overwrite=False``: only create ``path``; should a file appear there after the
+    caller looked (another import, an editor), raise :class:`FileExistsError` and leave
+    it alone. The finished file is hard-linked into place, which fails when the name is
+    taken; where the file system has no hard links, it is renamed after one more look."""
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = _mode_for(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "w", encoding=encoding, newline="\n") as handle:
             if hasattr(os, "fchmod"):  # not on Windows, where mkstemp's file is not private
@@ -35,8 +44,20 @@ def atomic_write_text(path: Path, text: str, encoding: str = "utf-8") -> None:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
-        Path(tmp_name).replace(path)
+        if overwrite:
+            tmp.replace(path)
+            return
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # no hard links here (FAT, some network shares)
+            if os.path.lexists(path):
+                raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
+            tmp.replace(path)
+            return
+        tmp.unlink()
     except BaseException:
         with contextlib.suppress(OSError):
-            Path(tmp_name).unlink()
+            tmp.unlink()
         raise

@@ -198,6 +198,20 @@ def _existing_date(text: str) -> dt.date | None:
     return value if isinstance(value, dt.date) else None
 
 
+def _kept(record: ImportedRecord) -> ImportIssue:
+    return ImportIssue(
+        Severity.ERROR,
+        "IM050",
+        "the file exists and differs from this import (edited by hand, or the source "
+        "changed); it was kept as it is. Use --force to overwrite it",
+        record.page,
+        record.relative_path,
+        message_ja="ファイルがすでにあり、今回の取り込みと内容が違います（手で編集されたか、"
+        "取り込み元が変わりました）。そのまま残しました。"
+        "上書きするには --force を使ってください",
+    )
+
+
 def write_record(
     record: ImportedRecord,
     root: Path,
@@ -223,23 +237,16 @@ def write_record(
                 # Same import on another day: keep the file byte for byte.
                 return WriteResult(path, WriteStatus.UNCHANGED, existing, False)
         if not force:
-            issue = ImportIssue(
-                Severity.ERROR,
-                "IM050",
-                "the file exists and differs from this import (edited by hand, or the source "
-                "changed); it was kept as it is. Use --force to overwrite it",
-                record.page,
-                record.relative_path,
-                message_ja="ファイルがすでにあり、今回の取り込みと内容が違います（手で編集されたか、"
-                "取り込み元が変わりました）。そのまま残しました。"
-                "上書きするには --force を使ってください",
-            )
-            return WriteResult(path, WriteStatus.KEPT, text, False, issue)
+            return WriteResult(path, WriteStatus.KEPT, text, False, _kept(record))
         status = WriteStatus.UPDATED
     if dry_run:
         return WriteResult(path, status, text, False)
     try:
-        atomic_write_text(path, text)
+        # A new file only where there is still none: one written meanwhile (another
+        # import, an editor) is someone's, and kept as the check above would keep it.
+        atomic_write_text(path, text, overwrite=status is WriteStatus.UPDATED)
+    except FileExistsError:
+        return WriteResult(path, WriteStatus.KEPT, text, False, _kept(record))
     except OSError as exc:
         issue = ImportIssue(
             Severity.ERROR,
