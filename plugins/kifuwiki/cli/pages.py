@@ -84,7 +84,12 @@ def _theme_language(config: dict[str, Any]) -> str | None:
 @click.option(
     "--docs-dir", type=click.Path(file_okay=False, path_type=Path), help="Write pages here."
 )
-@click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--records",
+    "records_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Records folder (default: the plugin's records_dir, else records/).",
+)
 @click.option("--url", help="Folder of the archive's pages in the site (default records/).")
 @click.option("--lang", type=click.Choice(["ja", "en"]), help="Language of the pages.")
 @click.option("-j", "--jobs", type=click.IntRange(min=0), help="Worker processes (0: all cores).")
