@@ -172,3 +172,12 @@ def test_a_file_written_meanwhile_is_kept_not_overwritten(
     assert result.issue is not None and result.issue.code == "IM050"
     assert target.read_text(encoding="utf-8") == "someone's record\n"
     assert sorted(p.name for p in target.parent.iterdir()) == ["page.kifu"]
+
+
+def test_a_file_where_the_game_folder_should_be_is_a_write_error(tmp_path: Path) -> None:
+    """Not "the file exists and differs … use --force": --force cannot help there."""
+    (tmp_path / "prime-daifugo").write_text("", encoding="utf-8")
+    result = write_record(record(), tmp_path, today=DAY1)
+    assert result.status is WriteStatus.FAILED
+    assert result.issue is not None and result.issue.code == "IM051"
+    assert "prime-daifugo is a file, not a folder" in result.issue.message

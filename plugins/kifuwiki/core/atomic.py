@@ -10,6 +10,11 @@ import tempfile
 from pathlib import Path
 
 
+class TargetExists(FileExistsError):
+    """``overwrite=False`` and a file took the name meanwhile (not, say, a file where a
+    folder on the way should be, which ``mkdir`` reports as a plain FileExistsError)."""
+
+
 def _mode_for(path: Path) -> int:
     """The permissions the written file gets: those of the file it replaces, else what
     ``open(path, "w")`` would give a new file (``0o666`` less the umask). The temporary
@@ -30,7 +35,7 @@ def atomic_write_text(
     The file keeps the permissions of the one it replaces (a new one gets the umask's).
 
     ``overwrite=False``: only create ``path``; should a file appear there after the
-    caller looked (another import, an editor), raise :class:`FileExistsError` and leave
+    caller looked (another import, an editor), raise :class:`TargetExists` and leave
     it alone. The finished file is hard-linked into place, which fails when the name is
     taken; where the file system has no hard links, it is renamed after one more look."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -50,10 +55,10 @@ def atomic_write_text(
         try:
             os.link(tmp, path)
         except FileExistsError:
-            raise
+            raise TargetExists(errno.EEXIST, "File exists", str(path)) from None
         except OSError:  # no hard links here (FAT, some network shares)
             if os.path.lexists(path):
-                raise FileExistsError(errno.EEXIST, "File exists", str(path)) from None
+                raise TargetExists(errno.EEXIST, "File exists", str(path)) from None
             tmp.replace(path)
             return
         tmp.unlink()

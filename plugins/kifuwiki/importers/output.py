@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from kifuwiki.core.atomic import atomic_write_text
+from kifuwiki.core.atomic import TargetExists, atomic_write_text
 from kifuwiki.core.diagnostics import Severity
 from kifuwiki.importers.issues import ImportIssue
 
@@ -245,16 +245,21 @@ def write_record(
         # A new file only where there is still none: one written meanwhile (another
         # import, an editor) is someone's, and kept as the check above would keep it.
         atomic_write_text(path, text, overwrite=status is WriteStatus.UPDATED)
-    except FileExistsError:
+    except TargetExists:
         return WriteResult(path, WriteStatus.KEPT, text, False, _kept(record))
     except OSError as exc:
+        reason = ja_reason = str(exc.strerror or exc)
+        blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+        if blocking is not None:  # mkdir's bare "File exists" named no file
+            reason = f"{blocking} is a file, not a folder"
+            ja_reason = f"{blocking} はフォルダではなくファイルです"
         issue = ImportIssue(
             Severity.ERROR,
             "IM051",
-            f"cannot write the file: {exc.strerror or exc}",
+            f"cannot write the file: {reason}",
             record.page,
             record.relative_path,
-            message_ja=f"ファイルを書き込めません: {exc.strerror or exc}",
+            message_ja=f"ファイルを書き込めません: {ja_reason}",
         )
         return WriteResult(path, WriteStatus.FAILED, text, False, issue)
     return WriteResult(path, status, text, True)
