@@ -6,6 +6,7 @@ its click-free fast path (``cli/fast.py``) both end here."""
 
 from __future__ import annotations
 
+import codecs
 import gc
 import json
 import os
@@ -165,7 +166,7 @@ def write_report(
     code. A file's games come one after another, so a new file is a new path."""
     files = errors = warnings = 0
     last_path: str | None = None
-    out = sys.stdout
+    out = _tolerant(sys.stdout)
     json_report = JsonReportWriter(out) if output_format == "json" else None
     for path, record_errors, record_warnings, text in records:
         if path != last_path:
@@ -183,6 +184,22 @@ def write_report(
     if errors or (strict and warnings):
         return 1
     return 0
+
+
+def _tolerant(stream: TextIO) -> TextIO:
+    """``stream``, set to write what its encoding lacks as ``\\u…`` escapes: a record's
+    player names or suits (♥, 撿) printed to a cp932 console or a Latin-1 CI locale
+    ended the report in a UnicodeEncodeError traceback."""
+    errors = getattr(stream, "errors", None)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    if errors == "strict" and hasattr(stream, "reconfigure"):
+        try:
+            unicode = codecs.lookup(encoding).name.startswith("utf")
+        except LookupError:
+            unicode = False
+        if not unicode:
+            stream.reconfigure(errors="backslashreplace")
+    return stream
 
 
 class JsonReportWriter:
