@@ -31,3 +31,30 @@ def test_validate_reports_to_a_console_that_cannot_write_every_character(
     assert b"Traceback" not in result.stderr
     out = result.stdout.decode(encoding)
     assert "PD001" in out and "r.kifu:6:3" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["codes", "--lang", "ja", "RF001"],
+        ["games"],
+        ["fmt", "{record}"],
+        ["import", "fandom", "{page}", "--dry-run", "--records", "{records}"],
+    ],
+)
+def test_every_command_writes_to_a_latin1_console(tmp_path: Path, args: list[str]) -> None:
+    record = tmp_path / "r.kifu"
+    record.write_text("はち:(QT338647JA9)\nnishimura:(T77TJK4X3KA)\nはち:%\n", encoding="utf-8")
+    page = Path(__file__).resolve().parents[1] / "fixtures" / "fandom" / "single-game.html"
+    places = {"record": str(record), "page": str(page), "records": str(tmp_path / "out")}
+    command = [arg.format(**places) for arg in args]
+    result = subprocess.run(
+        [sys.executable, "-m", "kifuwiki", *command],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "latin-1"},
+        timeout=120,
+        check=False,
+    )
+    assert b"Traceback" not in result.stderr, result.stderr.decode("latin-1")
+    assert result.returncode == 0
+    assert "\\u" in result.stdout.decode("latin-1")

@@ -6,7 +6,6 @@ its click-free fast path (``cli/fast.py``) both end here."""
 
 from __future__ import annotations
 
-import codecs
 import gc
 import json
 import os
@@ -17,6 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 from kifuwiki.archive import RecordReport
+from kifuwiki.cli import tolerant
 from kifuwiki.core.diagnostics import Diagnostic, Severity, terminal_safe
 from kifuwiki.sitebuild.reports import rendered_paths
 
@@ -166,7 +166,7 @@ def write_report(
     code. A file's games come one after another, so a new file is a new path."""
     files = errors = warnings = 0
     last_path: str | None = None
-    out = _tolerant(sys.stdout)
+    out = tolerant(sys.stdout)
     json_report = JsonReportWriter(out) if output_format == "json" else None
     for path, record_errors, record_warnings, text in records:
         if path != last_path:
@@ -184,22 +184,6 @@ def write_report(
     if errors or (strict and warnings):
         return 1
     return 0
-
-
-def _tolerant(stream: TextIO) -> TextIO:
-    """``stream``, set to write what its encoding lacks as ``\\u…`` escapes: a record's
-    player names or suits (♥, 撿) printed to a cp932 console or a Latin-1 CI locale
-    ended the report in a UnicodeEncodeError traceback."""
-    errors = getattr(stream, "errors", None)
-    encoding = getattr(stream, "encoding", None) or "utf-8"
-    if errors == "strict" and hasattr(stream, "reconfigure"):
-        try:
-            unicode = codecs.lookup(encoding).name.startswith("utf")
-        except LookupError:
-            unicode = False
-        if not unicode:
-            stream.reconfigure(errors="backslashreplace")
-    return stream
 
 
 class JsonReportWriter:
