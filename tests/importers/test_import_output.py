@@ -181,3 +181,33 @@ def test_a_file_where_the_game_folder_should_be_is_a_write_error(tmp_path: Path)
     assert result.status is WriteStatus.FAILED
     assert result.issue is not None and result.issue.code == "IM051"
     assert "prime-daifugo is a file, not a folder" in result.issue.message
+
+
+@pytest.mark.parametrize("mark", ["\x85", "\u2028", "\u2029"])
+def test_a_title_with_a_yaml_line_break_reads_back_as_written(mark: str) -> None:
+    """A NEL (what "…" becomes when a cp1252 page is read as Latin-1) came back a space."""
+    from kifuwiki.archive import load_text
+
+    title = f"第1局{mark}決勝"
+    imported = record()
+    imported.meta["title"] = title
+    loaded = load_text(imported.render(DAY1), "x.kifu")
+    assert loaded[0].meta["title"] == title
+
+
+def test_front_matter_without_yaml_line_breaks_is_what_safe_dump_writes() -> None:
+    """Re-imports stay byte-identical: only a text holding a YAML line break changes."""
+    import yaml
+
+    imported = record()
+    imported.meta.update(
+        {"event": "金剛戦: 第1期", "players": {"A": "はち"}, "note": "a 'quote' and \"more\""}
+    )
+    expected = yaml.safe_dump(
+        {**imported.meta, "imported": DAY1},
+        allow_unicode=True,
+        sort_keys=False,
+        default_flow_style=False,
+        width=10**6,
+    )
+    assert imported.front_matter(DAY1) == f"---\n{expected}---\n"

@@ -85,6 +85,26 @@ def comment_lines(text: str) -> list[str]:
     return [f"* {line.strip()}" for line in text.splitlines() if line.strip()]
 
 
+#: What YAML reads as a line break inside a scalar (U+0085 NEL, U+2028, U+2029): written
+#: raw, as ``safe_dump`` writes them, a title's NEL (what ``…`` becomes when a cp1252
+#: page is read as Latin-1) came back as a space.
+_YAML_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+class _FrontMatterDumper(yaml.SafeDumper):
+    """``yaml.safe_dump``'s output, but a text holding a YAML line break is double-quoted,
+    where it is written as an escape (``\\N``) and read back as it was."""
+
+
+def _represent_text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    if any(mark in value for mark in _YAML_BREAKS):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style='"')
+    return dumper.represent_str(value)
+
+
+_FrontMatterDumper.add_representer(str, _represent_text)
+
+
 @dataclass(frozen=True, slots=True)
 class BodyNote:
     index: int
@@ -127,8 +147,13 @@ class ImportedRecord:
         meta = dict(self.meta)
         if self.dated and date is not None:
             meta[DATE_KEY] = date
-        dumped = yaml.safe_dump(
-            meta, allow_unicode=True, sort_keys=False, default_flow_style=False, width=10**6
+        dumped = yaml.dump(
+            meta,
+            Dumper=_FrontMatterDumper,
+            allow_unicode=True,
+            sort_keys=False,
+            default_flow_style=False,
+            width=10**6,
         )
         return f"---\n{dumped}---\n"
 
