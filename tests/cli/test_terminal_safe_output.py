@@ -51,3 +51,15 @@ def test_logged_and_imported_lines_are_escaped_too() -> None:
     assert "\x1b" not in diagnostic.format_text()
     issue = ImportIssue(Severity.WARNING, "IM012", f"'{HOSTILE}' is not a record line", "p.html")
     assert "\x1b" not in issue.format_text()
+
+
+def test_a_file_name_with_a_line_feed_stays_on_its_report_line(tmp_path: Path) -> None:
+    path = tmp_path / "two\nlines.kifu"
+    path.write_text("a:(7K)\nb:(2Q)\na:Z!\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "--lang", "en", str(path)])
+    assert result.exit_code == 1, result.output
+    lines = result.output.splitlines()
+    assert all(line.startswith(str(tmp_path)) for line in lines[:-1])
+    assert any("two\\x0alines.kifu:3:3: error PD001" in line for line in lines)
+    diagnostic = Diagnostic(Severity.ERROR, "PD001", "x", 3, 3, str(path))
+    assert "\n" not in diagnostic.format_text()

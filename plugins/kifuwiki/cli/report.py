@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from kifuwiki.archive import RecordReport
 from kifuwiki.cli import tolerant
-from kifuwiki.core.diagnostics import Diagnostic, Severity, terminal_safe
+from kifuwiki.core.diagnostics import Diagnostic, Severity, path_text, terminal_safe
 from kifuwiki.sitebuild.reports import rendered_paths
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def format_github(diagnostic: Diagnostic, lang: str = "en") -> str:
 
 def format_text(diagnostic: Diagnostic, lang: str = "en") -> str:
     """``path:line:column: severity CODE message``, the message in ``lang``."""
-    where = f"{diagnostic.path or '<record>'}:{diagnostic.line}:{diagnostic.column}"
+    where = f"{path_text(diagnostic.path or None)}:{diagnostic.line}:{diagnostic.column}"
     return terminal_safe(
         f"{where}: {diagnostic.severity.value} {diagnostic.code} {diagnostic.text(lang)}"
     )

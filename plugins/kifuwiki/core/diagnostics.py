@@ -22,6 +22,14 @@ def _visible(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def path_text(path: str | None) -> str:
+    """A file's path as a report line starts with it: its control characters escaped,
+    a line feed too (a name may hold one; the line must stay one line)."""
+    if path is None:
+        return "<record>"
+    return terminal_safe(path).replace("\n", "\\x0a")
+
+
 def terminal_safe(text: str) -> str:
     """``text`` with every control character written as an escape (``\\x1b``): a record
     quoted in a message (its move, its file name) must not set a terminal's title, clear
@@ -73,7 +81,7 @@ class Diagnostic:
         return self.message_ja if lang == "ja" and self.message_ja else self.message
 
     def format_text(self) -> str:
-        where = f"{self.path or '<record>'}:{self.line}:{self.column}"
+        where = f"{path_text(self.path or None)}:{self.line}:{self.column}"
         return terminal_safe(f"{where}: {self.severity.value} {self.code} {self.message}")
 
     def to_json(self) -> dict[str, object]:
