@@ -145,19 +145,43 @@ class Record:
         return self.record.summary()
 
 
+def _checked_rules(rules: object) -> Rules:
+    """``rules`` as the loaders take it: a preset name (``"online"``), a mapping of options
+    or per-game rules, or nothing. Anything else is the caller's mistake, said at once:
+    deep inside the loader it became an RF999 "internal error, please report it" on
+    every record."""
+    if rules is None or isinstance(rules, Mapping):
+        return rules
+    if isinstance(rules, str):
+        return {"preset": rules} if rules else None
+    raise TypeError(
+        "rules must be a rule set's name (a str) or a mapping of options, "
+        f"not {type(rules).__name__}"
+    )
+
+
 def load(path: str | os.PathLike[str], *, rules: Rules = None) -> list[Record]:
     """Every game in a record file (a file may hold several, separated by ``---``)."""
+    rules = _checked_rules(rules)
     return [Record(record) for record in load_file(Path(path), rules=rules)]
 
 
 def loads(text: str, path: str | None = None, *, rules: Rules = None) -> list[Record]:
     """Every game in a record's text; ``path`` only names it in diagnostics."""
+    given: object = text  # untyped callers pass bytes or None
+    if not isinstance(given, str):
+        hint = " (decode it, or give the file to kifuwiki.load)" if isinstance(given, bytes) else ""
+        raise TypeError(
+            f"loads() takes the record's text as a str, not {type(given).__name__}{hint}"
+        )
+    rules = _checked_rules(rules)
     return [Record(record) for record in load_text(text, path, rules)]
 
 
 def validate(*paths: str | os.PathLike[str], rules: Rules = None) -> list[Diagnostic]:
     """Every diagnostic of every record file under ``paths`` (files or folders), in file
     order; an empty list means every game is clean."""
+    rules = _checked_rules(rules)
     found: list[Diagnostic] = []
     for record_path in iter_record_paths(Path(p) for p in paths):
         for record in load(record_path, rules=rules):

@@ -323,6 +323,12 @@ class KifuExtension(Extension):
         custom = self.getConfig("custom_templates")
         env = self.getConfig("env") or make_environment(Path(custom) if custom else None)
         rules = self.getConfig("rules")
+        if rules and not isinstance(rules, (str, Mapping)):
+            # Said here, once: in each block it became an "internal error" box.
+            raise TypeError(
+                "kifuwiki: the 'rules' setting must be a rule set's name or a mapping of "
+                f"options, not {type(rules).__name__}"
+            )
         settings: dict[str, Any] = {
             "env": env,
             "lang": self.getConfig("lang"),

@@ -98,3 +98,31 @@ def test_importing_kifuwiki_stays_light() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert set(kifuwiki.__all__) >= {"load", "loads", "validate", "Record", "Diagnostic"}
+
+
+@pytest.mark.parametrize("text", [None, b"a:(7K)\nb:(2Q)\n", 12, ["a:(7K)"]])
+def test_text_that_is_not_a_str_is_a_clear_type_error(text: object) -> None:
+    """It was loaded as a record saying RF999 "internal error … please report it"."""
+    with pytest.raises(TypeError, match="loads\\(\\) takes the record's text as a str"):
+        kifuwiki.loads(text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", [[1, 2], 5, ("online",)])
+def test_rules_of_the_wrong_type_are_a_clear_type_error(rules: object, tmp_path: Path) -> None:
+    record = tmp_path / "r.kifu"
+    record.write_text("a:(7K)\nb:(2Q)\n", encoding="utf-8")
+    for call in (
+        lambda: kifuwiki.loads("a:(7K)\nb:(2Q)\n", rules=rules),  # type: ignore[arg-type]
+        lambda: kifuwiki.load(record, rules=rules),  # type: ignore[arg-type]
+        lambda: kifuwiki.validate(tmp_path, rules=rules),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(TypeError, match="rules must be a rule set's name"):
+            call()
+
+
+def test_rules_may_name_a_preset_or_map_options() -> None:
+    text = "a:(7K)\nb:(2Q)\n"
+    assert kifuwiki.loads(text, rules="online")[0].rules == "online"
+    assert kifuwiki.loads(text, rules={"preset": "online"})[0].rules == "online"
+    assert kifuwiki.loads(text, rules={"prime-daifugo": "fandom"})[0].rules == "fandom"
+    assert kifuwiki.loads(text, rules=None)[0].rules == "standard"

@@ -6,7 +6,9 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from kifuwiki.cli import cli
 from kifuwiki.importers.catan_sheet import import_sheet
 from kifuwiki.importers.mediawiki import read_saved_page
 from kifuwiki.importers.output import ImportedRecord, safe_stem, slugify, write_record
@@ -82,3 +84,36 @@ def _utf8_copy(folder: Path) -> Path:
     path = folder / "utf8.html"
     path.write_text(SHEET, encoding="utf-8")
     return path
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--timeout", "0"),  # requests raised ValueError: a traceback
+        ("--timeout", "-1"),
+        ("--timeout", "nan"),
+        ("--retries", "-1"),  # no request at all, then "error IM001  (tried 0 time)"
+        ("--backoff", "-1"),  # time.sleep(-1) on the first retry: a traceback
+        ("--delay", "-1"),
+        ("--delay", "inf"),
+    ],
+)
+def test_network_options_out_of_range_are_usage_errors(
+    tmp_path: Path, option: str, value: str
+) -> None:
+    result = CliRunner().invoke(
+        cli,
+        [
+            "import",
+            "fandom",
+            option,
+            value,
+            "--records",
+            str(tmp_path),
+            "http://127.0.0.1:9/wiki/X",
+        ],
+    )
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{option}'" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert not list(tmp_path.iterdir())

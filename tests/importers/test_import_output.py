@@ -152,3 +152,62 @@ def test_cli_titles_need_a_wiki() -> None:
     code, _, err = _import("Some page")
     assert code == 2
     assert "--wiki" in err
+
+
+def test_a_file_written_meanwhile_is_kept_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between "is there a file?" and the rename, someone else (another import, an
+    editor) writes the record: the rename replaced it without --force."""
+    real_mkstemp = atomic.tempfile.mkstemp
+    target = tmp_path / "prime-daifugo" / "page.kifu"
+
+    def someone_writes_meanwhile(*args: object, **kwargs: object) -> tuple[int, str]:
+        target.write_text("someone's record\n", encoding="utf-8")
+        return real_mkstemp(*args, **kwargs)  # type: ignore[call-overload, no-any-return]
+
+    monkeypatch.setattr(atomic.tempfile, "mkstemp", someone_writes_meanwhile)
+    result = write_record(record(), tmp_path, today=DAY1)
+    assert result.status is WriteStatus.KEPT and not result.written
+    assert result.issue is not None and result.issue.code == "IM050"
+    assert target.read_text(encoding="utf-8") == "someone's record\n"
+    assert sorted(p.name for p in target.parent.iterdir()) == ["page.kifu"]
+
+
+def test_a_file_where_the_game_folder_should_be_is_a_write_error(tmp_path: Path) -> None:
+    """Not "the file exists and differs … use --force": --force cannot help there."""
+    (tmp_path / "prime-daifugo").write_text("", encoding="utf-8")
+    result = write_record(record(), tmp_path, today=DAY1)
+    assert result.status is WriteStatus.FAILED
+    assert result.issue is not None and result.issue.code == "IM051"
+    assert "prime-daifugo is a file, not a folder" in result.issue.message
+
+
+@pytest.mark.parametrize("mark", ["\x85", "\u2028", "\u2029"])
+def test_a_title_with_a_yaml_line_break_reads_back_as_written(mark: str) -> None:
+    """A NEL (what "…" becomes when a cp1252 page is read as Latin-1) came back a space."""
+    from kifuwiki.archive import load_text
+
+    title = f"第1局{mark}決勝"
+    imported = record()
+    imported.meta["title"] = title
+    loaded = load_text(imported.render(DAY1), "x.kifu")
+    assert loaded[0].meta["title"] == title
+
+
+def test_front_matter_without_yaml_line_breaks_is_what_safe_dump_writes() -> None:
+    """Re-imports stay byte-identical: only a text holding a YAML line break changes."""
+    import yaml
+
+    imported = record()
+    imported.meta.update(
+        {"event": "金剛戦: 第1期", "players": {"A": "はち"}, "note": "a 'quote' and \"more\""}
+    )
+    expected = yaml.safe_dump(
+        {**imported.meta, "imported": DAY1},
+        allow_unicode=True,
+        sort_keys=False,
+        default_flow_style=False,
+        width=10**6,
+    )
+    assert imported.front_matter(DAY1) == f"---\n{expected}---\n"

@@ -179,3 +179,13 @@ def test_a_move_by_a_player_called_game_is_not_a_game_line() -> None:
     doc = html_of("```kifu\ngame:7\nother:K\ngame:7#\n```\n")
     viewer = doc.select_one("section.kw-viewer")
     assert viewer is not None and viewer["data-kw-game"] == "prime-daifugo"
+
+
+def test_rules_of_the_wrong_type_are_refused_when_the_extension_loads() -> None:
+    """A list (a YAML slip) made every block an "internal error" box with a traceback."""
+    with pytest.raises(TypeError, match="'rules' setting must be a rule set's name"):
+        markdown.Markdown(extensions=["kifuwiki"], extension_configs={"kifuwiki": {"rules": [1]}})
+    md = markdown.Markdown(
+        extensions=["kifuwiki"], extension_configs={"kifuwiki": {"rules": {"preset": "online"}}}
+    )
+    assert "kw-error-box" not in md.convert("```kifu\na:(7K)\nb:(2Q)\na:7\nb:%\na:K#\n```\n")

@@ -10,9 +10,10 @@ dependencies (about a second of start-up on a two-core machine, issue 16). A pla
 
 from __future__ import annotations
 
+import codecs
 import gc
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from kifuwiki.cli.commands import COMMANDS
 
@@ -25,8 +26,27 @@ if TYPE_CHECKING:
 IMPORTS_GC_THRESHOLD = 1_000_000
 
 
+def tolerant(stream: TextIO) -> TextIO:
+    """``stream``, set to write what its encoding lacks as ``\\u…`` escapes: a record's
+    player names or suits (♥, 撿) printed to a cp932 console or a Latin-1 CI locale
+    ended every command (validate's report, fmt, import, codes, games) in a
+    UnicodeEncodeError traceback."""
+    errors = getattr(stream, "errors", None)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    if errors == "strict" and hasattr(stream, "reconfigure"):
+        try:
+            unicode = codecs.lookup(encoding).name.startswith("utf")
+        except LookupError:
+            unicode = False
+        if not unicode:
+            stream.reconfigure(errors="backslashreplace")
+    return stream
+
+
 def main() -> None:
     """Console-script entry point."""
+    tolerant(sys.stdout)
+    tolerant(sys.stderr)
     args = sys.argv[1:]
     if args[:1] == ["validate"]:
         # What validate imports lives to the end: no collection before its batch finds
@@ -53,4 +73,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'kifuwiki.cli' has no attribute {name!r}")
 
 
-__all__ = ["COMMANDS", "LazyGroup", "cli", "main"]
+__all__ = ["COMMANDS", "LazyGroup", "cli", "main", "tolerant"]

@@ -98,6 +98,10 @@ def codes_command(prefix: str, markdown: bool, lang: str, built_in: bool) -> Non
     """List diagnostic codes (those starting with PREFIX, e.g. PD1 or CT)."""
     prefix = prefix.upper()
     sections = [s for s in code_sections() if s.built_in or not built_in]
+    if not any(c.startswith(prefix) for s in sections for c in (*s.codes, *s.codes_ja)):
+        # Nothing printed and exit 0 read as "no such code" only to someone who knew.
+        known = ", ".join(p for s in sections for p in s.prefixes)
+        raise click.UsageError(f"no code starts with '{prefix}' (prefixes: {known})")
     if markdown:
         click.echo(codes_markdown(sections, prefix, lang), nl=False)
         return

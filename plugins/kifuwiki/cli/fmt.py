@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -113,7 +114,9 @@ def fmt_command(files: tuple[Path, ...], dialect: str | None, write: bool, check
                 click.echo(f"would reformat {path}", err=True)
         elif write:
             if text != original or legacy_encoding:
-                atomic_write_text(path, text)
+                # Through a symbolic link to the file it names: renamed over, the link
+                # became a copy and the record it pointed to stayed as it was.
+                atomic_write_text(Path(os.path.realpath(path)), text)
                 click.echo(f"reformatted {path}", err=True)
         else:
             sys.stdout.write(text)

@@ -8,6 +8,7 @@ the run. Exit status 1 when something could not be imported or written, else 0.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -149,6 +150,14 @@ def import_group() -> None:
     """Import records from Fandom pages, Catan log sheets and the primeqk database."""
 
 
+def _finite(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    """A number of seconds: ``nan`` and ``inf`` pass :class:`click.FloatRange` (every
+    comparison with ``nan`` is false), yet no request can wait for them."""
+    if not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a number of seconds")
+    return value
+
+
 def _api_url(wiki: str) -> str:
     wiki = wiki.rstrip("/")
     return wiki if wiki.endswith("api.php") else f"{wiki}/api.php"
@@ -159,14 +168,35 @@ def _api_url(wiki: str) -> str:
 @click.option("--wiki", help="Wiki base URL (e.g. https://x.fandom.com/ja) for titles and -c.")
 @click.option("--category", "-c", multiple=True, help="Import every page of this category.")
 @click.option(
-    "--delay", type=float, default=1.0, show_default=True, help="Seconds between requests."
+    "--delay",
+    type=click.FloatRange(min=0),
+    callback=_finite,
+    default=1.0,
+    show_default=True,
+    help="Seconds between requests.",
 )
-@click.option("--timeout", type=float, default=20.0, show_default=True, help="Seconds per request.")
 @click.option(
-    "--retries", type=int, default=3, show_default=True, help="Retries on 429/5xx/timeout."
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    callback=_finite,
+    default=20.0,
+    show_default=True,
+    help="Seconds per request.",
 )
 @click.option(
-    "--backoff", type=float, default=1.0, show_default=True, help="Seconds before the first retry."
+    "--retries",
+    type=click.IntRange(min=0),
+    default=3,
+    show_default=True,
+    help="Retries on 429/5xx/timeout.",
+)
+@click.option(
+    "--backoff",
+    type=click.FloatRange(min=0),
+    callback=_finite,
+    default=1.0,
+    show_default=True,
+    help="Seconds before the first retry.",
 )
 @_common
 def fandom_command(

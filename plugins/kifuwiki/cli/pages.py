@@ -33,7 +33,7 @@ def read_site_config(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """(the whole config, the kifuwiki plugin's options) of a ``mkdocs.yml``."""
     try:
         config = yaml.load(path.read_text(encoding="utf-8"), Loader=_ConfigLoader)  # noqa: S506 - a SafeLoader
-    except (OSError, yaml.YAMLError) as exc:
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise click.UsageError(f"cannot read {path}: {exc}") from None
     if not isinstance(config, dict):
         raise click.UsageError(f"{path} is not a mapping of settings")
@@ -51,6 +51,17 @@ def _jobs_option(value: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
     raise click.UsageError(f"kifuwiki's jobs option must be a whole number ≥ 0, not {value!r}")
+
+
+def _text_setting(settings: dict[str, Any], key: str, where: str) -> str | None:
+    """A setting that must be text (a folder, a URL): a list or a number is said, as the
+    MkDocs plugin's schema says it, not made into a folder called ``['x']``."""
+    value = settings.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise click.UsageError(f"{where}{key} must be text, not {value!r}")
+    return value
 
 
 def _theme_language(config: dict[str, Any]) -> str | None:
@@ -73,7 +84,12 @@ def _theme_language(config: dict[str, Any]) -> str | None:
 @click.option(
     "--docs-dir", type=click.Path(file_okay=False, path_type=Path), help="Write pages here."
 )
-@click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--records",
+    "records_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Records folder (default: the plugin's records_dir, else records/).",
+)
 @click.option("--url", help="Folder of the archive's pages in the site (default records/).")
 @click.option("--lang", type=click.Choice(["ja", "en"]), help="Language of the pages.")
 @click.option("-j", "--jobs", type=click.IntRange(min=0), help="Worker processes (0: all cores).")
@@ -106,17 +122,28 @@ def pages_command(
 
     config: dict[str, Any] = {}
     options: dict[str, Any] = {}
+    source = click.get_current_context().get_parameter_source("config_file")
     if config_file.is_file():
         config, options = read_site_config(config_file)
+    elif source is not click.core.ParameterSource.DEFAULT:
+        # Only the default mkdocs.yml is optional: a config named and not there is a typo.
+        raise click.UsageError(f"no config file at {config_file}")
     base = config_file.resolve().parent if config_file.is_file() else Path.cwd()
-    docs = docs_dir or base / str(config.get("docs_dir") or "docs")
-    records = records_dir or base / str(options.get("records_dir") or "records")
-    custom = options.get("custom_templates")
-    language = lang or options.get("language") or _theme_language(config)
+    docs = docs_dir or base / (_text_setting(config, "docs_dir", "") or "docs")
+    records = records_dir or base / (
+        _text_setting(options, "records_dir", "kifuwiki's ") or "records"
+    )
+    custom = _text_setting(options, "custom_templates", "kifuwiki's ")
+    if custom and not (base / custom).is_dir():
+        raise click.UsageError(f"kifuwiki's custom_templates: no folder at {base / custom}")
+    option_language = options.get("language")
+    if option_language is not None and option_language not in ("ja", "en"):
+        raise click.UsageError(f"kifuwiki's language must be ja or en, not {option_language!r}")
+    language = lang or option_language or _theme_language(config)
     settings = BuildSettings(
         records_dir=records.resolve(),
         base=base,
-        url=url or str(options.get("url") or "records/"),
+        url=url or _text_setting(options, "url", "kifuwiki's ") or "records/",
         lang=normalise_language(str(language) if language else None),
         rules=site_rules(options.get("rules")),
         custom_templates=base / str(custom) if custom else None,

@@ -16,7 +16,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 from kifuwiki.archive import RecordReport
-from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.cli import tolerant
+from kifuwiki.core.diagnostics import Diagnostic, Severity, path_text, terminal_safe
 from kifuwiki.sitebuild.reports import rendered_paths
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def format_github(diagnostic: Diagnostic, lang: str = "en") -> str:
     command = {"error": "error", "warning": "warning", "info": "notice"}[diagnostic.severity.value]
     path = _github_escape(diagnostic.path or "", property_value=True)
     message = _github_escape(f"{diagnostic.code} {diagnostic.text(lang)}")
-    return (
+    return terminal_safe(
         f"::{command} file={path},line={diagnostic.line},col={diagnostic.column},"
         f"title={diagnostic.code}::{message}"
     )
@@ -47,8 +48,10 @@ def format_github(diagnostic: Diagnostic, lang: str = "en") -> str:
 
 def format_text(diagnostic: Diagnostic, lang: str = "en") -> str:
     """``path:line:column: severity CODE message``, the message in ``lang``."""
-    where = f"{diagnostic.path or '<record>'}:{diagnostic.line}:{diagnostic.column}"
-    return f"{where}: {diagnostic.severity.value} {diagnostic.code} {diagnostic.text(lang)}"
+    where = f"{path_text(diagnostic.path or None)}:{diagnostic.line}:{diagnostic.column}"
+    return terminal_safe(
+        f"{where}: {diagnostic.severity.value} {diagnostic.code} {diagnostic.text(lang)}"
+    )
 
 
 def locale_language(environ: Mapping[str, str] | None = None) -> str:
@@ -163,7 +166,7 @@ def write_report(
     code. A file's games come one after another, so a new file is a new path."""
     files = errors = warnings = 0
     last_path: str | None = None
-    out = sys.stdout
+    out = tolerant(sys.stdout)
     json_report = JsonReportWriter(out) if output_format == "json" else None
     for path, record_errors, record_warnings, text in records:
         if path != last_path:

@@ -9,7 +9,32 @@ so one broken move never hides the rest of the game.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
+
+#: Characters a terminal or a CI log acts on rather than shows: C0 controls but tab and
+#: line feed, DEL, C1 controls, and the bidirectional overrides that reorder what is read.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def path_text(path: str | None) -> str:
+    """A file's path as a report line starts with it: its control characters escaped,
+    a line feed too (a name may hold one; the line must stay one line)."""
+    if path is None:
+        return "<record>"
+    return terminal_safe(path).replace("\n", "\\x0a")
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``): a record
+    quoted in a message (its move, its file name) must not set a terminal's title, clear
+    it, or erase the lines above it in a CI log."""
+    return _CONTROLS.sub(_visible, text) if _CONTROLS.search(text) else text
 
 
 class Severity(enum.Enum):
@@ -56,8 +81,8 @@ class Diagnostic:
         return self.message_ja if lang == "ja" and self.message_ja else self.message
 
     def format_text(self) -> str:
-        where = f"{self.path or '<record>'}:{self.line}:{self.column}"
-        return f"{where}: {self.severity.value} {self.code} {self.message}"
+        where = f"{path_text(self.path or None)}:{self.line}:{self.column}"
+        return terminal_safe(f"{where}: {self.severity.value} {self.code} {self.message}")
 
     def to_json(self) -> dict[str, object]:
         report: dict[str, object] = {

@@ -5,7 +5,8 @@ EUC-JP, and some editors write UTF-16 with a byte-order mark. Reading those as U
 would replace every Japanese letter with U+FFFD (or, for UTF-16, space out every
 letter with NULs), so the file would lose its game to an encoding.
 
-Decision (issue 17, item 19): byte-order marks first; then strict UTF-8; then *strict*
+Decision (issue 17, item 19): byte-order marks first; then UTF-16 without one (half
+its bytes NULs, which no record holds); then strict UTF-8; then *strict*
 cp932 and EUC-JP attempts, and when both decode, the one whose text looks more like
 Japanese wins. A general detector (charset-normalizer) was considered: it guesses among
 ~90 encodings from statistics, which for a short record of mostly ASCII moves is a coin
@@ -60,6 +61,29 @@ def _japanese_score(text: str) -> int:
     return score
 
 
+def _utf16_without_bom(data: bytes) -> Decoded | None:
+    """UTF-16 written without a byte-order mark (some exporters do): read as UTF-8 it is
+    valid, ASCII's every other byte a NUL, and no game could be told from it. A record
+    never holds NULs, so when an eighth of the bytes on one side of each pair are NULs
+    (a record of Japanese prose has few: only its ASCII and line ends give them), far
+    more than on the other, and the whole decodes strictly, it is UTF-16 of that order."""
+    if len(data) < 2 or len(data) % 2 or b"\x00" not in data:
+        return None
+    pairs = len(data) // 2
+    high_first = data[0::2].count(0)  # big-endian: the high (often zero) byte first
+    high_last = data[1::2].count(0)
+    for nuls, others, codec, name in (
+        (high_last, high_first, "utf-16-le", "UTF-16 LE (no byte-order mark)"),
+        (high_first, high_last, "utf-16-be", "UTF-16 BE (no byte-order mark)"),
+    ):
+        if nuls * 8 >= pairs and nuls > 4 * others:
+            try:
+                return Decoded(data.decode(codec), name)
+            except UnicodeDecodeError:
+                return None
+    return None
+
+
 def decode_text(data: bytes) -> Decoded:
     """Decode ``data`` (see the module's note on the order); never raises."""
     for bom, codec, name in _BOMS:
@@ -70,6 +94,9 @@ def decode_text(data: bytes) -> Decoded:
             except UnicodeDecodeError as exc:
                 return Decoded(body.decode(codec, errors="replace"), name, len(bom) + exc.start)
             return Decoded(text, None if codec == "utf-8" else name)
+    utf16 = _utf16_without_bom(data)
+    if utf16 is not None:
+        return utf16
     try:
         return Decoded(data.decode("utf-8"), None)
     except UnicodeDecodeError as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kifuwiki.core.diagnostics import Severity
+from kifuwiki.core.diagnostics import Severity, terminal_safe
 from kifuwiki.importers.codes import CODES
 
 
@@ -36,7 +36,7 @@ class ImportIssue:
             where += f" → {self.record}" + (f":{self.line}" if self.line is not None else "")
         elif self.line is not None:
             where += f":{self.line}"
-        return f"{where}: {self.severity.value} {self.code} {self.message}"
+        return terminal_safe(f"{where}: {self.severity.value} {self.code} {self.message}")
 
 
 def error(

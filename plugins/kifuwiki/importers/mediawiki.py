@@ -193,17 +193,25 @@ class MediaWikiClient:
             "cmnamespace": "0",
             "cmlimit": "500",
         }
+        seen: set[str] = set()
         while True:
             answer = self._get(params)
             query = answer.get("query")
             members = query.get("categorymembers", []) if isinstance(query, dict) else []
             for member in members:
-                if isinstance(member, dict) and isinstance(member.get("title"), str):
-                    yield member["title"]
+                title = member.get("title") if isinstance(member, dict) else None
+                if isinstance(title, str) and title not in seen:  # a page once, not a copy
+                    seen.add(title)
+                    yield title
             more = answer.get("continue")
             if not isinstance(more, dict):
                 return
-            params = {**params, **{str(k): str(v) for k, v in more.items()}}
+            following = {**params, **{str(k): str(v) for k, v in more.items()}}
+            if following == params:
+                # A wiki (or a proxy) that answers "continue" with what was asked: the
+                # same batch again, for ever. What came so far is all there is.
+                return
+            params = following
 
 
 def read_saved_page(path: Path) -> Page:
@@ -222,8 +230,11 @@ def read_saved_page(path: Path) -> Page:
             parsed = answer["parse"]
             text = parsed["text"]
             html = text if isinstance(text, str) else text["*"]
-            title = str(parsed.get("title") or path.stem)
-        except (ValueError, KeyError, TypeError):
+            if not isinstance(html, str):  # {"*": 5}: BeautifulSoup's TypeError, unasked
+                raise TypeError(html)
+            title = parsed.get("title")
+            title = title if isinstance(title, str) and title else path.stem
+        except (ValueError, KeyError, TypeError, AttributeError):
             raise FetchError(
                 "IM004",
                 "not an api.php action=parse answer",

@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from kifuwiki.core.atomic import atomic_write_text
+from kifuwiki.core.atomic import TargetExists, atomic_write_text
 from kifuwiki.core.diagnostics import Severity
 from kifuwiki.importers.issues import ImportIssue
 
@@ -85,6 +85,26 @@ def comment_lines(text: str) -> list[str]:
     return [f"* {line.strip()}" for line in text.splitlines() if line.strip()]
 
 
+#: What YAML reads as a line break inside a scalar (U+0085 NEL, U+2028, U+2029): written
+#: raw, as ``safe_dump`` writes them, a title's NEL (what ``…`` becomes when a cp1252
+#: page is read as Latin-1) came back as a space.
+_YAML_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+class _FrontMatterDumper(yaml.SafeDumper):
+    """``yaml.safe_dump``'s output, but a text holding a YAML line break is double-quoted,
+    where it is written as an escape (``\\N``) and read back as it was."""
+
+
+def _represent_text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    if any(mark in value for mark in _YAML_BREAKS):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style='"')
+    return dumper.represent_str(value)
+
+
+_FrontMatterDumper.add_representer(str, _represent_text)
+
+
 @dataclass(frozen=True, slots=True)
 class BodyNote:
     index: int
@@ -127,8 +147,13 @@ class ImportedRecord:
         meta = dict(self.meta)
         if self.dated and date is not None:
             meta[DATE_KEY] = date
-        dumped = yaml.safe_dump(
-            meta, allow_unicode=True, sort_keys=False, default_flow_style=False, width=10**6
+        dumped = yaml.dump(
+            meta,
+            Dumper=_FrontMatterDumper,
+            allow_unicode=True,
+            sort_keys=False,
+            default_flow_style=False,
+            width=10**6,
         )
         return f"---\n{dumped}---\n"
 
@@ -198,6 +223,20 @@ def _existing_date(text: str) -> dt.date | None:
     return value if isinstance(value, dt.date) else None
 
 
+def _kept(record: ImportedRecord) -> ImportIssue:
+    return ImportIssue(
+        Severity.ERROR,
+        "IM050",
+        "the file exists and differs from this import (edited by hand, or the source "
+        "changed); it was kept as it is. Use --force to overwrite it",
+        record.page,
+        record.relative_path,
+        message_ja="ファイルがすでにあり、今回の取り込みと内容が違います（手で編集されたか、"
+        "取り込み元が変わりました）。そのまま残しました。"
+        "上書きするには --force を使ってください",
+    )
+
+
 def write_record(
     record: ImportedRecord,
     root: Path,
@@ -223,31 +262,29 @@ def write_record(
                 # Same import on another day: keep the file byte for byte.
                 return WriteResult(path, WriteStatus.UNCHANGED, existing, False)
         if not force:
-            issue = ImportIssue(
-                Severity.ERROR,
-                "IM050",
-                "the file exists and differs from this import (edited by hand, or the source "
-                "changed); it was kept as it is. Use --force to overwrite it",
-                record.page,
-                record.relative_path,
-                message_ja="ファイルがすでにあり、今回の取り込みと内容が違います（手で編集されたか、"
-                "取り込み元が変わりました）。そのまま残しました。"
-                "上書きするには --force を使ってください",
-            )
-            return WriteResult(path, WriteStatus.KEPT, text, False, issue)
+            return WriteResult(path, WriteStatus.KEPT, text, False, _kept(record))
         status = WriteStatus.UPDATED
     if dry_run:
         return WriteResult(path, status, text, False)
     try:
-        atomic_write_text(path, text)
+        # A new file only where there is still none: one written meanwhile (another
+        # import, an editor) is someone's, and kept as the check above would keep it.
+        atomic_write_text(path, text, overwrite=status is WriteStatus.UPDATED)
+    except TargetExists:
+        return WriteResult(path, WriteStatus.KEPT, text, False, _kept(record))
     except OSError as exc:
+        reason = ja_reason = str(exc.strerror or exc)
+        blocking = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+        if blocking is not None:  # mkdir's bare "File exists" named no file
+            reason = f"{blocking} is a file, not a folder"
+            ja_reason = f"{blocking} はフォルダではなくファイルです"
         issue = ImportIssue(
             Severity.ERROR,
             "IM051",
-            f"cannot write the file: {exc.strerror or exc}",
+            f"cannot write the file: {reason}",
             record.page,
             record.relative_path,
-            message_ja=f"ファイルを書き込めません: {exc.strerror or exc}",
+            message_ja=f"ファイルを書き込めません: {ja_reason}",
         )
         return WriteResult(path, WriteStatus.FAILED, text, False, issue)
     return WriteResult(path, status, text, True)
