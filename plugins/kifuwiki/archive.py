@@ -58,8 +58,10 @@ def iter_record_paths(
     file inside that same folder: a link out of the records folder (to a secret, say)
     is never read, and a link loop or a dangling link is never handed on to crash a
     reader. Each one skipped becomes an RF009 diagnostic in ``problems`` (or a logged
-    warning when the caller collects none). Linked folders are not entered (``os.walk``
-    does not follow them), so a folder loop cannot make the walk endless. A file named
+    warning when the caller collects none); so does, as RF012, a ``.kifu`` entry that is
+    not a regular file (a named pipe would block its reader for ever). Linked folders are
+    not entered (``os.walk`` does not follow them), so a folder loop cannot make the walk
+    endless. A file named
     on its own is given as it is: whoever names it chose it.
     """
     from pathlib import Path  # not at the top: validate walks by name (iter_record_names)
@@ -73,7 +75,11 @@ def iter_record_paths(
                 for name in sorted(files):
                     if name.endswith(RECORD_SUFFIX):
                         record = base / name
-                        if record.is_symlink() and not _link_inside(record, root, problems):
+                        if record.is_symlink():
+                            if not _link_inside(record, root, problems):
+                                continue
+                        elif not record.is_file():
+                            _not_regular(record, problems)
                             continue
                         yield record
         else:
@@ -103,7 +109,7 @@ def _walk_names(folder: str, root: str, problems: list[Diagnostic] | None) -> It
     down, links to folders listed but not entered, unreadable folders skipped) and
     :func:`iter_record_paths` (hidden folders skipped, names sorted) give them."""
     dirs: list[str] = []
-    files: list[tuple[str, bool]] = []
+    files: list[tuple[str, bool | None]] = []  # (name, is a link; None: not a regular file)
     try:
         listing = os.scandir(folder)
     except OSError:
@@ -125,14 +131,19 @@ def _walk_names(folder: str, root: str, problems: list[Diagnostic] | None) -> It
             elif entry.name.endswith(RECORD_SUFFIX):
                 try:
                     link = entry.is_symlink()
+                    # the directory entry's type: no stat for a plain file or a pipe
+                    regular = link or entry.is_file()
                 except OSError:
-                    link = False
-                files.append((entry.name, link))
+                    link, regular = False, False
+                files.append((entry.name, link if regular else None))
     # Path(folder) / name, as a string: the folder is normalised already (it is str() of
     # a Path, or such a string joined with a name), but a bare "." is dropped.
     prefix = "" if folder == "." else os.path.join(folder, "")  # noqa: PTH118 (strings)
     for name, link in sorted(files):
         record = prefix + name
+        if link is None:
+            _not_regular(record, problems)
+            continue
         if link and not _link_inside(record, root, problems):
             continue
         yield record
@@ -141,6 +152,25 @@ def _walk_names(folder: str, root: str, problems: list[Diagnostic] | None) -> It
         # os.walk asks again when it enters a folder (strings: no Path a folder)
         if not os.path.islink(child):  # noqa: PTH114
             yield from _walk_names(child, root, problems)
+
+
+def _not_regular(record: Path | str, problems: list[Diagnostic] | None) -> None:
+    """RF012 for a ``.kifu`` entry of a folder that is not a regular file (a named pipe,
+    a socket, a device): reading a pipe would wait for a writer for ever."""
+    diagnostic = Diagnostic(
+        Severity.ERROR,
+        "RF012",
+        "this record is not a regular file (a named pipe, a socket or a device); not read",
+        1,
+        1,
+        str(record),
+        message_ja="この棋譜は通常のファイルではありません（名前付きパイプ・ソケット・デバイス）。"
+        "読み込みません",
+    )
+    if problems is None:
+        _log().warning("%s", diagnostic.format_text())
+    else:
+        problems.append(diagnostic)
 
 
 def _link_inside(link: Path | str, root: str, problems: list[Diagnostic] | None) -> bool:

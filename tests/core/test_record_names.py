@@ -146,3 +146,22 @@ def test_a_folder_replaced_by_a_link_while_walking(tmp_path: Path) -> None:
     fast = walk(iter_record_names([tmp_path]))
     assert fast == general
     assert not any(name.endswith("z.kifu") for name in fast)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_in_a_folder_is_reported_not_read(tmp_path: Path) -> None:
+    """A ``.kifu`` named pipe in a records folder would block its reader for ever (the
+    walk handed it on and ``read_file`` waited for a writer): both walks skip it with
+    RF012, and a pipe named on its own is still given (whoever names it chose it)."""
+    (tmp_path / "good.kifu").write_text("a:%\n", encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.kifu")
+    (tmp_path / "link-to-pipe.kifu").symlink_to(tmp_path / "pipe.kifu")
+    names = assert_same([tmp_path])
+    assert names == [str(tmp_path / "good.kifu")]
+    _, problems, _, _ = both([tmp_path])
+    assert [(p.code, p.path) for p in problems] == [
+        ("RF009", str(tmp_path / "link-to-pipe.kifu")),
+        ("RF012", str(tmp_path / "pipe.kifu")),
+    ]
+    assert "named pipe" in problems[1].message
+    assert assert_same([tmp_path / "pipe.kifu"]) == [str(tmp_path / "pipe.kifu")]

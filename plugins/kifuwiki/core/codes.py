@@ -18,6 +18,8 @@ CODES: Mapping[str, str] = {
     "RF009": "a record file that is a symbolic link out of its folder; it is not read",
     "RF010": "the record's game is unknown, or cannot be told from its front matter or folder",
     "RF011": "an 'accept:' acknowledgement that matches no warning of the record any more",
+    "RF012": "a record file in a folder that is not a regular file (a named pipe, a socket"
+    " or a device); not read",
     "RF020": "a variation (a kifu block in comments) has no closing fence line; kept as a comment",
     "RF021": "a variation nested deeper than three levels; kept as a comment, not checked",
     "RF022": "a variation block holds no moves the game reads",
@@ -42,6 +44,8 @@ CODES_JA: Mapping[str, str] = {
     "RF010": "棋譜のゲームが分からない (インストールされていないゲームか、"
     "フロントマターからもフォルダからも判断できない)",
     "RF011": "accept: の承認に当たる警告がもうない (直した棋譜に残った承認)",
+    "RF012": "フォルダ内の棋譜ファイルが通常のファイルではない"
+    " (名前付きパイプ・ソケット・デバイス)。読み込まない",
     "RF020": "変化 (コメント内の kifu ブロック) に閉じるフェンスの行がない。コメントとして残した",
     "RF021": "変化の入れ子が3段より深い。コメントとして残し、検査していない",
     "RF022": "変化のブロックにゲームが読める手がない",
