@@ -139,12 +139,12 @@ def _walk_names(folder: str, root: str, problems: list[Diagnostic] | None) -> It
     # Path(folder) / name, as a string: the folder is normalised already (it is str() of
     # a Path, or such a string joined with a name), but a bare "." is dropped.
     prefix = "" if folder == "." else os.path.join(folder, "")  # noqa: PTH118 (strings)
-    for name, link in sorted(files):
+    for name, is_link in sorted(files):
         record = prefix + name
-        if link is None:
+        if is_link is None:
             _not_regular(record, problems)
             continue
-        if link and not _link_inside(record, root, problems):
+        if is_link and not _link_inside(record, root, problems):
             continue
         yield record
     for name in sorted(d for d in dirs if not d.startswith(".")):
