@@ -266,7 +266,9 @@ class GameModule(Protocol):
         """Parse, replay and check one game. Never raises on bad input.
 
         ``rules`` is the site's default for this game (``{"preset": name, …}``), used
-        when the record's front matter names no rules."""
+        when the record's front matter names no rules. The file's own problems
+        (``source.diagnostics``: encoding, front matter) are not the game's to report:
+        the core adds them to the file's first game, once."""
         ...
 
     def view(self, record: GameRecord) -> RecordView:

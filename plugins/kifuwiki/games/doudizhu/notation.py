@@ -422,7 +422,6 @@ def parse(source: RecordSource, default_rules: Mapping[str, Any] | None = None) 
     """Read one game; ``default_rules`` (the site's, ``{"preset": …}``) apply when the
     front matter names no rules."""
     bag = DiagnosticBag()
-    bag.extend(list(source.diagnostics))
     reader = _Reader(source, bag, default_rules)
     record = reader.record
     _front_matter_deal(source, record, bag)

@@ -208,7 +208,6 @@ class _Reader:
 
 def parse(source: RecordSource) -> ParseResult:
     bag = DiagnosticBag()
-    bag.extend(source.diagnostics)
     scenario = str(source.meta.get("scenario", source.meta.get("シナリオ", "")) or "")
     record = SessionRecord(scenario, read_characters(source, bag), [], [])
     _Reader(record, bag).read(source.lines)

@@ -328,7 +328,6 @@ class _Reader:
 
 def parse(source: RecordSource) -> ParseResult:
     bag = DiagnosticBag()
-    bag.extend(source.diagnostics)
     players, order = read_players(source, bag)
     record = PonjanRecord(
         players=players,
