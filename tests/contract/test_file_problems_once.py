@@ -16,9 +16,7 @@ RECORD = "---\ngame: {game}\ntitle: 作戦\nnumber: 1234567890123456789012\n---\
 
 @pytest.mark.parametrize("game_id", game_ids())
 @pytest.mark.parametrize("encoding", ["cp932", "utf-16"])
-def test_each_file_problem_is_reported_once(
-    tmp_path: Path, game_id: str, encoding: str
-) -> None:
+def test_each_file_problem_is_reported_once(tmp_path: Path, game_id: str, encoding: str) -> None:
     path = tmp_path / "x.kifu"
     path.write_bytes(RECORD.format(game=game_id).encode(encoding))
     record = load_file(path)[0]
