@@ -20,6 +20,8 @@ CODES: Mapping[str, str] = {
     "RF011": "an 'accept:' acknowledgement that matches no warning of the record any more",
     "RF012": "a record file in a folder that is not a regular file (a named pipe, a socket"
     " or a device); not read",
+    "RF013": "a shared front matter key of the wrong shape (a list as 'title', 'date: 2024-13-45');"
+    " shown as written",
     "RF020": "a variation (a kifu block in comments) has no closing fence line; kept as a comment",
     "RF021": "a variation nested deeper than three levels; kept as a comment, not checked",
     "RF022": "a variation block holds no moves the game reads",
@@ -46,6 +48,8 @@ CODES_JA: Mapping[str, str] = {
     "RF011": "accept: の承認に当たる警告がもうない (直した棋譜に残った承認)",
     "RF012": "フォルダ内の棋譜ファイルが通常のファイルではない"
     " (名前付きパイプ・ソケット・デバイス)。読み込まない",
+    "RF013": "共通のフロントマターの値の形が違う ('title' がリスト、'date: 2024-13-45' など)。"
+    "書かれたとおりに表示する",
     "RF020": "変化 (コメント内の kifu ブロック) に閉じるフェンスの行がない。コメントとして残した",
     "RF021": "変化の入れ子が3段より深い。コメントとして残し、検査していない",
     "RF022": "変化のブロックにゲームが読める手がない",

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.encoding import decode_text
+from kifuwiki.core.front_matter_keys import key_line, shared_key_problems
 from kifuwiki.core.lazyre import lazy_pattern
 
 if TYPE_CHECKING:
@@ -208,13 +209,7 @@ def front_matter_line(source: RecordSource, key: str) -> int:
     the lines :func:`split_record_file` kept as the front matter (its own decision of
     where that starts and ends), and a key written twice is the last one, whose value
     YAML keeps."""
-    found = 1
-    for number, text in enumerate(source.front_matter, start=2):
-        if text.startswith(key) or text[:1] in ("'", '"'):
-            name, colon, _ = text.partition(":")
-            if colon and name.rstrip().strip("'\"") == key:
-                found = number
-    return found
+    return key_line(source.front_matter, key)
 
 
 def classify(text: str) -> LineKind:
@@ -554,6 +549,8 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
     """Split a record file's text into one :class:`RecordSource` per game."""
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     meta, body_start, diagnostics = _split_front_matter(raw_lines, path)
+    if meta:
+        diagnostics.extend(shared_key_problems(meta, raw_lines[1 : body_start - 1], path))
 
     sections: list[tuple[str | None, int | None, list[SourceLine]]] = [(None, None, [])]
     body = sections[0][2]

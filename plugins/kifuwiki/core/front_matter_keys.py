@@ -1,0 +1,104 @@
+"""The shared front matter keys every page shows (title, event, date, source, licence):
+a value of the wrong shape gets an RF013 warning at its line.
+
+YAML reads ``event: [Kongo, 2024]`` as a list and ``title: {a: 1}`` as a mapping; the
+pages then showed them as Python writes them (``['Kongo', 2024]``), and an event page
+was named so. ``date: 2024-13-45`` is not a date YAML knows, so it stayed text and
+sorted among the real dates. Nothing is changed or dropped: the value is shown as
+written, and the warning says what the key expects. Game keys (``players``, ``rules``…)
+are the games' to check.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.core.lazyre import lazy_pattern
+
+#: Keys shown as one line of text (the record page's header, list pages, search).
+TEXT_KEYS = ("title", "event", "source", "url", "license", "licence", "attribution", "author")
+
+_iso_date = lazy_pattern(r"\d{4}-\d{1,2}-\d{1,2}")
+
+_KINDS: dict[type, tuple[str, str]] = {
+    dict: ("a mapping", "マッピング"),
+    list: ("a list", "リスト"),
+}
+
+
+def shared_key_problems(
+    meta: Mapping[str, Any], front_matter: Sequence[str], path: str | None
+) -> list[Diagnostic]:
+    """RF013 warnings for the shared keys of ``meta`` whose values have the wrong shape;
+    ``front_matter``: the lines between the ``---`` (file line 2 on), to point at."""
+    problems: list[Diagnostic] = []
+    for key in TEXT_KEYS:
+        value = meta.get(key)
+        kind = _KINDS.get(type(value)) if value is not None else None
+        if kind is not None:
+            problems.append(
+                _warning(
+                    key,
+                    front_matter,
+                    path,
+                    f"'{key}' should be one line of text, not {kind[0]}; it is shown as written",
+                    f"'{key}' は1行の文字列にしてください ({kind[1]}になっています)。"
+                    "書かれたとおりに表示します",
+                )
+            )
+    date = meta.get("date")
+    if isinstance(date, (dict, list)) or (isinstance(date, str) and not _calendar_date(date)):
+        problems.append(
+            _warning(
+                "date",
+                front_matter,
+                path,
+                f"'date' is not a date of the calendar ({_shown(date)}); write it as "
+                "YYYY-MM-DD. It is shown as written and sorted as text",
+                f"'date' が暦の日付ではありません ({_shown(date)})。YYYY-MM-DD で書いてください。"
+                "書かれたとおりに表示し、文字列として並べます",
+            )
+        )
+    return problems
+
+
+def _calendar_date(text: str) -> bool:
+    """Whether text that looks like an ISO date is one (``2024-02-30`` is not); text
+    that does not look like one (``2024年春``, ``2024``) is the writer's choice."""
+    if _iso_date().fullmatch(text.strip()) is None:
+        return True
+    year, month, day = (int(part) for part in text.strip().split("-"))
+    try:
+        dt.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def _shown(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _warning(
+    key: str, front_matter: Sequence[str], path: str | None, message: str, message_ja: str
+) -> Diagnostic:
+    return Diagnostic(
+        Severity.WARNING, "RF013", message, key_line(front_matter, key), 1, path, None, message_ja
+    )
+
+
+def key_line(front_matter: Sequence[str], key: str) -> int:
+    """The file line of the top-level ``key`` (``rules:``, ``"rules":``) among the front
+    matter's lines (file line 2 on); the last one written, whose value YAML keeps; 1
+    when it is not there (:func:`kifuwiki.core.recordfile.front_matter_line`)."""
+    found = 1
+    for number, text in enumerate(front_matter, start=2):
+        if text.startswith(key) or text[:1] in ("'", '"'):
+            name, colon, _ = text.partition(":")
+            if colon and name.rstrip().strip("'\"") == key:
+                found = number
+    return found
