@@ -181,6 +181,10 @@ def write_report(
         json_report.close(files=files, errors=errors, warnings=warnings)
     else:
         (echo or write_line)(_totals(files, errors, warnings, lang), err=output_format == "github")
+    if not files:
+        # Most often a wrong path (a folder with no records in it); an archive may also
+        # start empty, or a CI shard get no file, so it is a note, not a failure.
+        write_line(_NOTHING_FOUND[lang if lang in _NOTHING_FOUND else "en"], err=True)
     if errors or (strict and warnings):
         return 1
     return 0
@@ -209,6 +213,12 @@ class JsonReportWriter:
         for key, value in totals.items():
             self.out.write(f",\n {json.dumps(key)}: {value}")
         self.out.write("\n}\n")
+
+
+_NOTHING_FOUND = {
+    "en": "note: no record files (*.kifu) were found in the given paths",
+    "ja": "注意: 指定したパスに棋譜ファイル (*.kifu) が見つかりませんでした",
+}
 
 
 def _totals(files: int, errors: int, warnings: int, lang: str) -> str:
