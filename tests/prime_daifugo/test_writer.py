@@ -127,9 +127,9 @@ nishimura:57[GC]#
 """
 
 STANDARD_AS_FANDOM = """\
+* A game comment before any move.
 はち初期:QT338647JA9
 nishimura初期:T77TJK4X3KA
-* A game comment before any move.
 はち:D;D=Q
 はち:987463
 * A six-card lead: **987463** is prime.
@@ -154,11 +154,9 @@ def test_standard_written_as_fandom(parse_file: ParseFile, write_file: WriteFile
     assert again[0].dialect is Dialect.FANDOM
     # A draw is its own step in Fandom records ...
     assert [m.action for m in again[0].moves[:2]] == [Action.DRAW, Action.PLAY]
-    # ... and joins the action again in the standard dialect.
-    assert write_file(again, Dialect.STANDARD) == STANDARD_TEXT.replace(
-        "* A game comment before any move.\nはち:(QT338647JA9)\nnishimura:(T77TJK4X3KA)\n",
-        "はち:(QT338647JA9)\nnishimura:(T77TJK4X3KA)\n* A game comment before any move.\n",
-    )
+    # ... and joins the action again in the standard dialect; the comment written on
+    # top of the game stays on top.
+    assert write_file(again, Dialect.STANDARD) == STANDARD_TEXT
 
 
 FANDOM_TEXT = """\
@@ -248,3 +246,24 @@ def test_penalty_count_that_differs_from_its_cards(parse_file: ParseFile) -> Non
     written = again[0].moves[0].penalty
     assert written is not None
     assert (written.cards, written.count) == (penalty.cards, 3)
+
+
+@pytest.mark.parametrize(
+    "top",
+    [
+        "# a note on the game\n",
+        "* a comment on the game\n",
+        "*&opening\n* a comment on the game\n",
+        "* a comment on the game\nsome prose no rule reads\n",
+    ],
+)
+def test_what_is_written_on_top_of_a_game_stays_on_top(
+    parse_file: ParseFile, write_file: WriteFile, top: str
+) -> None:
+    """fmt wrote a note above the hands below them (the text kept, its place lost)."""
+    body = "a:(7K)\nb:(2Q)\n* after the hands\na:K#\n"
+    games, _ = parse_file(top + body)
+    written = write_file(games)
+    assert written == top + body
+    again, _ = parse_file(written)
+    assert write_file(again) == written

@@ -57,9 +57,18 @@ def test_fmt_keeps_a_body_that_starts_with_dashes_out_of_the_front_matter(
 ) -> None:
     """A file without front matter whose formatted body starts with '---' would be read
     back with that line as front matter; fmt puts an empty block in front instead, and a
-    second fmt changes nothing (found by the fuzz harness)."""
+    second fmt changes nothing (found by the fuzz harness). The harness's file starts
+    with a comment, which fmt now keeps on top; with a blank line in its place, the
+    formatted body starts with the dashes."""
     record = tmp_path / "g.kifu"
     shutil.copy(FUZZ_REGRESSIONS / "fmt-not-idempotent-mutated-real-14060.kifu", record)
+    code, once = _fmt(str(record))
+    assert code == 0
+    assert once.startswith("* A six-card lead: **987463** is prime.\n---\n")
+    record.write_text(once, encoding="utf-8")
+    assert _fmt(str(record)) == (0, once)
+    text = (FUZZ_REGRESSIONS / "fmt-not-idempotent-mutated-real-14060.kifu").read_text("utf-8")
+    record.write_text("\n" + text.split("\n", 1)[1], encoding="utf-8")
     code, once = _fmt(str(record))
     assert code == 0
     assert once.startswith("---\n---\n---\n")

@@ -196,6 +196,14 @@ class ParsedGame:
     """Other header text kept verbatim for the round trip."""
     same_players_line: int | None = None
     """Line of the "(一試合目)と同じ" note, for diagnostics about it."""
+    lead_comments: int = 0
+    """How many of ``comments`` were written before any other line of the game (a note
+    on top of it): the writer keeps them there."""
+    lead_bookmarks: int = 0
+    """The same for ``bookmarks``."""
+    lead_header_lines: int = 0
+    """How many of ``header_lines`` came before any player, judge or hand line: the
+    writer keeps them above those."""
     declared_players: list[str] = field(default_factory=list)
     """Keys named by player lines in the body (Fandom ``A:Foo``), as opposed to keys
     that only came from front matter or move lines; the writer writes exactly these."""

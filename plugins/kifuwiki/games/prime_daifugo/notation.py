@@ -295,13 +295,26 @@ class _GameParser:
         rest = heading_rest(self.source.heading)
         if rest:
             self._heading_hands(rest)
+        # Until a line is read as anything (a player, the judge, a hand), the header
+        # text no rule reads and the comments stay on top when the game is written
+        # (``lead_*``): read again there, they are read the same way.
+        on_top = not self.seated
         for line in self.source.lines:
             kind = line.kind
             if kind is LineKind.TEXT:
+                kept = len(game.header_lines)
                 self._text(line.number, line.text)
+                if on_top:
+                    on_top = len(game.header_lines) == kept + 1 and not (
+                        self.seated or game.judge is not None or game.declared_players
+                    )
+                    if on_top:
+                        game.lead_header_lines = len(game.header_lines)
             elif kind is LineKind.COMMENT:
                 if self.last_move is None:
                     game.comments.append(line.comment)
+                    if on_top and not game.header_lines:
+                        game.lead_comments = len(game.comments)
                 else:
                     self.last_move.comments.append(line.comment)
                     self.last_move.comment_lines.append(line.number)
@@ -312,6 +325,9 @@ class _GameParser:
                     game.bookmarks.append(name)
                     if text:
                         game.comments.append(text)
+                    if on_top and not game.header_lines:
+                        game.lead_bookmarks = len(game.bookmarks)
+                        game.lead_comments = len(game.comments)
                 else:
                     target.bookmarks.append(name)
                     target.comment_lines.append(line.number)

@@ -240,6 +240,10 @@ def _header_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
     lines: list[str] = []
     if game.same_players_as is not None:
         lines.append(f"({kanji_heading(game.same_players_as)})と同じ")
+    # What was written on top of the game (a note, text no rule reads) stays there.
+    lead_notes, lead_marks = game.lead_comments, game.lead_bookmarks
+    lines.extend(_annotations(game.comments[:lead_notes], game.bookmarks[:lead_marks]))
+    lines.extend(game.header_lines[: game.lead_header_lines])
     declared = list(game.declared_players)
     judge = [f"{_JUDGE}:{game.judge}"] if game.judge is not None else []
     first_move = game.moves[0].line if game.moves else None
@@ -266,8 +270,8 @@ def _header_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
         lines.extend(judge)
     # Other header text after the hands: a line kept here because it could not be used
     # (a hand given twice) must not come first, or it would be read as the hand.
-    lines.extend(game.header_lines)
-    lines.extend(_annotations(game.comments, game.bookmarks))
+    lines.extend(game.header_lines[game.lead_header_lines :])
+    lines.extend(_annotations(game.comments[lead_notes:], game.bookmarks[lead_marks:]))
     return lines
 
 
