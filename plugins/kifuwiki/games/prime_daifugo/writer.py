@@ -237,13 +237,12 @@ def _move_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
 
 
 def _header_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
-    lines: list[str] = []
-    if game.same_players_as is not None:
-        lines.append(f"({kanji_heading(game.same_players_as)})と同じ")
     # What was written on top of the game (a note, text no rule reads) stays there.
     lead_notes, lead_marks = game.lead_comments, game.lead_bookmarks
-    lines.extend(_annotations(game.comments[:lead_notes], game.bookmarks[:lead_marks]))
+    lines = _annotations(game.comments[:lead_notes], game.bookmarks[:lead_marks])
     lines.extend(game.header_lines[: game.lead_header_lines])
+    if game.same_players_as is not None:
+        lines.append(f"({kanji_heading(game.same_players_as)})と同じ")
     declared = list(game.declared_players)
     judge = [f"{_JUDGE}:{game.judge}"] if game.judge is not None else []
     first_move = game.moves[0].line if game.moves else None
