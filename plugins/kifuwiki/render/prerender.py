@@ -110,17 +110,41 @@ class PrerenderedPage:
         """The page, or ``None`` for anything that is not a complete entry (a miss)."""
         if text is None:
             return None
-        head_text, newline, body = text.partition("\n")
+        # The parts are sliced from the entry itself (a page's text is copied once,
+        # not twice through a body that a partition would make first).
+        newline = text.find("\n")
         try:
-            head = json.loads(head_text)
+            head = _page_head(text[:newline] if newline >= 0 else text)
             targets = [(str(k), str(v), str(f)) for k, v, f in head["targets"]]
             search_len, html_len = int(head["search"]), int(head["html"])
             nonce = str(head["nonce"])
         except (KeyError, TypeError, ValueError):
             return None
-        if not newline or len(body) != search_len + html_len:
+        start = newline + 1
+        if newline < 0 or search_len < 0 or len(text) - start != search_len + html_len:
             return None
-        return cls(body[search_len:], body[:search_len], nonce, targets)
+        middle = start + search_len
+        return cls(text[middle:], text[start:middle], nonce, targets)
+
+
+#: Where a page entry's head line (:meth:`PrerenderedPage.to_text`) has the file's light
+#: records: its last key, as ``json.dumps`` writes it. Inside a JSON string a quote is
+#: escaped, so this text is the key itself wherever it occurs.
+_RECORDS_KEY = ', "records": '
+
+
+def _page_head(line: str) -> Any:
+    """A page entry's head line as JSON, without the file's light records that the
+    first game's entry carries after the page's own keys (about four fifths of that
+    line; a record page's read needs none of it). A line that does not parse so is
+    parsed whole."""
+    at = line.find(_RECORDS_KEY)
+    if at >= 0:
+        try:
+            return json.loads(line[:at] + "}")
+        except ValueError:
+            pass
+    return json.loads(line)
 
 
 @dataclass(slots=True)
