@@ -247,3 +247,18 @@ def test_colliding_slugs_get_distinct_stable_pages() -> None:
         assert len(record_uris) == 2 and len(player_uris) == 2
         assert len({page.src_uri for page in plan.pages}) == len(plan.pages)
     assert plans[0].players == plans[1].players  # players are planned in name order
+
+
+def test_the_plugin_leaves_serves_modules_to_serve() -> None:
+    """``mkdocs build`` never imports ``mkdocs.livereload`` (its HTTP server, watchdog,
+    ssl: ~8 ms); the plugin names its server type for ``on_serve`` only when type
+    checking."""
+    code = (
+        "import sys\n"
+        "import mkdocs.commands.build, kifuwiki.mkdocs_plugin.plugin\n"
+        "from kifuwiki.mkdocs_plugin.plugin import KifuwikiPlugin\n"
+        "KifuwikiPlugin()\n"
+        "sys.exit('mkdocs.livereload' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -13,12 +13,11 @@ import functools
 import json
 from html import escape
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
@@ -46,6 +45,11 @@ from kifuwiki.sitebuild import BuildSettings, SiteBuild
 from kifuwiki.sitebuild.collector import BuildCollector, freeze_at_exit
 from kifuwiki.sitebuild.export import exported_files
 from kifuwiki.sitebuild.site import UrlOf, site_rules, site_rules_warnings
+
+if TYPE_CHECKING:
+    # Only ``mkdocs serve`` makes one; importing it (its HTTP server, watchdog, ssl)
+    # cost a ``mkdocs build`` ~8 ms that a site without this plugin does not pay.
+    from mkdocs.livereload import LiveReloadServer
 
 log = get_plugin_logger(__name__)
 
