@@ -34,6 +34,7 @@ _UNSAFE = re.compile(r"[\s/\\?#%&:*\"'<>|\[\]{}^`~=+;,@!$()]+")
 _RESERVED = {"", ".", "..", "index", "assets"}
 
 
+@lru_cache(maxsize=16_384)
 def slugify(text: str) -> str:
     """A path-safe, URL-safe slug that keeps Unicode letters (``金剛戦 第1期`` → ``金剛戦-第1期``).
 
@@ -222,10 +223,9 @@ def record_slug(
     file gets ``-2``. The game's folder name is dropped (the game id is already in
     the URL).
     """
-    path = PurePosixPath((record.path or slugify(record.title) or "record").replace("\\", "/"))
-    parts = list(path.with_suffix("").parts) if path.suffix == ".kifu" else list(path.parts)
+    parts = _slug_parts((record.path or slugify(record.title) or "record").replace("\\", "/"))
     if records_root:
-        root = PurePosixPath(records_root.replace("\\", "/")).parts
+        root = _root_parts(records_root)
         if tuple(parts[: len(root)]) == root:
             parts = parts[len(root) :]
     if len(parts) > 1 and parts[0] == record.game:
@@ -234,6 +234,31 @@ def record_slug(
     if numbered and record.source.count > 1:
         slugs[-1] = f"{slugs[-1]}-{record.index}"
     return "/".join(slugs)
+
+
+#: A relative POSIX path that ``PurePosixPath`` would split as it is: no empty part, no
+#: ``.`` part, no leading slash (a record's path below the site: ``records/g/a.kifu``).
+_PLAIN_PATH = re.compile(r"(?:(?!\.(?:/|$))[^/]+/)*(?!\.$)[^/]+")
+
+
+def _slug_parts(text: str) -> list[str]:
+    """The parts of the path ``text`` with a ``.kifu`` suffix dropped, as
+    ``PurePosixPath`` gives them; a plain path is split directly (twice a record in
+    every build's plan, where the path objects cost more than the rest of the plan)."""
+    if _PLAIN_PATH.fullmatch(text) is None:
+        path = PurePosixPath(text)
+        return list(path.with_suffix("").parts) if path.suffix == ".kifu" else list(path.parts)
+    parts = text.split("/")
+    name = parts[-1]
+    dot = name.rfind(".")
+    if 0 < dot < len(name) - 1 and name[dot:] == ".kifu":
+        parts[-1] = name[:dot]
+    return parts
+
+
+@lru_cache(maxsize=64)
+def _root_parts(records_root: str) -> tuple[str, ...]:
+    return PurePosixPath(records_root.replace("\\", "/")).parts
 
 
 @dataclass(frozen=True, slots=True)
