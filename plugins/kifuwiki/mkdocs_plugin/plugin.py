@@ -37,6 +37,7 @@ from kifuwiki.render.assets import (
     VIEWER_MARK,
     add_game_assets,
     asset_content,
+    link_page_assets,
     shared_assets,
     site_assets,
 )
@@ -78,6 +79,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._pages: dict[str, SitePage] = {}
         # Record pages still rendering in a worker: their url_of, until on_page_context.
         self._deferred: dict[str, UrlOf] = {}
+        # Record pages rendered, until on_post_page: how many viewers their body holds.
+        self._viewers_in_body: dict[str, int] = {}
         self._urls: dict[str, str] = {}
         self._records_dir = Path("records")
         self._lang = "ja"
@@ -204,6 +207,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     # event that can add files, and the site is planned.
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         self._deferred = {}
+        self._viewers_in_body = {}
         self._urls = {}
         self._pages = {}
         if self._serve_cache_on:
@@ -335,6 +339,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         deferred = self._deferred.pop(site_page.src_uri, None)
         if deferred is not None:
             page.content = self._page_html(site_page, deferred)
+            # A record page's body links its games' assets already (before each game's
+            # first viewer): _post_page checks no viewer came from elsewhere.
+            self._viewers_in_body[site_page.src_uri] = page.content.count(VIEWER_MARK)
         if page.content is not None:
             text = self._build.search_text(site_page)
             if text is not None:
@@ -389,8 +396,12 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         site_page = self._pages.get(page.file.src_uri)
         if site_page is not None and site_page.kind == "record":
             page.content = None
-        # Games' own CSS/JS, linked only where one of their viewers is.
-        return add_game_assets(output, page.url) if VIEWER_MARK in output else output
+        # Games' own CSS/JS, linked only where one of their viewers is (a record page's
+        # body links them already).
+        in_body = self._viewers_in_body.pop(page.file.src_uri, None)
+        if in_body is None:
+            return add_game_assets(output, page.url) if VIEWER_MARK in output else output
+        return link_page_assets(output, page.url, in_body)
 
     on_post_page = CombinedEvent(_serve_cache_keep, _post_page)
 

@@ -32,6 +32,7 @@ from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
 from kifuwiki.games import all_games, get_game, normalise_game_id
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView
+from kifuwiki.render.assets import link_game_assets
 from kifuwiki.render.codes import INTERNAL_VIEW_ERROR
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import render_record_page, render_record_search_text
@@ -179,6 +180,10 @@ def _render_file(job: PrerenderJob, views: list[RecordView]) -> PrerenderedFile:
     for view in views:
         links = DeferredLinks()
         html = render_record_page(view, env, settings.lang, links, settings.hide_results)
+        # Its games' assets linked here, before each game's first viewer, as the front
+        # end would have linked them in the theme's output (links filled in with the
+        # others): the building process need not look for viewers in every page.
+        html = link_game_assets(html, links.asset)
         search = render_record_search_text(view, env, settings.lang)
         pages.append(PrerenderedPage(html, search, links.nonce, links.targets))
         records.append(light_record(view))

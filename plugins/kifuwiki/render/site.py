@@ -23,6 +23,8 @@ from pathlib import PurePosixPath
 from typing import Literal, Protocol
 from urllib.parse import quote
 
+from markupsafe import escape
+
 from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.render.environment import game_name
 from kifuwiki.render.labels import t
@@ -289,6 +291,11 @@ class PageLinks:
         # A copied file's URL is its path, under every front end (no page URL scheme).
         return self._relative(quote(uri)) if uri is not None else None
 
+    def asset(self, uri: str) -> str:
+        """A site asset's ``href`` (``assets/kifuwiki/<game>/x.css``), escaped for an
+        attribute, as :func:`kifuwiki.render.assets.asset_tags` writes it."""
+        return str(escape(self._relative(uri)))
+
     def _relative(self, target: str) -> str:
         base = self._base
         if base is None:
@@ -393,6 +400,9 @@ class DeferredLinks:
     def file(self, path: str) -> str | None:
         return self._token("file", path)
 
+    def asset(self, uri: str) -> str:
+        return self._token("asset", uri)
+
 
 #: Any placeholder a :class:`DeferredLinks` can write (its nonce is hex): one pattern,
 #: compiled once, instead of one per page with the page's nonce in it.
@@ -425,6 +435,8 @@ def resolve_links(html: str, nonce: str, targets: list[LinkTarget], links: PageL
         kind, key, fragment = targets[number]
         if kind == "file":
             return links.file(key) or "#"
+        if kind == "asset":
+            return links.asset(key)
         # Every target a record page names has a page in the plan (see DeferredLinks);
         # '#' keeps the markup valid should a custom template ask for something else.
         return links.to(tables.get(kind, {}).get(key), fragment) or "#"
