@@ -400,6 +400,62 @@ def test_page_entries_round_trip_and_a_cut_entry_is_a_miss() -> None:
     assert PrerenderedPage.from_text(None) is None
 
 
+def _from_text_in_full(text: str | None) -> Any:
+    """``PrerenderedPage.from_text`` as it was: the head line parsed whole, the body
+    partitioned off and sliced (the reference for the fast path)."""
+    from kifuwiki.render.prerender import PrerenderedPage
+
+    if text is None:
+        return None
+    head_text, newline, body = text.partition("\n")
+    try:
+        head = json.loads(head_text)
+        targets = [(str(k), str(v), str(f)) for k, v, f in head["targets"]]
+        search_len, html_len = int(head["search"]), int(head["html"])
+        nonce = str(head["nonce"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not newline or search_len < 0 or len(body) != search_len + html_len:
+        return None
+    return PrerenderedPage(body[search_len:], body[:search_len], nonce, targets)
+
+
+_TRICKY = st.text(alphabet=st.sampled_from(list('ab\n\r"\\,: {}[]はrecords')), max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    html=_TRICKY,
+    search=_TRICKY,
+    targets=st.lists(st.tuples(_TRICKY, _TRICKY, _TRICKY), max_size=4),
+    records=st.none() | st.lists(st.dictionaries(_TRICKY, _TRICKY, max_size=3), max_size=3),
+    cut=st.integers(min_value=0, max_value=400),
+    edit=st.integers(min_value=0, max_value=400),
+)
+def test_a_page_entry_reads_as_parsed_in_full(
+    html: str,
+    search: str,
+    targets: list[tuple[str, str, str]],
+    records: list[dict[str, str]] | None,
+    cut: int,
+    edit: int,
+) -> None:
+    """The head line is parsed without the file's light records (its last key): the same
+    page as the whole line parsed, for any text in the page, its links and the records
+    (quotes, commas, new lines, the key's own text), and the same miss for an entry cut
+    short or with a character changed. One difference, on purpose: a character changed
+    inside the records leaves the page itself whole, and it is read (the records are
+    read, and found broken, where a build looks for them: ``read_light_records``)."""
+    from kifuwiki.render.prerender import PrerenderedPage
+
+    page = PrerenderedPage(html, search, "ab12", targets)
+    text = page.to_text(records)
+    assert PrerenderedPage.from_text(text) == page == _from_text_in_full(text)
+    for variant in (text[: len(text) - cut], text[:edit] + "}" + text[edit + 1 :]):
+        fast, full = PrerenderedPage.from_text(variant), _from_text_in_full(variant)
+        assert fast == full or (full is None and fast == page and records is not None)
+
+
 @pytest.mark.parametrize("change", ["rules", "version"])
 @pytest.mark.slow  # builds whole sites
 def test_a_new_rule_set_or_version_is_never_served_from_the_cache(

@@ -247,3 +247,65 @@ def test_colliding_slugs_get_distinct_stable_pages() -> None:
         assert len(record_uris) == 2 and len(player_uris) == 2
         assert len({page.src_uri for page in plan.pages}) == len(plan.pages)
     assert plans[0].players == plans[1].players  # players are planned in name order
+
+
+def test_the_plugin_leaves_serves_modules_to_serve() -> None:
+    """``mkdocs build`` never imports ``mkdocs.livereload`` (its HTTP server, watchdog,
+    ssl: ~8 ms); the plugin names its server type for ``on_serve`` only when type
+    checking."""
+    code = (
+        "import sys\n"
+        "import mkdocs.commands.build, kifuwiki.mkdocs_plugin.plugin\n"
+        "from kifuwiki.mkdocs_plugin.plugin import KifuwikiPlugin\n"
+        "KifuwikiPlugin()\n"
+        "sys.exit('mkdocs.livereload' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _record_slug_with_path_objects(path: str, game: str, root: str | None, count: int) -> str:
+    """``record_slug`` as it was (``PurePosixPath`` for every path): the reference."""
+    from pathlib import PurePosixPath
+
+    pure = PurePosixPath(path.replace("\\", "/"))
+    parts = list(pure.with_suffix("").parts) if pure.suffix == ".kifu" else list(pure.parts)
+    if root:
+        root_parts = PurePosixPath(root.replace("\\", "/")).parts
+        if tuple(parts[: len(root_parts)]) == root_parts:
+            parts = parts[len(root_parts) :]
+    if len(parts) > 1 and parts[0] == game:
+        parts = parts[1:]
+    slugs = [slugify.__wrapped__(part) for part in parts] or ["record"]
+    if count > 1:
+        slugs[-1] = f"{slugs[-1]}-2"
+    return "/".join(slugs)
+
+
+_PATHS = st.lists(
+    st.sampled_from(["records", "g", "a.kifu", ".kifu", "x.y", ".", "..", "", "b\\c", "は.kifu"]),
+    min_size=1,
+    max_size=5,
+).map("/".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    path=_PATHS | st.text(alphabet=st.sampled_from(list("a./\\k")), max_size=10),
+    root=st.none() | st.sampled_from(["records", "records/", "./records", "records\\g", ""]),
+    count=st.sampled_from([1, 3]),
+)
+def test_a_record_slug_is_what_path_objects_made_it(
+    path: str, root: str | None, count: int
+) -> None:
+    """A plain path is split without ``PurePosixPath``, and ``slugify`` remembers its
+    answers: the same slug as before for any path (dots, empty parts, backslashes, a
+    leading slash, ``.kifu`` alone), any records folder, one game or several."""
+    from types import SimpleNamespace
+
+    from kifuwiki.render.site import record_slug
+
+    source = SimpleNamespace(count=count)
+    record = SimpleNamespace(path=path, title="t", game="g", source=source, index=2)
+    expected = _record_slug_with_path_objects(path or "t", "g", root, count)
+    assert record_slug(record, root) == expected  # type: ignore[arg-type]

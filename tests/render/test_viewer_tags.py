@@ -68,3 +68,51 @@ PAGE_PIECES = [
 def test_assets_are_linked_as_with_slices(pieces: list[str], page_url: str) -> None:
     html = "".join(pieces)
     assert add_game_assets(html, page_url) == _add_game_assets_by_slices(html, page_url)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    body=st.lists(st.sampled_from(PAGE_PIECES), max_size=10),
+    before=st.lists(st.sampled_from(PAGE_PIECES), max_size=4),
+    after=st.lists(st.sampled_from(PAGE_PIECES), max_size=4),
+    src_uri=st.sampled_from(["records/g/a.md", "index.md", "records/g/日本/b.md"]),
+    scheme=st.sampled_from(["directory", "html", "source"]),
+)
+def test_a_body_that_links_its_assets_gives_the_page_the_general_way_gives(
+    body: list[str], before: list[str], after: list[str], src_uri: str, scheme: str
+) -> None:
+    """A record page's body links its games' assets itself, the links written as
+    placeholders (a worker renders it) and filled in with the page's other links: the
+    theme's output around it, given to ``link_page_assets`` with the body's count of
+    viewer marks, is what ``add_game_assets`` makes of the page around the plain body,
+    for every URL scheme, for viewers of games with and without assets, and for a
+    theme or plugin that put viewers, or text that looks like them, outside the body
+    (then the body's links are taken out and the page goes the general way). The
+    export (``kifuwiki pages``), whose page is the body alone, is the case with
+    nothing around it."""
+    from kifuwiki.render.assets import VIEWER_MARK, link_game_assets, link_page_assets
+    from kifuwiki.render.site import (
+        DeferredLinks,
+        PageLinks,
+        SitePlan,
+        SourceRelativeUrls,
+        page_url,
+        resolve_links,
+    )
+
+    url_of = {
+        "directory": page_url,
+        "html": lambda uri: page_url(uri, use_directory_urls=False),
+        "source": SourceRelativeUrls(),
+    }[scheme]
+    here = url_of.link_base(src_uri) if isinstance(url_of, SourceRelativeUrls) else url_of(src_uri)
+    plain = "".join(body)
+    links = DeferredLinks()
+    linked = link_game_assets(plain, links.asset)
+    resolved = resolve_links(
+        linked, links.nonce, links.targets, PageLinks(SitePlan(""), src_uri, url_of)
+    )
+    assert resolved == add_game_assets(plain, here)  # the export: the body alone
+    head, tail = "".join(before) + "<article>", "</article>" + "".join(after)
+    page = link_page_assets(head + resolved + tail, here, resolved.count(VIEWER_MARK))
+    assert page == add_game_assets(head + plain + tail, here)

@@ -40,6 +40,10 @@ def test_display_paths_equals_display_path_for_every_record_and_more(
         tmp_path / "elsewhere.kifu",  # outside the site: shown as given
         top / "prime-daifugo" / "gone.kifu",  # listed, then deleted before it was read
         top / "prime-daifugo" / "2024" / ".." / "a.kifu",
+        tmp_path / "real-site",  # the base itself, named from the folder above it
+        tmp_path / "alias",  # a link to the base
+        site / "records" / "prime-daifugo",  # a folder inside it
+        site / "top.kifu",  # a file in the base folder itself
     ]
     monkeypatch.chdir(site)
     paths += [Path("records") / "prime-daifugo" / "a.kifu", Path("records/prime-daifugo/")]

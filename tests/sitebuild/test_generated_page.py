@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
@@ -103,3 +105,36 @@ def test_the_mkdocs_internals_a_generated_page_relies_on(config: MkDocsConfig) -
             assert list(generated_state[name]) == list(value) == []
         else:
             assert generated_state[name] == value, name
+
+
+_URI_PARTS = st.text(alphabet=st.sampled_from(list("a./\\:は ")), max_size=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(uri=_URI_PARTS, stored=st.lists(_URI_PARTS, max_size=3))
+@example(uri="records/g/a.md", stored=[])
+@example(uri="./a", stored=[])
+@example(uri="a/./b", stored=[])
+@example(uri="a/.", stored=[])
+@example(uri="a//b", stored=[])
+@example(uri="a/", stored=[])
+@example(uri="/a", stored=[])
+@example(uri="//a", stored=[])
+@example(uri="a\\b", stored=[])
+@example(uri="c:a", stored=[])
+@example(uri="a/../b", stored=[])
+def test_a_file_is_found_as_mkdocs_finds_it(uri: str, stored: list[str]) -> None:
+    """``file_at`` skips ``PurePath`` for a URI already in normal form: it finds the file
+    ``Files.get_file_from_path`` finds (or none) for any URI, dots, slashes, backslashes
+    and colons included; the files held are the URIs' own normal forms, so most look-ups
+    hit."""
+    from pathlib import PurePath
+
+    from kifuwiki.mkdocs_plugin.plugin import file_at
+
+    files = Files([])
+    for text in [uri, *stored]:
+        normal = PurePath(text).as_posix()
+        if normal not in ("", ".") and files.get_file_from_path(normal) is None:
+            files.append(File(normal, "/docs", "/site", use_directory_urls=True))
+    assert file_at(files, uri) is files.get_file_from_path(uri)

@@ -15,6 +15,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,10 @@ from typing import Any
 from kifuwiki import __version__
 
 log = logging.getLogger(__name__)
+
+#: A key whose entry's path a string join gives exactly as ``pathlib`` does: no ``/``,
+#: no ``.`` part that ``pathlib`` would drop, never empty (the build's keys are hashes).
+_PLAIN_KEY = re.compile(r"[0-9A-Za-z_][0-9A-Za-z_.-]*")
 
 
 def cache_salt(*parts: object) -> str:
@@ -52,6 +57,8 @@ class ContentCache:
         self.folder = folder
         self.salt = salt
         self._memory: dict[tuple[str, str], str] = {}
+        # Each kind's folder as a string (see _file).
+        self._folders: dict[str, str] = {}
         self.hits = 0
         self.misses = 0
 
@@ -60,17 +67,28 @@ class ContentCache:
             return None
         return self.folder / self.salt / kind / key[:2] / key
 
+    def _file(self, kind: str, key: str) -> str | None:
+        """:meth:`_path` as a string, joined without ``pathlib`` for a plain key: a
+        build reads an entry per record page, and the four joins were a fifth of it."""
+        if self.folder is None:
+            return None
+        if _PLAIN_KEY.fullmatch(key) is None:
+            return str(self.folder / self.salt / kind / key[:2] / key)
+        folder = self._folders.get(kind)
+        if folder is None:
+            folder = self._folders[kind] = str(self.folder / self.salt / kind)
+        return f"{folder}/{key[:2]}/{key}"
+
     def get(self, kind: str, key: str, *, remember: bool = True) -> str | None:
         """The value, or ``None`` on a miss; ``remember=False`` reads the disk without
         keeping a copy in memory (pages that MkDocs holds itself until the build ends)."""
         value = self._memory.get((kind, key))
         if value is None:
-            path = self._path(kind, key)
+            path = self._file(kind, key)
             if path is not None:
-                with contextlib.suppress(OSError, UnicodeDecodeError):
-                    value = path.read_text(encoding="utf-8")
-                    if remember:
-                        self._memory[(kind, key)] = value
+                value = _read(path)
+                if value is not None and remember:
+                    self._memory[(kind, key)] = value
         if value is None:
             self.misses += 1
         else:
@@ -83,11 +101,11 @@ class ContentCache:
         value = self._memory.get((kind, key))
         if value is not None:
             return value.partition("\n")[0]
-        path = self._path(kind, key)
+        path = self._file(kind, key)
         if path is None:
             return None
         try:
-            with path.open("rb") as handle:
+            with open(path, "rb") as handle:  # noqa: PTH123 (a string: see _file)
                 return handle.readline().rstrip(b"\n").decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return None
@@ -96,8 +114,8 @@ class ContentCache:
         """Whether an entry exists (without reading it)."""
         if (kind, key) in self._memory:
             return True
-        path = self._path(kind, key)
-        return path is not None and path.is_file()
+        path = self._file(kind, key)
+        return path is not None and os.path.isfile(path)  # noqa: PTH113
 
     def has_any(self, kind: str) -> bool:
         """Whether the disk holds any entry of ``kind`` under this salt (``False`` with
@@ -142,6 +160,17 @@ class ContentCache:
 
     def forget_memory(self) -> None:
         self._memory.clear()
+
+
+def _read(path: str) -> str | None:
+    """The entry at ``path`` as written (no newline translation), or ``None``: read whole
+    in binary and decoded, without the text layer (a page's entry: ~18 µs instead of
+    ~34 µs through ``Path.read_text``)."""
+    try:
+        with open(path, "rb", buffering=0) as handle:  # noqa: PTH123
+            return handle.read().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _write(path: Path, text: str) -> bool:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from html import escape
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import jinja2
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
@@ -37,6 +37,7 @@ from kifuwiki.render.assets import (
     VIEWER_MARK,
     add_game_assets,
     asset_content,
+    link_page_assets,
     shared_assets,
     site_assets,
 )
@@ -47,9 +48,27 @@ from kifuwiki.sitebuild.collector import BuildCollector, freeze_at_exit
 from kifuwiki.sitebuild.export import exported_files
 from kifuwiki.sitebuild.site import UrlOf, site_rules, site_rules_warnings
 
+if TYPE_CHECKING:
+    # Only ``mkdocs serve`` makes one; importing it (its HTTP server, watchdog, ssl)
+    # cost a ``mkdocs build`` ~8 ms that a site without this plugin does not pay.
+    from mkdocs.livereload import LiveReloadServer
+
 log = get_plugin_logger(__name__)
 
 SUPERFENCES = "pymdownx.superfences"
+
+#: A source URI that ``Files.get_file_from_path`` would look up as it is: parts that are
+#: neither empty nor ``.``, no backslash or colon (a Windows path's), no leading slash.
+_NORMAL_URI = re.compile(r"(?:(?!\.(?:/|$))[^/\\:]+/)*(?!\.$)[^/\\:]+")
+
+
+def file_at(files: Files, uri: str) -> File | None:
+    """``files.get_file_from_path(uri)``: for a URI already in normal form (every page
+    and file the plan makes), looked up without normalising it through ``PurePath``
+    (~5 µs, twice a record in ``on_files``)."""
+    if _NORMAL_URI.fullmatch(uri) is not None:
+        return files.src_uris.get(uri)
+    return files.get_file_from_path(uri)
 
 
 class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-call]
@@ -60,6 +79,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._pages: dict[str, SitePage] = {}
         # Record pages still rendering in a worker: their url_of, until on_page_context.
         self._deferred: dict[str, UrlOf] = {}
+        # Record pages rendered, until on_post_page: how many viewers their body holds.
+        self._viewers_in_body: dict[str, int] = {}
         self._urls: dict[str, str] = {}
         self._records_dir = Path("records")
         self._lang = "ja"
@@ -186,6 +207,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     # event that can add files, and the site is planned.
     def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
         self._deferred = {}
+        self._viewers_in_body = {}
         self._urls = {}
         self._pages = {}
         if self._serve_cache_on:
@@ -199,7 +221,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         plan = self._build.prepare().plan
         self._collector.freeze()  # the archive lives to the build's end
         for page in plan.pages:
-            if files.get_file_from_path(page.src_uri) is not None:
+            if file_at(files, page.src_uri) is not None:
                 # A hand-written page wins (a user's own records/index.md, say); for
                 # a record that means its page is missing, which deserves a warning.
                 if page.kind == "record":
@@ -219,14 +241,14 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             files.append(generated)
             self._pages[page.src_uri] = page
         for uri, path in site_assets():
-            if files.get_file_from_path(uri) is None:
+            if file_at(files, uri) is None:
                 files.append(File.generated(config, uri, content=asset_content(path)))
         # The record files, byte for byte, for the record pages' download links
         # (copied from disk when MkDocs copies the static files: nothing held in memory).
         # Under serve, into a temporary folder rebuilt on every edit: hard links.
         file_class = LinkedFile if self._serve_cache_on else CopiedFile
         for uri, path in self._build.record_files():
-            if files.get_file_from_path(uri) is None:
+            if file_at(files, uri) is None:
                 files.append(file_class.generated(config, uri, abs_src_path=str(path)))
         self._report(self._build.records, self._build.skipped)
         return files
@@ -289,7 +311,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             # MkDocs' own lookup normalises the path every time.
             url = urls.get(src_uri)
             if url is None:
-                file = files.get_file_from_path(src_uri)
+                file = file_at(files, src_uri)
                 url = urls[src_uri] = file.url if file is not None else src_uri
             return url
 
@@ -317,6 +339,9 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         deferred = self._deferred.pop(site_page.src_uri, None)
         if deferred is not None:
             page.content = self._page_html(site_page, deferred)
+            # A record page's body links its games' assets already (before each game's
+            # first viewer): _post_page checks no viewer came from elsewhere.
+            self._viewers_in_body[site_page.src_uri] = page.content.count(VIEWER_MARK)
         if page.content is not None:
             text = self._build.search_text(site_page)
             if text is not None:
@@ -371,8 +396,12 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         site_page = self._pages.get(page.file.src_uri)
         if site_page is not None and site_page.kind == "record":
             page.content = None
-        # Games' own CSS/JS, linked only where one of their viewers is.
-        return add_game_assets(output, page.url) if VIEWER_MARK in output else output
+        # Games' own CSS/JS, linked only where one of their viewers is (a record page's
+        # body links them already).
+        in_body = self._viewers_in_body.pop(page.file.src_uri, None)
+        if in_body is None:
+            return add_game_assets(output, page.url) if VIEWER_MARK in output else output
+        return link_page_assets(output, page.url, in_body)
 
     on_post_page = CombinedEvent(_serve_cache_keep, _post_page)
 

@@ -18,7 +18,7 @@ import functools
 import hashlib
 import posixpath
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import rcssmin
@@ -103,9 +103,14 @@ def asset_tags(game_id: str, page_url: str = "") -> str:
     """``<link>``/``<script>`` tags for a game's assets, relative to the page at
     ``page_url`` (a site-relative URL such as ``records/catan/x/``)."""
     here = posixpath.dirname("/" + page_url) if not page_url.endswith("/") else "/" + page_url
+    return _tags(game_id, lambda uri: escape(relpath("/" + uri, here)))
+
+
+def _tags(game_id: str, href_of: Callable[[str], str]) -> str:
+    """:func:`asset_tags` with each asset's ``href`` given by ``href_of(uri)``."""
     tags = []
     for uri, path in game_assets(game_id):
-        href = escape(relpath("/" + uri, here))
+        href = href_of(uri)
         if path.suffix == ".css":
             tags.append(f'<link rel="stylesheet" href="{href}" data-kw-asset="{escape(game_id)}">')
         else:
@@ -133,13 +138,51 @@ def viewer_tags(html: str) -> Iterator[re.Match[str]]:
 
 def add_game_assets(html: str, page_url: str) -> str:
     """``html`` with each game's assets linked before the first viewer of that game."""
+    return _insert_tags(html, lambda game_id: asset_tags(game_id, page_url))
+
+
+def link_game_assets(html: str, href_of: Callable[[str], str]) -> str:
+    """:func:`add_game_assets` with each asset's ``href`` given by ``href_of(uri)`` (a
+    link placeholder: a record page links its games' assets in its own body, written by
+    a worker, so the building process need not look for its viewers in the theme's
+    output; :func:`unlink_game_assets` undoes it)."""
+    return _insert_tags(html, lambda game_id: _tags(game_id, href_of))
+
+
+def unlink_game_assets(html: str, page_url: str) -> str:
+    """``html`` without the tags :func:`link_game_assets` put before a viewer (their
+    links filled in for the page at ``page_url``): what :func:`add_game_assets` is to be
+    given when the page holds a viewer that its body did not."""
+    for game_id in {match.group(1) for match in viewer_tags(html)}:
+        tags = asset_tags(game_id, page_url)
+        if tags:
+            html = html.replace(f"{tags}\n{_VIEWER_START}", _VIEWER_START, 1)
+    return html
+
+
+def link_page_assets(html: str, page_url: str, viewers_in_body: int | None = None) -> str:
+    """A page's HTML (the theme's output) with each game's assets linked before the
+    first viewer of that game: :func:`add_game_assets`. ``viewers_in_body``: the page's
+    body linked its games' assets itself (:func:`link_game_assets`) and holds this many
+    viewer marks; when the page holds no more, it is returned as it is (no search for
+    viewers in the theme's markup), else the body's links are taken out and the page
+    goes the general way. (The theme puts the body inside an element, as every theme
+    does: a viewer's tag cannot begin outside the body and end inside it.)"""
+    if viewers_in_body is not None:
+        if html.count(VIEWER_MARK) == viewers_in_body:
+            return html
+        html = unlink_game_assets(html, page_url)
+    return add_game_assets(html, page_url) if VIEWER_MARK in html else html
+
+
+def _insert_tags(html: str, tags_of: Callable[[str], str]) -> str:
     first: dict[str, int] = {}
     for match in viewer_tags(html):
         first.setdefault(match.group(1), match.start())
     if not first:
         return html
     for game_id, at in sorted(first.items(), key=lambda item: -item[1]):
-        tags = asset_tags(game_id, page_url)
+        tags = tags_of(game_id)
         if not tags:
             continue
         if html.find(_VIEWER_START) == at:

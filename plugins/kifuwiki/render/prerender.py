@@ -32,6 +32,7 @@ from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import RecordSource, decode, split_record_file
 from kifuwiki.games import all_games, get_game, normalise_game_id
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView
+from kifuwiki.render.assets import link_game_assets
 from kifuwiki.render.codes import INTERNAL_VIEW_ERROR
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import render_record_page, render_record_search_text
@@ -110,17 +111,41 @@ class PrerenderedPage:
         """The page, or ``None`` for anything that is not a complete entry (a miss)."""
         if text is None:
             return None
-        head_text, newline, body = text.partition("\n")
+        # The parts are sliced from the entry itself (a page's text is copied once,
+        # not twice through a body that a partition would make first).
+        newline = text.find("\n")
         try:
-            head = json.loads(head_text)
+            head = _page_head(text[:newline] if newline >= 0 else text)
             targets = [(str(k), str(v), str(f)) for k, v, f in head["targets"]]
             search_len, html_len = int(head["search"]), int(head["html"])
             nonce = str(head["nonce"])
         except (KeyError, TypeError, ValueError):
             return None
-        if not newline or len(body) != search_len + html_len:
+        start = newline + 1
+        if newline < 0 or search_len < 0 or len(text) - start != search_len + html_len:
             return None
-        return cls(body[search_len:], body[:search_len], nonce, targets)
+        middle = start + search_len
+        return cls(text[middle:], text[start:middle], nonce, targets)
+
+
+#: Where a page entry's head line (:meth:`PrerenderedPage.to_text`) has the file's light
+#: records: its last key, as ``json.dumps`` writes it. Inside a JSON string a quote is
+#: escaped, so this text is the key itself wherever it occurs.
+_RECORDS_KEY = ', "records": '
+
+
+def _page_head(line: str) -> Any:
+    """A page entry's head line as JSON, without the file's light records that the
+    first game's entry carries after the page's own keys (about four fifths of that
+    line; a record page's read needs none of it). A line that does not parse so is
+    parsed whole."""
+    at = line.find(_RECORDS_KEY)
+    if at >= 0:
+        try:
+            return json.loads(line[:at] + "}")
+        except ValueError:
+            pass
+    return json.loads(line)
 
 
 @dataclass(slots=True)
@@ -155,6 +180,10 @@ def _render_file(job: PrerenderJob, views: list[RecordView]) -> PrerenderedFile:
     for view in views:
         links = DeferredLinks()
         html = render_record_page(view, env, settings.lang, links, settings.hide_results)
+        # Its games' assets linked here, before each game's first viewer, as the front
+        # end would have linked them in the theme's output (links filled in with the
+        # others): the building process need not look for viewers in every page.
+        html = link_game_assets(html, links.asset)
         search = render_record_search_text(view, env, settings.lang)
         pages.append(PrerenderedPage(html, search, links.nonce, links.targets))
         records.append(light_record(view))

@@ -23,6 +23,8 @@ from pathlib import PurePosixPath
 from typing import Literal, Protocol
 from urllib.parse import quote
 
+from markupsafe import escape
+
 from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.render.environment import game_name
 from kifuwiki.render.labels import t
@@ -34,6 +36,7 @@ _UNSAFE = re.compile(r"[\s/\\?#%&:*\"'<>|\[\]{}^`~=+;,@!$()]+")
 _RESERVED = {"", ".", "..", "index", "assets"}
 
 
+@lru_cache(maxsize=16_384)
 def slugify(text: str) -> str:
     """A path-safe, URL-safe slug that keeps Unicode letters (``金剛戦 第1期`` → ``金剛戦-第1期``).
 
@@ -222,10 +225,9 @@ def record_slug(
     file gets ``-2``. The game's folder name is dropped (the game id is already in
     the URL).
     """
-    path = PurePosixPath((record.path or slugify(record.title) or "record").replace("\\", "/"))
-    parts = list(path.with_suffix("").parts) if path.suffix == ".kifu" else list(path.parts)
+    parts = _slug_parts((record.path or slugify(record.title) or "record").replace("\\", "/"))
     if records_root:
-        root = PurePosixPath(records_root.replace("\\", "/")).parts
+        root = _root_parts(records_root)
         if tuple(parts[: len(root)]) == root:
             parts = parts[len(root) :]
     if len(parts) > 1 and parts[0] == record.game:
@@ -234,6 +236,31 @@ def record_slug(
     if numbered and record.source.count > 1:
         slugs[-1] = f"{slugs[-1]}-{record.index}"
     return "/".join(slugs)
+
+
+#: A relative POSIX path that ``PurePosixPath`` would split as it is: no empty part, no
+#: ``.`` part, no leading slash (a record's path below the site: ``records/g/a.kifu``).
+_PLAIN_PATH = re.compile(r"(?:(?!\.(?:/|$))[^/]+/)*(?!\.$)[^/]+")
+
+
+def _slug_parts(text: str) -> list[str]:
+    """The parts of the path ``text`` with a ``.kifu`` suffix dropped, as
+    ``PurePosixPath`` gives them; a plain path is split directly (twice a record in
+    every build's plan, where the path objects cost more than the rest of the plan)."""
+    if _PLAIN_PATH.fullmatch(text) is None:
+        path = PurePosixPath(text)
+        return list(path.with_suffix("").parts) if path.suffix == ".kifu" else list(path.parts)
+    parts = text.split("/")
+    name = parts[-1]
+    dot = name.rfind(".")
+    if 0 < dot < len(name) - 1 and name[dot:] == ".kifu":
+        parts[-1] = name[:dot]
+    return parts
+
+
+@lru_cache(maxsize=64)
+def _root_parts(records_root: str) -> tuple[str, ...]:
+    return PurePosixPath(records_root.replace("\\", "/")).parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +290,11 @@ class PageLinks:
         uri = self.plan.files.get(path) if self.plan is not None else None
         # A copied file's URL is its path, under every front end (no page URL scheme).
         return self._relative(quote(uri)) if uri is not None else None
+
+    def asset(self, uri: str) -> str:
+        """A site asset's ``href`` (``assets/kifuwiki/<game>/x.css``), escaped for an
+        attribute, as :func:`kifuwiki.render.assets.asset_tags` writes it."""
+        return str(escape(self._relative(uri)))
 
     def _relative(self, target: str) -> str:
         base = self._base
@@ -368,6 +400,9 @@ class DeferredLinks:
     def file(self, path: str) -> str | None:
         return self._token("file", path)
 
+    def asset(self, uri: str) -> str:
+        return self._token("asset", uri)
+
 
 #: Any placeholder a :class:`DeferredLinks` can write (its nonce is hex): one pattern,
 #: compiled once, instead of one per page with the page's nonce in it.
@@ -400,6 +435,8 @@ def resolve_links(html: str, nonce: str, targets: list[LinkTarget], links: PageL
         kind, key, fragment = targets[number]
         if kind == "file":
             return links.file(key) or "#"
+        if kind == "asset":
+            return links.asset(key)
         # Every target a record page names has a page in the plan (see DeferredLinks);
         # '#' keeps the markup valid should a custom template ask for something else.
         return links.to(tables.get(kind, {}).get(key), fragment) or "#"

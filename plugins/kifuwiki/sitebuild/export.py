@@ -67,7 +67,9 @@ def export_pages(
                 result.kept.append(page.src_uri)
                 continue
             html = build.render(page, url_of)
-            if VIEWER_MARK in html:  # a game's own CSS/JS, where one of its viewers is
+            # A game's own CSS/JS, where one of its viewers is (a record page's body
+            # links them already).
+            if page.kind != "record" and VIEWER_MARK in html:
                 html = add_game_assets(html, _link_base(url_of, page.src_uri))
             text = page_markdown(page, html)
             _put(docs_dir, page.src_uri, text.encode("utf-8"), result)

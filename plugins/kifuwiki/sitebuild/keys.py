@@ -42,20 +42,33 @@ class DisplayPaths:
     once: :meth:`pathlib.Path.resolve` of every record file looked up each component of
     its path (an archive of 2,000 records spent ~0.1 s there, on every ``mkdocs serve``
     rebuild too). A file that is not a link resolves to its resolved folder joined with
-    its name; a link still resolves on its own (it may lead elsewhere in the folder)."""
+    its name, which is the folder's display path (worked out once, too) and the name;
+    a link still resolves on its own (it may lead elsewhere in the folder)."""
 
     def __init__(self, base: Path) -> None:
         self.base = base
-        self._folders: dict[Path, Path] = {}
+        # A folder -> its resolved path, and its display path + "/" ("" for the base
+        # itself; None outside the base).
+        self._folders: dict[Path, tuple[Path, str | None]] = {}
 
     def __call__(self, path: Path) -> str:
-        if path.name in ("", ".", "..") or path.is_symlink():
+        name = path.name
+        if name in ("", ".", "..") or path.is_symlink():
             return display_path(path, self.base)
         parent = path.parent
-        folder = self._folders.get(parent)
-        if folder is None:
-            folder = self._folders[parent] = parent.resolve()
-        try:
-            return (folder / path.name).relative_to(self.base).as_posix()
+        known = self._folders.get(parent)
+        if known is None:
+            folder = parent.resolve()
+            try:
+                inside = folder.relative_to(self.base).as_posix()
+                prefix: str | None = "" if inside == "." else f"{inside}/"
+            except ValueError:
+                prefix = None
+            known = self._folders[parent] = (folder, prefix)
+        folder, prefix = known
+        if prefix is not None:
+            return prefix + name
+        try:  # outside the base (or the base itself, named through its parent)
+            return (folder / name).relative_to(self.base).as_posix()
         except ValueError:
             return path.as_posix()

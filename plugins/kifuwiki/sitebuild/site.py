@@ -371,7 +371,10 @@ class SiteBuild:
         return task is None or task[0].done()
 
     def render(self, page: SitePage, url_of: UrlOf = page_url) -> str:
-        """The HTML body of ``page``, with links made by ``url_of``."""
+        """The HTML body of ``page``, with links made by ``url_of``. A record page's body
+        links its game's own assets itself, before the game's first viewer (a front end
+        links them into other pages with ``kifuwiki.render.assets.add_game_assets``,
+        or ``link_page_assets`` for a record page inside its theme's markup)."""
         archive = self.archive
         if page.kind != "record":
             if not self.remember_list_pages:
