@@ -21,6 +21,10 @@ from kifuwiki.games.base import RecordView, step_label
 from .conftest import screenshot, serve
 from .game_site import build_demo_site, build_site
 
+#: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
+#: game's templates/state.html, its seat_hands rule).
+PD_HAND = ".kw-pd-state>div:first-child>div>div"
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +93,7 @@ def assert_board_shows(page: Any, view: RecordView, index: int) -> None:
     state = view.steps[index].state
     board = page.locator(".kw-viewer .kw-board").first
     for player in state["players"]:
-        hand = board.locator(f'.kw-players .kw-hand[data-kw-seat="{player["key"]}"]')
+        hand = board.locator(f'{PD_HAND}[data-kw-seat="{player["key"]}"]')
         assert hand.get_attribute("data-kw-count") == str(player["count"]), (index, player["key"])
         # The step's compact text is drawn as card glyphs in the board.
         glyphs = hand.locator(".kw-card:not(.kw-consumed)").evaluate_all(
@@ -97,7 +101,7 @@ def assert_board_shows(page: Any, view: RecordView, index: int) -> None:
         )
         assert glyphs == player["cards"] + "?" * player["unknown"], (index, player["key"])
     field = state["field"]
-    shown = board.locator(".kw-field:not([data-factor-cards]) .kw-card").evaluate_all(
+    shown = board.locator(".kw-pd-state>div~div:not([data-factor-cards]) .kw-card").evaluate_all(
         "cards => cards.map(c => c.dataset.rank).join('')"
     )
     assert shown == (field["cards"] if field else ""), index

@@ -18,6 +18,10 @@ from .conftest import screenshot, serve
 from .game_site import build_demo_site, build_site
 from .test_demo_site import RECORD, RECORD_URL
 
+#: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
+#: game's templates/state.html, its seat_hands rule).
+PD_HAND = ".kw-pd-state>div:first-child>div>div"
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,7 +192,7 @@ def assert_readable_positions(page: Any) -> None:
     wanted = shown_steps()
     assert set(page.evaluate(VISIBLE_STATES)) == wanted
     last = sorted(wanted, key=lambda anchor: int(anchor[1:]))[-1]
-    hands = page.locator(f"#{last} .kw-step-state .kw-hand")
+    hands = page.locator(f"#{last} .kw-step-state {PD_HAND}")
     assert hands.count() >= 2 and all(h.is_visible() for h in hands.all())
     assert page.locator(".kw-record-header").is_visible()
     assert page.locator(".kw-winner-badge").is_visible()

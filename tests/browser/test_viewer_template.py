@@ -17,6 +17,10 @@ from kifuwiki.render.record import render_viewer as site_render_viewer
 
 from .harness import harness_view, render_viewer
 
+#: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
+#: game's templates/state.html, its seat_hands rule).
+PD_HAND = ".kw-pd-state>div:first-child>div>div"
+
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = '<img src=x onerror="alert(1)">'
 
@@ -121,7 +125,7 @@ def test_real_record_in_the_site_environment_matches_the_engine() -> None:
         # Each hand as written (its compact text; cards just played are a run of their own).
         hands = {
             h["data-kw-seat"]: "".join(r.get_text() for r in h.select("i:not(.kw-consumed)"))
-            for h in li.select(".kw-step-state .kw-players .kw-hand")
+            for h in li.select(f".kw-step-state {PD_HAND}")
         }
         assert hands == {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert li.select_one(".kw-comment") is not None or "comment" not in step.flags

@@ -11,6 +11,10 @@ from tests.seat_hands import mark_hands
 from kifuwiki.archive import load_file
 from kifuwiki.games import get_game
 
+#: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
+#: game's templates/state.html, its seat_hands rule).
+PD_HAND = ".kw-pd-state>div:first-child>div>div"
+
 pytestmark = pytest.mark.slow
 
 
@@ -33,7 +37,7 @@ def test_prime_daifugo_record_page_matches_the_engine(built: Path) -> None:
             hand["data-kw-seat"]: "".join(
                 run.get_text() for run in hand.select("i:not(.kw-consumed)")
             )
-            for hand in li.select(".kw-step-state .kw-hand[data-kw-seat]")
+            for hand in li.select(f".kw-step-state {PD_HAND}[data-kw-seat]")
         }
         expected = {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert hands == expected, step.anchor
@@ -77,7 +81,9 @@ def test_search_indexes_moves_and_comments_but_not_the_state_panels(built: Path)
     import json
 
     html = soup(built / "records/prime-daifugo/kongo/index.html")
-    state_words = {dt.get_text(strip=True) for dt in html.select(".kw-step-state .kw-facts dt")}
+    state_words = {
+        dt.get_text(strip=True) for dt in html.select(".kw-step-state .kw-pd-state>dl dt")
+    }
     assert state_words  # the page itself keeps every state panel
     index = json.loads((built / "search/search_index.json").read_text(encoding="utf-8"))
     text = " ".join(
