@@ -1,4 +1,4 @@
-/* kifuwiki viewer: shows states the server rendered (each .kw-step's .kw-step-state), keeps
+/* kifuwiki viewer: shows states the server rendered (each .kw-step's <details>), keeps
  * hash, slider and list in step; sorts/filters index tables. Knows no game: game scripts
  * hook "kifuwiki:show". No framework, no requests. */
 (function () {
@@ -52,8 +52,9 @@
     this.nested = !!(root.parentElement && root.parentElement.closest(".kw-viewer"));
     /* Label (number link's title) and flags, from each <li>. */
     this.steps = this.items.map(function (li) {
-      var num = li.querySelector(".kw-num");
-      var notation = li.querySelector(".kw-notation");
+      /* The move line is the step's first <div>: its number <a>, its notation <code>. */
+      var num = li.querySelector(":scope>div>a");
+      var notation = li.querySelector(":scope>div>code");
       return {
         label: num ? stepLabel(li, num.getAttribute("title") || "") : "",
         flags: (li.getAttribute("data-flags") || "").split(" "),
@@ -151,7 +152,7 @@
     n = Math.max(0, Math.min(this.limit(), n));
     var item = this.items[n];
     /* The step's position: its <details> but the summary, shown in a .kw-state. */
-    var state = item.querySelector(":scope > .kw-step-state");
+    var state = item.querySelector(":scope>details");
     var old = this.board.querySelector(".kw-state");
     if (state) {
       var copy = document.createElement("div");

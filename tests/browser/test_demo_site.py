@@ -174,7 +174,7 @@ def test_hash_opens_move_12_and_follows_the_steps(demo_site: str, open_page: Any
     assert page.evaluate("location.hash") == "#m11"
     assert_board_shows(page, view, 11)
     # A click on a move's number (a link; Material routes it through pushState) shows it.
-    page.locator("#m3 a.kw-num").click()
+    page.locator("#m3 > div > a").click()
     assert_board_shows(page, view, 3)
     assert page.evaluate("location.hash") == "#m3"
     # A bookmark is a link to its move.

@@ -105,10 +105,10 @@ def test_seat_view_finds_each_hand_by_its_players_name(
     page, problems = open_page(site + "#m3", viewport=SIZES[size])
     board = show(page, 3)
     page.wait_for_selector(".kw-seat-view:not([hidden])")
-    raw = page.locator(f"#m3 .kw-step-state {PD_HAND}").first.evaluate("h => h.outerHTML")
+    raw = page.locator(f"#m3 > details {PD_HAND}").first.evaluate("h => h.outerHTML")
     assert "data-kw-seat" in raw  # added by the script, once
     counts = {
-        key: page.locator(f"#m3 .kw-step-state [data-kw-seat='{key}']")
+        key: page.locator(f"#m3 > details [data-kw-seat='{key}']")
         .locator("xpath=..")
         .locator(":scope > b")
         .first.inner_text()

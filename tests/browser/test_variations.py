@@ -67,7 +67,7 @@ def test_step_into_a_side_line_and_step_it(
     page.wait_for_selector(f"{side}.kw-js")
     branch = page.eval_on_selector(side, _PLACE_IN_LIST)
     # Go to the branch step in the main line (a move-number link), then into the side line.
-    page.click(f"{main} > .kw-moves > li:nth-child({int(branch) + 1}) > .kw-move .kw-num")
+    page.click(f"{main} > .kw-moves > li:nth-child({int(branch) + 1}) > div > a")
     assert _current(page, main) == branch
     page.locator(side).scroll_into_view_if_needed()
     page.click(f"{side} [data-kw-go='next']")

@@ -171,7 +171,7 @@ def test_copy_the_position_as_text(
         .splitlines()[0]
         .endswith(
             ("Move 9: " if game == "doudizhu" else "9手目: ")
-            + page.locator("#m9 a.kw-num").get_attribute("title")
+            + page.locator("#m9 > div > a").get_attribute("title")
         )
     )
     assert problems.all() == []
@@ -231,8 +231,8 @@ def test_seat_view_turns_the_other_hands_face_down(
     page, problems = arrive(open_page, sites, theme, game, viewport)
     seat, other = SEATS[game]
     step_to(page, 10)
-    own_cards = page.locator(f"#m10 .kw-step-state [data-kw-seat='{seat}']").text_content()
-    other_state = page.locator(f"#m10 .kw-step-state [data-kw-seat='{other}']")
+    own_cards = page.locator(f"#m10 > details [data-kw-seat='{seat}']").text_content()
+    other_state = page.locator(f"#m10 > details [data-kw-seat='{other}']")
     other_cards = other_state.text_content().split()
     # A hand without data-kw-count (升級) is counted by the script as its text's words.
     other_count = other_state.get_attribute("data-kw-count") or str(len(other_cards))

@@ -145,11 +145,11 @@ def test_without_javascript_a_step_opened_directly_draws_its_cards(
     step = view.steps[13]
     page, _ = open_page(site + f"#{step.anchor}", java_script_enabled=False)
     item = page.locator(f"ol.kw-moves > li.kw-step#{step.anchor}")
-    item.locator("details.kw-step-state > summary").click()
+    item.locator(":scope > details > summary").click()
     board = item.locator(".kw-sf-board")
     assert board.get_attribute("aria-label") == f"Board ({len(step.state['cards'])} cards)"
     assert board.evaluate(GROUP_SHARE) > 0.8
-    assert page.locator("details.kw-step-state[open]").count() < len(view.steps)
+    assert page.locator(".kw-step > details[open]").count() < len(view.steps)
 
 
 def test_printed_positions_draw_their_cards(site: str, open_page: Any) -> None:
@@ -160,6 +160,6 @@ def test_printed_positions_draw_their_cards(site: str, open_page: Any) -> None:
     board = page.locator("ol.kw-moves > li.kw-step").last.locator(".kw-sf-board")
     assert board.is_visible()
     assert board.evaluate(GROUP_SHARE) > 0.8
-    hidden = page.locator("details.kw-step-state:not([data-kw-print])").first
+    hidden = page.locator(".kw-step > details:not([data-kw-print])").first
     assert hidden.evaluate("d => getComputedStyle(d).display") == "none"
     assert problems.all() == []
