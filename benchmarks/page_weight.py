@@ -60,7 +60,7 @@ def page_parts(html: str) -> list[tuple[str, int, int]]:
         # By place (the step's <details>, its first <div>): the classes went (round ten).
         take("per-step positions", step.select_one(":scope > details"))
         take("move lines", step.select_one(":scope > div"))
-        take("annotations", *step.select(".kw-annotations"))
+        take("annotations", *step.select(":scope > ul"))
         take("comments, side lines", *step.select(".kw-comment, .kw-variation"))
         take("step items (<li>)", step)
     take("the rest of the article", article)

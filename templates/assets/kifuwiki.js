@@ -33,7 +33,7 @@
   /* A step's label: its link's title, which leaves out the first annotation the step
      shows (render/labels.py step_title): "… (1213):" and the note "1213 is prime". */
   function stepLabel(li, title) {
-    var note = li.querySelector(":scope > .kw-annotations > .kw-note");
+    var note = li.querySelector(":scope>ul>li"); /* the step's first annotation */
     if (!note) return title;
     if (/:$/.test(title)) return title + " " + note.textContent;
     return /:\u200b+$/.test(title) ? title.slice(0, -1) : title;

@@ -82,7 +82,7 @@ def test_marks_comments_and_annotations() -> None:
     assert item.select_one(":scope > div > code").get_text() == "Q"  # the mark is shown once
     assert item.select_one(".kw-marks").get_text() == "?"
     assert item.select_one(".kw-marks")["title"] == "mistake"
-    assert item.select_one(".kw-note").get_text() == "12 is not prime"
+    assert item.select_one(":scope > ul > li").get_text() == "12 is not prime"
     assert item.select_one(".kw-comment").get_text().strip() == "12 is not prime: <b>penalty</b>"
     assert doc.select_one("#m1 .kw-comment strong").get_text() == "small"
 

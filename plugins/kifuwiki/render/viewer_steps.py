@@ -119,8 +119,8 @@ def make_viewer_steps(
                     f"&#x2605; {mark}</a>"
                 )
             if notes:
-                items = " ".join(f'<li class="kw-note">{esc(note)}</li>' for note in notes)
-                append(f' <ul class="kw-annotations">{items}</ul>')
+                items = " ".join(f"<li>{esc(note)}</li>" for note in notes)
+                append(f" <ul>{items}</ul>")
             for text in step.comments:
                 append(f' <div class="kw-comment">{esc(render_comment(text))}</div>')
             shown = step.comments or step.bookmarks or number == last
