@@ -105,7 +105,7 @@ def assert_board_shows(page: Any, view: RecordView, index: int) -> None:
         "cards => cards.map(c => c.dataset.rank).join('')"
     )
     assert shown == (field["cards"] if field else ""), index
-    panel = board.locator(".kw-panel")
+    panel = board.locator(".kw-pd-state")
     deck = "山札" if "山札" in panel.inner_text() else "Deck"
     deck_text = panel.locator(f"dt:text-is('{deck}') + dd").inner_text()
     assert deck_text.rstrip("枚") == str(state["deck"]), index

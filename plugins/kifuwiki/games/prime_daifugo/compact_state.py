@@ -97,9 +97,9 @@ def render_compact_state(
     ja = lang == "ja"
     w = _JA if ja else _EN
     out: list[str] = [
-        '<div class="kw-panel kw-pd-state" data-revolution="on"><div>'
+        '<div class="kw-pd-state" data-revolution="on"><div>'
         if state["revolution"]
-        else '<div class="kw-panel kw-pd-state"><div>'
+        else '<div class="kw-pd-state"><div>'
     ]
     append = out.append
     played = state["played"]
