@@ -1,4 +1,4 @@
-/* kifuwiki viewer: shows states the server rendered (each .kw-step's <details>), keeps
+/* kifuwiki viewer: shows states the server rendered (each step's <details>), keeps
  * hash, slider and list in step; sorts/filters index tables. Knows no game: game scripts
  * hook "kifuwiki:show". No framework, no requests. */
 (function () {
@@ -8,7 +8,7 @@
 
   /* A step's number is its place in its list (a side line's list counts from 0 too). */
   function stepOf(el) {
-    var li = el && el.closest ? el.closest(".kw-step") : null;
+    var li = el && el.closest ? el.closest(".kw-moves>li") : null;
     return li && li.parentElement ? Array.prototype.indexOf.call(li.parentElement.children, li) : -1;
   }
 
@@ -47,7 +47,7 @@
   function Viewer(root) {
     var self = this;
     this.root = root;
-    this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves > .kw-step"))
+    this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves>li"))
       .filter(function (li) { return ownedBy(root, li); });
     this.nested = !!(root.parentElement && root.parentElement.closest(".kw-viewer"));
     /* Label (number link's title) and flags, from each <li>. */

@@ -47,7 +47,7 @@ def _script_errors(problems: Any) -> list[str]:
 #: The place in its list of the main-line step a side line branches from (the script's
 #: step number: a side line's list counts from 0 too).
 _PLACE_IN_LIST = (
-    "el => { const li = el.closest('li.kw-step'); "
+    "el => { const li = el.closest('.kw-moves > li'); "
     "return String([...li.parentElement.children].indexOf(li)); }"
 )
 
@@ -113,7 +113,7 @@ def test_without_javascript_the_side_line_reads_as_a_list(
 ) -> None:
     page, _ = open_page(sites["material"] + URL, viewport=SIZES["phone"], java_script_enabled=False)
     side = page.locator("section[id$='-v1-viewer']")
-    assert side.locator("li.kw-step").count() >= 3
+    assert side.locator("ol.kw-moves > li").count() >= 3
     assert "C:8 8 9 9 10 10" in (side.text_content() or "")
     side.scroll_into_view_if_needed()
     screenshot(page, "variations-nojs-material-phone.png")

@@ -152,7 +152,7 @@ def test_page_is_complete_without_javascript(site: str, open_page: Any) -> None:
     assert page.locator("#viewer .kw-controls").is_hidden()
     board = page.locator("#viewer .kw-board .kw-field")
     assert board.get_attribute("data-cards") == harness_view().steps[-1].state["field"]
-    assert page.locator("#viewer .kw-moves > .kw-step").count() == 15
+    assert page.locator("#viewer .kw-moves > li").count() == 15
     # A commented step shows its position already; another one opens on a click.
     assert page.locator("#m3 > details .kw-hand").first.is_visible()
     assert not page.locator("#m4 > details .kw-hand").first.is_visible()

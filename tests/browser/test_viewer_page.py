@@ -180,7 +180,7 @@ def shown_steps() -> set[str]:
     }
 
 
-VISIBLE_STATES = """() => [...document.querySelectorAll('.kw-moves > .kw-step')]
+VISIBLE_STATES = """() => [...document.querySelectorAll('.kw-moves > li')]
   .filter(li => { const s = li.querySelector(':scope > details > :not(summary)');
                   return s && s.checkVisibility() && s.getBoundingClientRect().height > 20; })
   .map(li => li.id)"""

@@ -35,7 +35,7 @@ def test_every_step_is_an_anchored_item_with_its_own_state() -> None:
     doc = soup(render_viewer(view, "en"))
     viewer = doc.select_one("section.kw-viewer")
     assert viewer is not None
-    items = viewer.select("ol.kw-moves > li.kw-step")
+    items = viewer.select("ol.kw-moves > li")
     assert [li["id"] for li in items] == [f"m{s.index}" for s in view.steps]
     for li, step in zip(items, view.steps, strict=True):
         # The script numbers a step by its place in the list: no attribute repeats it.
@@ -52,7 +52,7 @@ def test_every_step_is_an_anchored_item_with_its_own_state() -> None:
     assert board["data-cards"] == view.steps[-1].state["field"]
     assert viewer.select_one(".kw-controls").has_attr("hidden")
     # What the script reads per step sits on its <li>; no inline script, no JSON copy.
-    items = viewer.select("ol.kw-moves > li.kw-step")
+    items = viewer.select("ol.kw-moves > li")
     assert [li["id"] for li in items] == [f"m{s.index}" for s in view.steps]
     assert [li.select_one(":scope > div > a")["title"] for li in items] == [
         s.label for s in view.steps
@@ -66,10 +66,10 @@ def test_prefix_keeps_embedded_viewers_apart() -> None:
     doc = soup(render_viewer(harness_view(), "ja", "k2-"))
     viewer = doc.select_one("section.kw-viewer")
     assert viewer["id"] == "k2-viewer"
-    assert viewer.select_one("li.kw-step")["id"] == "k2-m0"
+    assert viewer.select_one("ol.kw-moves > li")["id"] == "k2-m0"
     assert viewer.select_one("#k2-m3 > div > a")["href"] == "#k2-m3"
     assert viewer.select_one("#k2-bm-blunder")["href"] == "#k2-bm-blunder"
-    assert viewer.select("ol.kw-moves > li.kw-step")[5]["id"] == "k2-m5"
+    assert viewer.select("ol.kw-moves > li")[5]["id"] == "k2-m5"
 
 
 def test_marks_comments_and_annotations() -> None:
@@ -121,7 +121,7 @@ def test_real_record_in_the_site_environment_matches_the_engine() -> None:
     view = get_game(record.game).view(record)
     html = str(site_render_viewer(view, make_environment(), "ja"))
     doc = soup(html)
-    items = doc.select("ol.kw-moves > li.kw-step")
+    items = doc.select("ol.kw-moves > li")
     assert len(items) == len(view.steps)
     for li, step in zip(items, view.steps, strict=True):
         # Each hand as written (its compact text; cards just played are a run of their own).
@@ -218,7 +218,7 @@ def test_games_mark_each_players_hand_with_its_seat(game: str) -> None:
     keys = {p.key for p in view.players}
     names = {p.name for p in view.players}
     seen: set[str] = set()
-    for li, step in zip(doc.select("ol.kw-moves > li.kw-step"), view.steps, strict=True):
+    for li, step in zip(doc.select("ol.kw-moves > li"), view.steps, strict=True):
         if step.player:
             assert li["data-kw-player"] == step.player
             assert step.player in keys | names

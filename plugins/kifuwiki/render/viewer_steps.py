@@ -79,10 +79,9 @@ def make_viewer_steps(
             anchor = f"{prefix}{esc(step.anchor)}"
             marks = step.marks
             player = step.player
-            head = f' <li id="{anchor}" class="kw-step'
+            head = f' <li id="{anchor}"'
             if marks in MARK_KINDS:
-                head += f" kw-mark-{MARK_KINDS[marks]}"
-            head += '"'
+                head += f' class="kw-mark-{MARK_KINDS[marks]}"'
             if flags:
                 head += f' data-flags="{esc(" ".join(map(str, flags)))}"'
             if player:
