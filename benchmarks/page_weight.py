@@ -56,10 +56,11 @@ def page_parts(html: str) -> list[tuple[str, int, int]]:
     assert viewer is not None
     take("viewer controls", viewer.select_one(".kw-controls"))
     take("board (final position)", viewer.select_one(".kw-board"))
-    for step in viewer.select("ol.kw-moves > li.kw-step"):
-        take("per-step positions", step.select_one("details.kw-step-state"))
-        take("move lines", step.select_one(".kw-move"))
-        take("annotations", *step.select(".kw-annotations"))
+    for step in viewer.select("ol.kw-moves > li"):
+        # By place (the step's <details>, its first <div>): the classes went (round ten).
+        take("per-step positions", step.select_one(":scope > details"))
+        take("move lines", step.select_one(":scope > div"))
+        take("annotations", *step.select(":scope > ul"))
         take("comments, side lines", *step.select(".kw-comment, .kw-variation"))
         take("step items (<li>)", step)
     take("the rest of the article", article)

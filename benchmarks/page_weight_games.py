@@ -77,7 +77,7 @@ def shown(page: Path) -> dict[str, Any]:
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(page.read_text(encoding="utf-8"), "lxml")
-    steps = soup.select("li.kw-step")
+    steps = soup.select("ol.kw-moves > li")
 
     def text(node: Any, sep: str = "") -> str:
         return " ".join(node.get_text(sep).split())

@@ -1,4 +1,4 @@
-/* kifuwiki viewer: shows states the server rendered (each .kw-step's .kw-step-state), keeps
+/* kifuwiki viewer: shows states the server rendered (each step's <details>), keeps
  * hash, slider and list in step; sorts/filters index tables. Knows no game: game scripts
  * hook "kifuwiki:show". No framework, no requests. */
 (function () {
@@ -8,7 +8,7 @@
 
   /* A step's number is its place in its list (a side line's list counts from 0 too). */
   function stepOf(el) {
-    var li = el && el.closest ? el.closest(".kw-step") : null;
+    var li = el && el.closest ? el.closest(".kw-moves>li") : null;
     return li && li.parentElement ? Array.prototype.indexOf.call(li.parentElement.children, li) : -1;
   }
 
@@ -33,7 +33,7 @@
   /* A step's label: its link's title, which leaves out the first annotation the step
      shows (render/labels.py step_title): "… (1213):" and the note "1213 is prime". */
   function stepLabel(li, title) {
-    var note = li.querySelector(":scope > .kw-annotations > .kw-note");
+    var note = li.querySelector(":scope>ul>li"); /* the step's first annotation */
     if (!note) return title;
     if (/:$/.test(title)) return title + " " + note.textContent;
     return /:\u200b+$/.test(title) ? title.slice(0, -1) : title;
@@ -47,13 +47,14 @@
   function Viewer(root) {
     var self = this;
     this.root = root;
-    this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves > .kw-step"))
+    this.items = Array.prototype.slice.call(root.querySelectorAll(".kw-moves>li"))
       .filter(function (li) { return ownedBy(root, li); });
     this.nested = !!(root.parentElement && root.parentElement.closest(".kw-viewer"));
     /* Label (number link's title) and flags, from each <li>. */
     this.steps = this.items.map(function (li) {
-      var num = li.querySelector(".kw-num");
-      var notation = li.querySelector(".kw-notation");
+      /* The move line is the step's first <div>: its number <a>, its notation <code>. */
+      var num = li.querySelector(":scope>div>a");
+      var notation = li.querySelector(":scope>div>code");
       return {
         label: num ? stepLabel(li, num.getAttribute("title") || "") : "",
         flags: (li.getAttribute("data-flags") || "").split(" "),
@@ -151,7 +152,7 @@
     n = Math.max(0, Math.min(this.limit(), n));
     var item = this.items[n];
     /* The step's position: its <details> but the summary, shown in a .kw-state. */
-    var state = item.querySelector(":scope > .kw-step-state");
+    var state = item.querySelector(":scope>details");
     var old = this.board.querySelector(".kw-state");
     if (state) {
       var copy = document.createElement("div");

@@ -120,7 +120,7 @@ def test_without_javascript_the_open_steps_show_the_board(
 ) -> None:
     url, theme = site
     page, _ = open_page(url, viewport=SIZES["phone"], java_script_enabled=False)
-    last = page.locator("li.kw-step").last
+    last = page.locator("ol.kw-moves > li").last
     board = last.locator("svg.kw-catan-map")
     board.scroll_into_view_if_needed()
     box = board.bounding_box()

@@ -21,6 +21,10 @@ from kifuwiki.games.base import RecordView, step_label
 from .conftest import screenshot, serve
 from .game_site import build_demo_site, build_site
 
+#: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
+#: game's templates/state.html, its seat_hands rule).
+PD_HAND = ".kw-pd-state>div:first-child>div>div"
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +93,7 @@ def assert_board_shows(page: Any, view: RecordView, index: int) -> None:
     state = view.steps[index].state
     board = page.locator(".kw-viewer .kw-board").first
     for player in state["players"]:
-        hand = board.locator(f'.kw-players .kw-hand[data-kw-seat="{player["key"]}"]')
+        hand = board.locator(f'{PD_HAND}[data-kw-seat="{player["key"]}"]')
         assert hand.get_attribute("data-kw-count") == str(player["count"]), (index, player["key"])
         # The step's compact text is drawn as card glyphs in the board.
         glyphs = hand.locator(".kw-card:not(.kw-consumed)").evaluate_all(
@@ -97,11 +101,11 @@ def assert_board_shows(page: Any, view: RecordView, index: int) -> None:
         )
         assert glyphs == player["cards"] + "?" * player["unknown"], (index, player["key"])
     field = state["field"]
-    shown = board.locator(".kw-field:not([data-factor-cards]) .kw-card").evaluate_all(
+    shown = board.locator(".kw-pd-state>div~div:not([data-factor-cards]) .kw-card").evaluate_all(
         "cards => cards.map(c => c.dataset.rank).join('')"
     )
     assert shown == (field["cards"] if field else ""), index
-    panel = board.locator(".kw-panel")
+    panel = board.locator(".kw-pd-state")
     deck = "山札" if "山札" in panel.inner_text() else "Deck"
     deck_text = panel.locator(f"dt:text-is('{deck}') + dd").inner_text()
     assert deck_text.rstrip("枚") == str(state["deck"]), index
@@ -170,7 +174,7 @@ def test_hash_opens_move_12_and_follows_the_steps(demo_site: str, open_page: Any
     assert page.evaluate("location.hash") == "#m11"
     assert_board_shows(page, view, 11)
     # A click on a move's number (a link; Material routes it through pushState) shows it.
-    page.locator("#m3 a.kw-num").click()
+    page.locator("#m3 > div > a").click()
     assert_board_shows(page, view, 3)
     assert page.evaluate("location.hash") == "#m3"
     # A bookmark is a link to its move.

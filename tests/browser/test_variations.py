@@ -47,7 +47,7 @@ def _script_errors(problems: Any) -> list[str]:
 #: The place in its list of the main-line step a side line branches from (the script's
 #: step number: a side line's list counts from 0 too).
 _PLACE_IN_LIST = (
-    "el => { const li = el.closest('li.kw-step'); "
+    "el => { const li = el.closest('.kw-moves > li'); "
     "return String([...li.parentElement.children].indexOf(li)); }"
 )
 
@@ -67,7 +67,7 @@ def test_step_into_a_side_line_and_step_it(
     page.wait_for_selector(f"{side}.kw-js")
     branch = page.eval_on_selector(side, _PLACE_IN_LIST)
     # Go to the branch step in the main line (a move-number link), then into the side line.
-    page.click(f"{main} > .kw-moves > li:nth-child({int(branch) + 1}) > .kw-move .kw-num")
+    page.click(f"{main} > .kw-moves > li:nth-child({int(branch) + 1}) > div > a")
     assert _current(page, main) == branch
     page.locator(side).scroll_into_view_if_needed()
     page.click(f"{side} [data-kw-go='next']")
@@ -113,7 +113,7 @@ def test_without_javascript_the_side_line_reads_as_a_list(
 ) -> None:
     page, _ = open_page(sites["material"] + URL, viewport=SIZES["phone"], java_script_enabled=False)
     side = page.locator("section[id$='-v1-viewer']")
-    assert side.locator("li.kw-step").count() >= 3
+    assert side.locator("ol.kw-moves > li").count() >= 3
     assert "C:8 8 9 9 10 10" in (side.text_content() or "")
     side.scroll_into_view_if_needed()
     screenshot(page, "variations-nojs-material-phone.png")

@@ -77,7 +77,7 @@ def test_steps_with_keys_and_buttons(site: str, open_page: Any) -> None:
     board_matches(page, 1)
     assert page.evaluate("location.hash") == "#m1"
     # Clicking a move in the list shows it.
-    page.locator("#m8 .kw-notation").click()
+    page.locator("#m8 > div > code").click()
     board_matches(page, 8)
     # Tapping the board's right and left thirds (phones).
     board = page.locator("#viewer .kw-board")
@@ -152,12 +152,12 @@ def test_page_is_complete_without_javascript(site: str, open_page: Any) -> None:
     assert page.locator("#viewer .kw-controls").is_hidden()
     board = page.locator("#viewer .kw-board .kw-field")
     assert board.get_attribute("data-cards") == harness_view().steps[-1].state["field"]
-    assert page.locator("#viewer .kw-moves > .kw-step").count() == 15
+    assert page.locator("#viewer .kw-moves > li").count() == 15
     # A commented step shows its position already; another one opens on a click.
-    assert page.locator("#m3 .kw-step-state .kw-hand").first.is_visible()
-    assert not page.locator("#m4 .kw-step-state .kw-hand").first.is_visible()
+    assert page.locator("#m3 > details .kw-hand").first.is_visible()
+    assert not page.locator("#m4 > details .kw-hand").first.is_visible()
     page.locator("#m4 summary").click()
-    assert page.locator("#m4 .kw-step-state .kw-hand").first.is_visible()
+    assert page.locator("#m4 > details .kw-hand").first.is_visible()
     # The comment's HTML was escaped by the safe Markdown subset.
     assert page.locator("#m3 .kw-comment b").count() == 0
     assert "<b>penalty</b>" in page.locator("#m3 .kw-comment").inner_text()

@@ -171,7 +171,7 @@ def test_copy_the_position_as_text(
         .splitlines()[0]
         .endswith(
             ("Move 9: " if game == "doudizhu" else "9手目: ")
-            + page.locator("#m9 a.kw-num").get_attribute("title")
+            + page.locator("#m9 > div > a").get_attribute("title")
         )
     )
     assert problems.all() == []
@@ -231,8 +231,8 @@ def test_seat_view_turns_the_other_hands_face_down(
     page, problems = arrive(open_page, sites, theme, game, viewport)
     seat, other = SEATS[game]
     step_to(page, 10)
-    own_cards = page.locator(f"#m10 .kw-step-state [data-kw-seat='{seat}']").text_content()
-    other_state = page.locator(f"#m10 .kw-step-state [data-kw-seat='{other}']")
+    own_cards = page.locator(f"#m10 > details [data-kw-seat='{seat}']").text_content()
+    other_state = page.locator(f"#m10 > details [data-kw-seat='{other}']")
     other_cards = other_state.text_content().split()
     # A hand without data-kw-count (升級) is counted by the script as its text's words.
     other_count = other_state.get_attribute("data-kw-count") or str(len(other_cards))
@@ -290,7 +290,7 @@ def test_guess_the_move(
 ) -> None:
     page, problems = arrive(open_page, sites, theme, game, viewport)
     start, right_guess, notation, _ = GUESSES[game]
-    total = page.locator(".kw-moves > .kw-step").count()
+    total = page.locator(".kw-moves > li").count()
     step_to(page, start)
     page.locator("[data-kw-go=guess]").click()
     assert page.locator("[data-kw-go=guess]").get_attribute("aria-pressed") == "true"
@@ -330,7 +330,7 @@ def test_guess_the_move(
     page.keyboard.press("g")
     assert page.locator("[data-kw-go=guess]").get_attribute("aria-pressed") == "false"
     assert page.locator(".kw-guess").is_hidden()
-    assert page.locator(".kw-moves > .kw-step:visible").count() == total
+    assert page.locator(".kw-moves > li:visible").count() == total
     assert page.locator(".kw-slider").get_attribute("max") == str(total - 1)
     assert problems.all() == []
 
@@ -368,7 +368,7 @@ def assert_hidden_after(page: Any, frontier: int, notation: str | None) -> None:
     """Steps after ``frontier`` are gone: not displayed, not in the accessibility tree,
     not reachable by the slider; the next move's text is nowhere on screen."""
     visible = page.evaluate(
-        "[...document.querySelectorAll('.kw-moves > .kw-step')]"
+        "[...document.querySelectorAll('.kw-moves > li')]"
         ".map((li, n) => li.checkVisibility() ? n : -1).filter(n => n >= 0)"
     )
     assert visible == list(range(frontier + 1))

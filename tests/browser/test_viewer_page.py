@@ -18,6 +18,10 @@ from .conftest import screenshot, serve
 from .game_site import build_demo_site, build_site
 from .test_demo_site import RECORD, RECORD_URL
 
+#: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
+#: game's templates/state.html, its seat_hands rule).
+PD_HAND = ".kw-pd-state>div:first-child>div>div"
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +68,7 @@ def test_move_numbers_move_the_board_after_instant_navigation(
     viewer = page.evaluate("window.__kwViewer = document.querySelector('.kw-viewer')")
     assert viewer is not None
     for index in (3, 7, 5):
-        page.locator(f"#m{index} a.kw-num").click()
+        page.locator(f"#m{index} > div > a").click()
         wait_for_step(page, index)
         assert page.evaluate("location.hash") == f"#m{index}"
         assert page.locator(f"#m{index}").get_attribute("aria-current") == "step"
@@ -74,7 +78,7 @@ def test_move_numbers_move_the_board_after_instant_navigation(
     # A direct visit (links already rewritten by Material): the same three clicks.
     page.goto(material_site + RECORD_URL)
     for index in (2, 9, 4):
-        page.locator(f"#m{index} a.kw-num").click()
+        page.locator(f"#m{index} > div > a").click()
         wait_for_step(page, index)
     assert problems.all() == []
 
@@ -82,7 +86,7 @@ def test_move_numbers_move_the_board_after_instant_navigation(
 def test_move_numbers_on_the_plain_theme(plain_site: str, open_page: Any) -> None:
     page, problems = open_page(plain_site + RECORD_URL, viewport=PHONE)
     for index in (3, 7, 5):
-        page.locator(f"#m{index} a.kw-num").click()
+        page.locator(f"#m{index} > div > a").click()
         wait_for_step(page, index)
         assert page.evaluate("location.hash") == f"#m{index}"
     assert problems.all() == []
@@ -176,8 +180,8 @@ def shown_steps() -> set[str]:
     }
 
 
-VISIBLE_STATES = """() => [...document.querySelectorAll('.kw-moves > .kw-step')]
-  .filter(li => { const s = li.querySelector(':scope > .kw-step-state > :not(summary)');
+VISIBLE_STATES = """() => [...document.querySelectorAll('.kw-moves > li')]
+  .filter(li => { const s = li.querySelector(':scope > details > :not(summary)');
                   return s && s.checkVisibility() && s.getBoundingClientRect().height > 20; })
   .map(li => li.id)"""
 
@@ -188,7 +192,7 @@ def assert_readable_positions(page: Any) -> None:
     wanted = shown_steps()
     assert set(page.evaluate(VISIBLE_STATES)) == wanted
     last = sorted(wanted, key=lambda anchor: int(anchor[1:]))[-1]
-    hands = page.locator(f"#{last} .kw-step-state .kw-hand")
+    hands = page.locator(f"#{last} > details {PD_HAND}")
     assert hands.count() >= 2 and all(h.is_visible() for h in hands.all())
     assert page.locator(".kw-record-header").is_visible()
     assert page.locator(".kw-winner-badge").is_visible()

@@ -17,6 +17,10 @@ from kifuwiki.render.record import render_viewer as site_render_viewer
 
 from .harness import harness_view, render_viewer
 
+#: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
+#: game's templates/state.html, its seat_hands rule).
+PD_HAND = ".kw-pd-state>div:first-child>div>div"
+
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = '<img src=x onerror="alert(1)">'
 
@@ -31,26 +35,28 @@ def test_every_step_is_an_anchored_item_with_its_own_state() -> None:
     doc = soup(render_viewer(view, "en"))
     viewer = doc.select_one("section.kw-viewer")
     assert viewer is not None
-    items = viewer.select("ol.kw-moves > li.kw-step")
+    items = viewer.select("ol.kw-moves > li")
     assert [li["id"] for li in items] == [f"m{s.index}" for s in view.steps]
     for li, step in zip(items, view.steps, strict=True):
         # The script numbers a step by its place in the list: no attribute repeats it.
         assert not li.has_attr("data-step")
-        assert li.select_one("a.kw-num").get_text() == str(step.index)
+        assert li.select_one(":scope > div > a").get_text() == str(step.index)
         # Written only when the step has flags (the script reads a missing one as none).
         assert li.get("data-flags", "") == " ".join(sorted(step.flags))
         assert li.has_attr("data-flags") == bool(step.flags)
-        hands = li.select("details.kw-step-state .kw-hand")
+        hands = li.select(":scope > details .kw-hand")
         assert {h["data-player"]: h["data-cards"] for h in hands} == step.state["hands"]
-        assert li.select_one("a.kw-num")["href"] == f"#m{step.index}"
+        assert li.select_one(":scope > div > a")["href"] == f"#m{step.index}"
     # The board shows the final position; the controls wait for the script.
     board = viewer.select_one(".kw-board .kw-field")
     assert board["data-cards"] == view.steps[-1].state["field"]
     assert viewer.select_one(".kw-controls").has_attr("hidden")
     # What the script reads per step sits on its <li>; no inline script, no JSON copy.
-    items = viewer.select("ol.kw-moves > li.kw-step")
+    items = viewer.select("ol.kw-moves > li")
     assert [li["id"] for li in items] == [f"m{s.index}" for s in view.steps]
-    assert [li.select_one("a.kw-num")["title"] for li in items] == [s.label for s in view.steps]
+    assert [li.select_one(":scope > div > a")["title"] for li in items] == [
+        s.label for s in view.steps
+    ]
     assert items[3]["data-flags"] == "comment penalty"
     assert viewer.find("script") is None
     assert not viewer.has_attr("data-kw-steps")
@@ -60,10 +66,10 @@ def test_prefix_keeps_embedded_viewers_apart() -> None:
     doc = soup(render_viewer(harness_view(), "ja", "k2-"))
     viewer = doc.select_one("section.kw-viewer")
     assert viewer["id"] == "k2-viewer"
-    assert viewer.select_one("li.kw-step")["id"] == "k2-m0"
-    assert viewer.select_one("#k2-m3 a.kw-num")["href"] == "#k2-m3"
+    assert viewer.select_one("ol.kw-moves > li")["id"] == "k2-m0"
+    assert viewer.select_one("#k2-m3 > div > a")["href"] == "#k2-m3"
     assert viewer.select_one("#k2-bm-blunder")["href"] == "#k2-bm-blunder"
-    assert viewer.select("ol.kw-moves > li.kw-step")[5]["id"] == "k2-m5"
+    assert viewer.select("ol.kw-moves > li")[5]["id"] == "k2-m5"
 
 
 def test_marks_comments_and_annotations() -> None:
@@ -73,10 +79,10 @@ def test_marks_comments_and_annotations() -> None:
     doc = soup(render_viewer(view, "en"))
     item = doc.select_one("#m3")
     assert "kw-mark-mistake" in item["class"]
-    assert item.select_one(".kw-notation").get_text() == "Q"  # the mark is shown once
+    assert item.select_one(":scope > div > code").get_text() == "Q"  # the mark is shown once
     assert item.select_one(".kw-marks").get_text() == "?"
     assert item.select_one(".kw-marks")["title"] == "mistake"
-    assert item.select_one(".kw-note").get_text() == "12 is not prime"
+    assert item.select_one(":scope > ul > li").get_text() == "12 is not prime"
     assert item.select_one(".kw-comment").get_text().strip() == "12 is not prime: <b>penalty</b>"
     assert doc.select_one("#m1 .kw-comment strong").get_text() == "small"
 
@@ -97,9 +103,9 @@ def test_everything_from_the_record_is_escaped() -> None:
     assert doc.find("img") is None
     assert "<img" not in html
     assert not any(attr.startswith("on") for tag in doc.find_all(True) for attr in tag.attrs)
-    assert doc.select_one("#m1 a.kw-num")["title"] == HOSTILE + "'"
-    assert doc.select_one("#m1 .kw-who").get_text() == HOSTILE
-    assert doc.select_one("#m1 .kw-notation").get_text() == HOSTILE
+    assert doc.select_one("#m1 > div > a")["title"] == HOSTILE + "'"
+    assert doc.select_one("#m1 > div > a + span").get_text() == HOSTILE
+    assert doc.select_one("#m1 > div > code").get_text() == HOSTILE
 
 
 def test_labels_follow_the_language() -> None:
@@ -115,13 +121,13 @@ def test_real_record_in_the_site_environment_matches_the_engine() -> None:
     view = get_game(record.game).view(record)
     html = str(site_render_viewer(view, make_environment(), "ja"))
     doc = soup(html)
-    items = doc.select("ol.kw-moves > li.kw-step")
+    items = doc.select("ol.kw-moves > li")
     assert len(items) == len(view.steps)
     for li, step in zip(items, view.steps, strict=True):
         # Each hand as written (its compact text; cards just played are a run of their own).
         hands = {
             h["data-kw-seat"]: "".join(r.get_text() for r in h.select("i:not(.kw-consumed)"))
-            for h in li.select(".kw-step-state .kw-players .kw-hand")
+            for h in li.select(f":scope > details {PD_HAND}")
         }
         assert hands == {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert li.select_one(".kw-comment") is not None or "comment" not in step.flags
@@ -212,11 +218,11 @@ def test_games_mark_each_players_hand_with_its_seat(game: str) -> None:
     keys = {p.key for p in view.players}
     names = {p.name for p in view.players}
     seen: set[str] = set()
-    for li, step in zip(doc.select("ol.kw-moves > li.kw-step"), view.steps, strict=True):
+    for li, step in zip(doc.select("ol.kw-moves > li"), view.steps, strict=True):
         if step.player:
             assert li["data-kw-player"] == step.player
             assert step.player in keys | names
-        for hand in li.select(".kw-step-state [data-kw-seat]"):
+        for hand in li.select(":scope > details [data-kw-seat]"):
             assert hand["data-kw-seat"] in keys
             seen.add(hand["data-kw-seat"])
             cards = hand.select("i") if kind == "i" else hand.get_text().split()

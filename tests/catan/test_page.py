@@ -57,7 +57,7 @@ def test_holder_spans_link_to_the_turn_they_changed_hands(page: tuple[BeautifulS
     hrefs = [a["href"] for a in links]
     assert hrefs == ["#m18", "#m23", "#m46", "#m40", "#m49"]
     for a in links:
-        step = soup.select_one(f"li.kw-step{a['href']}")
+        step = soup.select_one(f"ol.kw-moves > li{a['href']}")
         assert step is not None and "special" in step["data-flags"]
     spans = soup.select(".kw-catan-holders svg a")
     assert [a["xlink:href"] for a in spans] == hrefs
@@ -65,7 +65,7 @@ def test_holder_spans_link_to_the_turn_they_changed_hands(page: tuple[BeautifulS
 
 def test_every_step_has_its_board_and_the_island_once(page: tuple[BeautifulSoup, str]) -> None:
     soup, _ = page
-    steps = soup.select("li.kw-step")
+    steps = soup.select("ol.kw-moves > li")
     boards = [li.select_one("svg.kw-catan-map") for li in steps]
     assert all(board is not None for board in boards)
     assert len(soup.select("g#kw-catan-island")) == 1

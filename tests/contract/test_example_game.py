@@ -111,7 +111,7 @@ def test_a_site_with_its_records_gets_every_page(tmp_path: Path) -> None:
     record = page("records/nim/first")
     viewer = record.select_one("section.kw-viewer")
     assert viewer is not None and viewer["data-kw-game"] == "nim"
-    assert len(viewer.select("li.kw-step")) == 5
+    assert len(viewer.select("ol.kw-moves > li")) == 5
     assert record.select_one('[data-kw-jump="slip"][data-kw-key="x"]') is not None
     assert record.select_one("span.kw-flag-slip.kw-tone-bad") is not None
     assert record.select_one(".kw-board .nm-pile") is not None  # the game's own filter

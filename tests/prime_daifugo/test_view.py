@@ -15,6 +15,10 @@ from kifuwiki.games.prime_daifugo import GAME, LoadedGame
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import render_viewer
 
+#: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
+#: game's templates/state.html, its seat_hands rule).
+PD_HAND = ".kw-pd-state>div:first-child>div>div"
+
 CORPUS = corpus_dir()
 
 RECORD = """---
@@ -112,13 +116,13 @@ def _soup(view: RecordView, lang: str = "ja") -> BeautifulSoup:
 
 def test_rendered_page_matches_every_state(view: RecordView) -> None:
     soup = _soup(view)
-    steps = soup.select("ol.kw-moves > li.kw-step")
+    steps = soup.select("ol.kw-moves > li")
     assert len(steps) == len(view.steps)
     for li, step_view in zip(steps, view.steps, strict=True):
         assert isinstance(li, Tag)
         assert li["id"] == step_view.anchor
         state = step_view.state
-        hands = li.select(".kw-players .kw-hand")
+        hands = li.select(PD_HAND)
         # The hand as written (the compact text), the count from the seat view's hook.
         written = [
             "".join(run.get_text() for run in h.select("i:not(.kw-consumed)")) for h in hands
@@ -126,9 +130,9 @@ def test_rendered_page_matches_every_state(view: RecordView) -> None:
         assert written == [p["faces"] + "?" * p["unknown"] for p in state["players"]]
         assert [h["data-kw-count"] for h in hands] == [str(p["count"]) for p in state["players"]]
         current = [p["key"] for p in state["players"] if p["current"]]
-        shown = [el["data-kw-seat"] for el in li.select(".kw-player.kw-current .kw-hand")]
+        shown = [el["data-kw-seat"] for el in li.select(".kw-pd-state .kw-current>div")]
         assert shown == current
-        field = li.select_one(".kw-field")
+        field = li.select_one(".kw-pd-state>div~div")
         assert field is not None
         run = field.select_one("i")
         assert (run.get_text() if run else "") == (
@@ -136,7 +140,7 @@ def test_rendered_page_matches_every_state(view: RecordView) -> None:
         )
     # Per-step positions are compact: the ranks as text (only once: no data-cards on the
     # run), drawn as glyphs only in the board.
-    runs = soup.select("li#m0 .kw-hand[data-kw-seat='k'] i")
+    runs = soup.select("li#m0 [data-kw-seat='k'] i")
     assert "".join(run.get_text() for run in runs) == state_ranks(view)
     assert not any(run.has_attr("data-cards") for run in runs)
     assert not soup.select("ol.kw-moves .kw-card")
@@ -149,7 +153,7 @@ def state_ranks(view: RecordView) -> str:
 def test_the_board_shows_the_final_position_as_card_glyphs() -> None:
     record = load("a:(KQ254A37TJX)\nb:(23457TJQKA9)\na:X[IN]\n")
     soup = _soup(GAME.view(record), "en")
-    board_hand = soup.select_one(".kw-board .kw-hand[data-kw-seat='a']")
+    board_hand = soup.select_one(".kw-board [data-kw-seat='a']")
     assert board_hand is not None
     glyphs = "".join(card.get_text() for card in board_hand.select(".kw-card"))
     assert glyphs.startswith(GAME.view(record).steps[-1].state["players"][0]["cards"])
@@ -179,7 +183,7 @@ def test_record_text_is_escaped() -> None:
 def test_unknown_hands_render_unknown_cards() -> None:
     record = load("a:(不明)\nb:(不明)\na:7\n")
     soup = _soup(GAME.view(record))
-    hand = soup.select_one("li#m1 .kw-hand[data-kw-seat='a']")
+    hand = soup.select_one("li#m1 [data-kw-seat='a']")
     assert hand is not None
     assert hand["data-kw-count"] == "10"
     (run,) = hand.select("i:not(.kw-consumed)")
@@ -202,7 +206,7 @@ def test_every_corpus_view_is_consistent() -> None:
 def test_last_flush_is_remembered(view: RecordView) -> None:
     assert [s.state["last_flush"] for s in view.steps] == [None, None, 2, 3, 3, 5, 5, 7, 7]
     soup = _soup(view, "en")
-    link = soup.select_one("li#m4 .kw-facts a")
+    link = soup.select_one("li#m4 .kw-pd-state>dl a")
     assert link is not None and link["href"] == "#m3"
 
 
@@ -217,9 +221,9 @@ def test_hands_are_found_by_name_unless_two_players_share_one() -> None:
     raw = BeautifulSoup(html, "html.parser")
     select = raw.select_one(".kw-seat-view select")
     assert select is not None and select["data-kw-hands"] == GAME.seat_hands
-    marked = mark_hands(raw).select("li#m1 .kw-hand[data-kw-seat]")
+    marked = mark_hands(raw).select("li#m1 [data-kw-seat]")
     assert [(h["data-kw-seat"], h["data-kw-count"]) for h in marked] == counts
     twins = load("---\nplayers: {a: Sam, b: Sam}\n---\na:(KQ254A37TJX)\nb:(23457TJQKA9)\na:X[IN]\n")
     doc = _soup(GAME.view(twins), "en")
-    hands = doc.select("li#m1 .kw-players .kw-hand")
+    hands = doc.select(f"li#m1 {PD_HAND}")
     assert [(h["data-kw-seat"], h["data-kw-count"]) for h in hands] == counts

@@ -72,7 +72,7 @@ def test_record_page_header_viewer_and_meta(built: Path) -> None:
     }
     assert meta_rows == {"venue": "京都"}
     # The viewer: one step per move plus the deal, each with its own state.
-    steps = article.select("ol.kw-moves li.kw-step")
+    steps = article.select("ol.kw-moves > li")
     assert [li["id"] for li in steps] == ["m0", "m1", "m2", "m3", "m4", "m5"]
     assert steps[1].select_one(".kw-fake-state")["data-last"] == "opening"
     assert "A quiet" in steps[1].get_text()

@@ -32,7 +32,7 @@ def test_plain_markdown_renders_a_viewer_per_block() -> None:
     )
     viewers = doc.select("section.kw-viewer")
     assert [v["id"] for v in viewers] == ["k1-viewer", "k2-viewer"]
-    assert [li["id"] for li in viewers[0].select("li.kw-step")] == ["k1-m0", "k1-m1", "k1-m2"]
+    assert [li["id"] for li in viewers[0].select("ol.kw-moves > li")] == ["k1-m0", "k1-m1", "k1-m2"]
     assert viewers[0].find("em").get_text() == "nice"
     assert doc.select_one("h1").get_text() == "Page"
     assert doc.find("p", string="text") is not None
@@ -160,7 +160,7 @@ def test_a_first_game_line_names_the_game() -> None:
     viewer = doc.select_one("section.kw-viewer")
     assert viewer is not None and viewer["data-kw-game"] == "fake"
     # The game line is not a move, and line numbers stay those of the block.
-    assert [li["id"] for li in viewer.select("li.kw-step")] == ["k1-m0", "k1-m1", "k1-m2"]
+    assert [li["id"] for li in viewer.select("ol.kw-moves > li")] == ["k1-m0", "k1-m1", "k1-m2"]
     # An alias works too (the test game's Japanese name), and the line beats the option.
     doc = html_of(f"```kifu game=chess\ngame: テストゲーム\n{GAME}```\n")
     assert doc.select_one("section.kw-viewer")["data-kw-game"] == "fake"

@@ -11,6 +11,10 @@ from tests.seat_hands import mark_hands
 from kifuwiki.archive import load_file
 from kifuwiki.games import get_game
 
+#: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
+#: game's templates/state.html, its seat_hands rule).
+PD_HAND = ".kw-pd-state>div:first-child>div>div"
+
 pytestmark = pytest.mark.slow
 
 
@@ -24,7 +28,7 @@ def test_prime_daifugo_record_page_matches_the_engine(built: Path) -> None:
     record = load_file(root / "records/prime-daifugo/kongo.kifu", "kongo.kifu")[0]
     view = get_game("prime-daifugo").view(record)
     doc = mark_hands(soup(built / "records/prime-daifugo/kongo/index.html"))
-    steps = doc.select("article ol.kw-moves > li.kw-step")
+    steps = doc.select("article ol.kw-moves > li")
     assert [li["id"] for li in steps] == [step.anchor for step in view.steps]
     for li, step in zip(steps, view.steps, strict=True):
         # A hand's cards as written (the compact text; the cards it just played follow
@@ -33,7 +37,7 @@ def test_prime_daifugo_record_page_matches_the_engine(built: Path) -> None:
             hand["data-kw-seat"]: "".join(
                 run.get_text() for run in hand.select("i:not(.kw-consumed)")
             )
-            for hand in li.select(".kw-step-state .kw-hand[data-kw-seat]")
+            for hand in li.select(f":scope > details {PD_HAND}[data-kw-seat]")
         }
         expected = {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert hands == expected, step.anchor
@@ -69,7 +73,7 @@ def test_fence_defaults_to_prime_daifugo(built: Path) -> None:
     viewer = doc.select_one("section.kw-viewer")
     assert viewer is not None and viewer["data-kw-game"] == "prime-daifugo"
     assert doc.select_one(".kw-error-box") is None
-    ids = [li["id"] for li in viewer.select("li.kw-step")]
+    ids = [li["id"] for li in viewer.select("ol.kw-moves > li")]
     assert ids[0] == "k1-m0" and len(ids) == 5  # the deal, then four moves
 
 
@@ -77,7 +81,9 @@ def test_search_indexes_moves_and_comments_but_not_the_state_panels(built: Path)
     import json
 
     html = soup(built / "records/prime-daifugo/kongo/index.html")
-    state_words = {dt.get_text(strip=True) for dt in html.select(".kw-step-state .kw-facts dt")}
+    state_words = {
+        dt.get_text(strip=True) for dt in html.select(".kw-moves > li > details .kw-pd-state>dl dt")
+    }
     assert state_words  # the page itself keeps every state panel
     index = json.loads((built / "search/search_index.json").read_text(encoding="utf-8"))
     text = " ".join(

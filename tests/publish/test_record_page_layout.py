@@ -81,13 +81,13 @@ def test_positions_are_open_at_commented_bookmarked_and_last_steps(path: Path) -
     assert len(wanted) >= 2
     opened = {
         li["id"]
-        for li in soup.select(".kw-moves > .kw-step")
-        if li.select_one(":scope > details.kw-step-state").has_attr("open")
+        for li in soup.select(".kw-moves > li")
+        if li.select_one(":scope > details").has_attr("open")
     }
     printed = {
         li["id"]
-        for li in soup.select(".kw-moves > .kw-step")
-        if li.select_one(":scope > details.kw-step-state").has_attr("data-kw-print")
+        for li in soup.select(".kw-moves > li")
+        if li.select_one(":scope > details").has_attr("data-kw-print")
     }
     assert opened == printed == wanted
 

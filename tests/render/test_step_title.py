@@ -13,7 +13,7 @@ from kifuwiki.render.labels import step_title
 
 
 def script_label(title: str, notes: tuple[str, ...]) -> str:
-    """kifuwiki.js ``stepLabel``: ``notes`` are the step's ``.kw-note`` texts."""
+    """kifuwiki.js ``stepLabel``: ``notes`` are the step's annotation texts."""
     if not notes:
         return title
     if re.search(r":$", title):

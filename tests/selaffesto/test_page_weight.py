@@ -37,7 +37,7 @@ def boards(soup: BeautifulSoup) -> list[dict[tuple[int, int], str]]:
     rectangle empties its cell, a card's ``<use>`` draws it."""
     groups: dict[str, dict[tuple[int, int], str]] = {}
     found = []
-    for group in soup.select("ol.kw-moves > li.kw-step .kw-sf-board > g"):
+    for group in soup.select("ol.kw-moves > li .kw-sf-board > g"):
         cells: dict[tuple[int, int], str] = {}
         for node in group.find_all(["use", "rect"], recursive=False):
             if node.name == "rect":
@@ -55,7 +55,7 @@ def boards(soup: BeautifulSoup) -> list[dict[tuple[int, int], str]]:
 
 def test_every_step_draws_the_engines_board(page: tuple[RecordView, BeautifulSoup, str]) -> None:
     view, soup, _ = page
-    steps = soup.select("ol.kw-moves > li.kw-step")
+    steps = soup.select("ol.kw-moves > li")
     assert len(steps) == len(view.steps) > 100
     for li, step, cells in zip(steps, view.steps, boards(soup), strict=True):
         assert li.select_one(".kw-sf-board > g")["id"] == f"sf{step.index}"  # type: ignore[index]
@@ -70,7 +70,7 @@ def test_every_step_draws_the_engines_board(page: tuple[RecordView, BeautifulSou
 
 def test_a_step_adds_only_its_changes(page: tuple[RecordView, BeautifulSoup, str]) -> None:
     view, soup, _ = page
-    for li, step in zip(soup.select("ol.kw-moves > li.kw-step")[1:], view.steps[1:], strict=True):
+    for li, step in zip(soup.select("ol.kw-moves > li")[1:], view.steps[1:], strict=True):
         uses = li.select(".kw-sf-board > g > use")
         # The previous step's group, then one card per cell this step changed.
         assert len(uses) == 1 + sum(1 for c in step.state["changed"] if "id" in c)
@@ -84,7 +84,7 @@ def test_the_page_grows_linearly(page: tuple[RecordView, BeautifulSoup, str]) ->
     position drew every card), and the last third's steps average under 3.5 KB (7.9 KB
     before: their boards held the most cards)."""
     view, soup, _ = page
-    steps = soup.select("ol.kw-moves > li.kw-step")[1:]
+    steps = soup.select("ol.kw-moves > li")[1:]
     for li, step in zip(steps, view.steps[1:], strict=True):
         group = len(str(li.select_one(".kw-sf-board > g")).encode())
         assert group <= 40 + 100 * len(step.state["changed"]), (step.index, group)

@@ -122,7 +122,7 @@ def test_phone_board_scrolls_to_the_placement(site: str, open_page: Any) -> None
 def test_without_javascript_every_step_has_its_board(site: str, open_page: Any) -> None:
     view = engine_view()
     page, _ = open_page(site, java_script_enabled=False)
-    assert page.locator("ol.kw-moves > li.kw-step").count() == len(view.steps)
+    assert page.locator("ol.kw-moves > li").count() == len(view.steps)
     assert page.locator("ol.kw-moves .kw-sf-board").count() == len(view.steps)
     label = page.locator(".kw-board .kw-sf-board").get_attribute("aria-label")
     assert label == "Board (12 cards)"
@@ -144,12 +144,12 @@ def test_without_javascript_a_step_opened_directly_draws_its_cards(
     view = engine_view()
     step = view.steps[13]
     page, _ = open_page(site + f"#{step.anchor}", java_script_enabled=False)
-    item = page.locator(f"ol.kw-moves > li.kw-step#{step.anchor}")
-    item.locator("details.kw-step-state > summary").click()
+    item = page.locator(f"ol.kw-moves > li#{step.anchor}")
+    item.locator(":scope > details > summary").click()
     board = item.locator(".kw-sf-board")
     assert board.get_attribute("aria-label") == f"Board ({len(step.state['cards'])} cards)"
     assert board.evaluate(GROUP_SHARE) > 0.8
-    assert page.locator("details.kw-step-state[open]").count() < len(view.steps)
+    assert page.locator(".kw-moves > li > details[open]").count() < len(view.steps)
 
 
 def test_printed_positions_draw_their_cards(site: str, open_page: Any) -> None:
@@ -157,9 +157,9 @@ def test_printed_positions_draw_their_cards(site: str, open_page: Any) -> None:
     through every earlier step's group, all of them hidden, and still draws."""
     page, problems = open_page(site, viewport={"width": 1280, "height": 900})
     page.emulate_media(media="print")
-    board = page.locator("ol.kw-moves > li.kw-step").last.locator(".kw-sf-board")
+    board = page.locator("ol.kw-moves > li").last.locator(".kw-sf-board")
     assert board.is_visible()
     assert board.evaluate(GROUP_SHARE) > 0.8
-    hidden = page.locator("details.kw-step-state:not([data-kw-print])").first
+    hidden = page.locator(".kw-moves > li > details:not([data-kw-print])").first
     assert hidden.evaluate("d => getComputedStyle(d).display") == "none"
     assert problems.all() == []

@@ -221,9 +221,9 @@ def step_title(label: str, notes: tuple[str, ...] | list[str]) -> str:
     ``"Alice plays 7: a fine move"`` with the note ``"a fine move"`` is written
     ``"Alice plays 7:"``; the script (``kifuwiki.js``, ``stepLabel``) puts
     the label back together from a title ending in ``:`` and the step's first
-    ``.kw-note``. A label that ends in ``:`` (or ``:`` and zero width spaces) by itself
-    on a step with notes gets a zero width space more, which the script takes off again;
-    a step without notes keeps its label.
+    annotation (its ``<ul>``'s first ``<li>``). A label that ends in ``:`` (or ``:``
+    and zero width spaces) by itself on a step with notes gets a zero width space more,
+    which the script takes off again; a step without notes keeps its label.
     """
     if not notes:
         return label

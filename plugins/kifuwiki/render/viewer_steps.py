@@ -79,28 +79,27 @@ def make_viewer_steps(
             anchor = f"{prefix}{esc(step.anchor)}"
             marks = step.marks
             player = step.player
-            head = f' <li id="{anchor}" class="kw-step'
+            head = f' <li id="{anchor}"'
             if marks in MARK_KINDS:
-                head += f" kw-mark-{MARK_KINDS[marks]}"
-            head += '"'
+                head += f' class="kw-mark-{MARK_KINDS[marks]}"'
             if flags:
                 head += f' data-flags="{esc(" ".join(map(str, flags)))}"'
             if player:
                 head += f' data-kw-player="{esc(player)}"'
             notes = step_annotations(step, lang)
             append(
-                f'{head}>\n<div class="kw-move">\n<a class="kw-num" href="#{anchor}" '
+                f'{head}><div><a href="#{anchor}" '
                 f'title="{esc(step_title(step_label(step, lang), notes))}">{esc(step.index)}</a>'
             )
             if player:
-                append(f' <span class="kw-who">{esc(names.get(player, player))}</span>')
+                append(f" <span>{esc(names.get(player, player))}</span>")
             notation = step.notation
             if marks and notation.endswith(" " + str(marks)):
                 notation = notation[: -len(marks)].strip()
             if notation:
-                append(f' <code class="kw-notation">{esc(notation)}</code>')
+                append(f" <code>{esc(notation)}</code>")
             elif step.index == 0:
-                append(f' <span class="kw-who">{start}</span>')
+                append(f" <span>{start}</span>")
             if marks:
                 title = (
                     f' title="{esc(MARK_TITLES[marks][0 if ja else 1])}"'
@@ -111,7 +110,7 @@ def make_viewer_steps(
             for flag in flags:
                 if flag in badge_html:
                     append(esc(badge_html[flag]))
-            append(" </div>")
+            append("</div>")
             for name in step.bookmarks:
                 mark = esc(name)
                 append(
@@ -119,18 +118,15 @@ def make_viewer_steps(
                     f"&#x2605; {mark}</a>"
                 )
             if notes:
-                append(' <ul class="kw-annotations">')
-                for note in notes:
-                    append(f' <li class="kw-note">{esc(note)}</li>')
-                append(" </ul>")
+                items = " ".join(f"<li>{esc(note)}</li>" for note in notes)
+                append(f" <ul>{items}</ul>")
             for text in step.comments:
                 append(f' <div class="kw-comment">{esc(render_comment(text))}</div>')
             shown = step.comments or step.bookmarks or number == last
             state = state_partial(context, game, step.state, step, True)
             append(
-                f' <details class="kw-step-state"{" open data-kw-print" if shown else ""}>\n'
-                f"<summary>{state_title}</summary>\n{esc(state)} "
-                "</details>\n</li>"
+                f" <details{' open data-kw-print' if shown else ''}>"
+                f"<summary>{state_title}</summary> {esc(state)}</details></li>"
             )
         return Markup("".join(out))  # noqa: S704 - every piece is escaped above
 

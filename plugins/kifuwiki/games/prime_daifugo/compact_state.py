@@ -97,22 +97,19 @@ def render_compact_state(
     ja = lang == "ja"
     w = _JA if ja else _EN
     out: list[str] = [
-        '<div class="kw-panel kw-pd-state" data-revolution="on">\n<div class="kw-players">'
+        '<div class="kw-pd-state" data-revolution="on"><div>'
         if state["revolution"]
-        else '<div class="kw-panel kw-pd-state">\n<div class="kw-players">'
+        else '<div class="kw-pd-state"><div>'
     ]
     append = out.append
     played = state["played"]
     consumed = bool(played) and not played["penalised"]
-    for p in state["players"]:
+    for i, p in enumerate(state["players"]):
         current = p["current"]
         count = esc(p["count"])
-        append(
-            ' <div class="kw-player kw-current">\n<strong>'
-            if current
-            else ' <div class="kw-player">\n<strong>'
-        )
-        append(f"{esc(p['name'])}</strong>\n<b>{count}{w['cards']}</b>")
+        opening = '<div class="kw-current"><strong>' if current else "<div><strong>"
+        append(f" {opening}" if i else opening)
+        append(f"{esc(p['name'])}</strong> <b>{count}{w['cards']}</b>")
         if current:
             append(f" <b>{w['to_move']}</b>")
         rank = p["rank"]
@@ -121,22 +118,19 @@ def render_compact_state(
             append(f" <b>{esc(rank)}{unit}</b>")
         hand = _cards(str(p["faces"]) + "?" * p["unknown"])
         if p["seat"]:
-            append(
-                f' <div class="kw-hand" data-kw-seat="{esc(p["seat"])}" data-kw-count="{count}">'
-                f"{hand}"
-            )
+            append(f' <div data-kw-seat="{esc(p["seat"])}" data-kw-count="{count}">{hand}')
         else:
-            append(f' <div class="kw-hand">{hand}')
+            append(f" <div>{hand}")
         if p["moved"] and consumed:
             moved = str(played["faces"]) + str(played["factor_faces"])
             append(f" {_cards(moved, ' kw-consumed')}")
-        append("</div>\n</div>")
-    append(" </div>")
+        append("</div></div>")
+    append("</div>")
     if state["revolution"]:
         append(f" {_REVOLUTION}{w['revolution']}</p>")
     elif step.flags and "revolution" in step.flags:
         append(f" {_REVOLUTION_END}{w['revolution_end']}</p>")
-    append(f' <div class="kw-field">\n<b>{w["field"]}</b>')
+    append(f" <div><b>{w['field']}</b>")
     field = state["field"]
     if field:
         append(f" {_cards(field['faces'])}")
@@ -147,18 +141,16 @@ def render_compact_state(
         append(f" <small>({esc(field['owner_name'])})</small>")
     else:
         append(f" <small>{w['empty']}</small>")
-    append(" </div>")
+    append("</div>")
     if played and played["factor_cards"] and not played["penalised"]:
         append(
-            f' <div class="kw-field" data-factor-cards="{esc(played["factor_cards"])}">\n'
-            f"<b>{w['factor_field']}</b>\n{_cards(played['factor_faces'])}"
+            f' <div data-factor-cards="{esc(played["factor_cards"])}">'
+            f"<b>{w['factor_field']}</b> {_cards(played['factor_faces'])}"
         )
         if played["factorisation"]:
             append(f" <small>{esc(played['factorisation'])}</small>")
-        append(" </div>")
-    append(
-        f' <dl class="kw-facts">\n<dt>{w["deck"]}</dt><dd>{esc(state["deck"])}{w["deck_unit"]}</dd>'
-    )
+        append("</div>")
+    append(f" <dl><dt>{w['deck']}</dt><dd>{esc(state['deck'])}{w['deck_unit']}</dd>")
     if state["bottom"]:
         append(f' <dt>{w["bottom"]}</dt><dd class="kw-hand">{_cards(state["bottom"])}</dd>')
     if state["drawn"]:
@@ -176,5 +168,5 @@ def render_compact_state(
     if state["ranking"]:
         ranking = ", ".join(str(name) for name in state["ranking"])
         append(f" <dt>{w['ranking']}</dt><dd>{esc(ranking)}</dd>")
-    append(" </dl>\n</div>")
+    append("</dl></div>")
     return "".join(out)
