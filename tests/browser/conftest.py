@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.local_server import local_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -39,14 +39,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 def serve(directory: Path) -> Iterator[str]:
     """Serve ``directory`` on 127.0.0.1 (a free port) in a thread; yields the base URL."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with local_server(handler) as base:
+        yield f"{base}/"
 
 
 @dataclass

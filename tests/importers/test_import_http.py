@@ -8,15 +8,15 @@ category whose members come in two batches (``continue``).
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from click.testing import CliRunner
+from tests.local_server import local_server
 
 from kifuwiki.archive import load_file
 from kifuwiki.cli import cli
@@ -106,16 +106,8 @@ class Handler(BaseHTTPRequestHandler):
 def wiki() -> Iterator[tuple[str, WikiState]]:
     state = WikiState()
     handler = type("BoundHandler", (Handler,), {"state": state})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/w", state
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
+    with local_server(handler) as base:
+        yield f"{base}/w", state
 
 
 def _client(base: str, **options: float) -> MediaWikiClient:

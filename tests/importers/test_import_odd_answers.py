@@ -4,14 +4,14 @@ wiki served on 127.0.0.1 whose category listing says "continue" with what was as
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from click.testing import CliRunner
+from tests.local_server import local_server
 
 from kifuwiki.cli import cli
 from kifuwiki.importers.mediawiki import FetchError, MediaWikiClient, read_saved_page
@@ -71,14 +71,8 @@ class _Looping(BaseHTTPRequestHandler):
 @pytest.fixture
 def looping_wiki() -> Iterator[str]:
     _Looping.requests = 0
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Looping)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/api.php"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with local_server(_Looping) as base:
+        yield f"{base}/api.php"
 
 
 def test_a_category_that_continues_with_what_was_asked_ends(looping_wiki: str) -> None:
