@@ -84,6 +84,19 @@ def _pools_started(monkeypatch: pytest.MonkeyPatch) -> list[InlinePool]:
     return pools
 
 
+def _build_forking_on_two_cores(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Path, list[InlinePool], SiteBuild]:
+    """Eight records, a two-core forking machine, the pools the build will start, and a
+    build configured to load them in workers."""
+    records = _records(tmp_path, copies=2)
+    _forking_on_two_cores(monkeypatch)
+    pools = _pools_started(monkeypatch)
+    build = SiteBuild()
+    build.configure(BuildSettings(records, tmp_path, jobs=0))
+    return records, pools, build
+
+
 def _jobs(tmp_path: Path) -> list[PrerenderJob]:
     records = _records(tmp_path, copies=2)
     return [PrerenderJob(str(path), path.read_bytes()) for path in sorted(records.rglob("*.kifu"))]
@@ -290,10 +303,7 @@ def test_a_load_begun_early_goes_to_the_workers_before_prepare_and_gives_the_sam
 ) -> None:
     records = _records(tmp_path, copies=2)
     _forking_on_two_cores(monkeypatch)
-    pools: list[InlinePool] = []
-    monkeypatch.setattr(
-        records_module, "start_pool", lambda workers: pools.append(InlinePool()) or pools[-1]
-    )
+    pools = _pools_started(monkeypatch)
 
     real_read = records_module.read_file
 
@@ -317,11 +327,7 @@ def test_a_load_begun_early_goes_to_the_workers_before_prepare_and_gives_the_sam
 def test_a_load_begun_and_not_collected_is_shut_down_or_read_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    records = _records(tmp_path, copies=2)
-    _forking_on_two_cores(monkeypatch)
-    pools = _pools_started(monkeypatch)
-    build = SiteBuild()
-    build.configure(BuildSettings(records, tmp_path, jobs=0))
+    records, pools, build = _build_forking_on_two_cores(tmp_path, monkeypatch)
     build.begin()
     build.close()  # the build failed before it collected the load
     assert [pool.shut_down for pool in pools] == [[True]]
@@ -353,11 +359,7 @@ def test_a_load_begun_and_not_collected_is_shut_down_or_read_again(
 def test_workers_started_early_and_not_needed_are_shut_down(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    records = _records(tmp_path, copies=2)
-    _forking_on_two_cores(monkeypatch)
-    pools = _pools_started(monkeypatch)
-    build = SiteBuild()
-    build.configure(BuildSettings(records, tmp_path, jobs=0))
+    records, pools, build = _build_forking_on_two_cores(tmp_path, monkeypatch)
     # Started, then the build found too few files to load after all (the threshold
     # rose: as when the cache answered for most of them).
     assert build.start_workers()
