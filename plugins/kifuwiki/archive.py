@@ -167,6 +167,12 @@ def _not_regular(record: Path | str, problems: list[Diagnostic] | None) -> None:
         message_ja="この棋譜は通常のファイルではありません（名前付きパイプ・ソケット・デバイス）。"
         "読み込みません",
     )
+    _skipped(diagnostic, problems)
+
+
+def _skipped(diagnostic: Diagnostic, problems: list[Diagnostic] | None) -> None:
+    """A record file the walk does not hand on: into ``problems``, or logged when the
+    caller collects none."""
     if problems is None:
         _log().warning("%s", diagnostic.format_text())
     else:
@@ -192,11 +198,9 @@ def _link_inside(link: Path | str, root: str, problems: list[Diagnostic] | None)
         japanese = (
             "この棋譜はどこにも行き着かないシンボリックリンクです（循環、またはリンク先がない）"
         )
-    diagnostic = Diagnostic(Severity.ERROR, "RF009", english, 1, 1, str(link), message_ja=japanese)
-    if problems is None:
-        _log().warning("%s", diagnostic.format_text())
-    else:
-        problems.append(diagnostic)
+    _skipped(
+        Diagnostic(Severity.ERROR, "RF009", english, 1, 1, str(link), message_ja=japanese), problems
+    )
     return False
 
 
