@@ -23,7 +23,8 @@ import contextlib
 import logging
 import re
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
 from kifuwiki.archive import load_source
-from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.core.diagnostics import Diagnostic, Severity, terminal_safe
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games import DEFAULT_GAME, get_game, installed_games_text, normalise_game_id
 from kifuwiki.render.codes import INTERNAL_VIEW_ERROR, UNKNOWN_FENCE_GAME, UNKNOWN_FENCE_OPTION
@@ -51,6 +52,8 @@ _GAME_LINE = re.compile(r"^[ \t]*game[ \t]*:[ \t]*(?P<game>\S.*?)[ \t]*$")
 KNOWN_OPTIONS = ("game", "rules", "lang", "title")
 
 Warn = Callable[[str], None]
+#: The front end's answer to "where does this block start in its page's file?"
+Locate = Callable[[str], int | None]
 
 #: Blocks rendered so far per Markdown instance (MkDocs makes one per page).
 _block_counts: weakref.WeakKeyDictionary[markdown.Markdown, int] = weakref.WeakKeyDictionary()
@@ -93,6 +96,8 @@ def fence_format(
     rules: Mapping[str, Any] | None = None,
     warn: Warn | None = None,
     where: str | None = None,
+    locate: BlockLocator | None = None,
+    first_line: int | None = None,
     **kwargs: Any,
 ) -> str:
     """Render a ```` ```kifu ```` block: one viewer per game in it, or an error box.
@@ -101,6 +106,12 @@ def fence_format(
     :func:`functools.partial`); standalone use falls back to the packaged templates,
     Japanese labels and Python logging. Never raises: SuperFences would silently
     drop the block, and a page must never lose what its author wrote.
+
+    Problems are reported at the lines of the text the block is in: ``locate`` (a
+    :class:`BlockLocator`, bound by a front end that knows the page's file) finds the
+    block in its file; without one, ``first_line`` is the line of the Markdown text
+    the block starts at (our own preprocessor knows it; SuperFences does not say).
+    Without either, they are reported at the block's own lines.
     """
     try:
         return _render_block(
@@ -112,7 +123,7 @@ def fence_format(
             lang=lang,
             rules=rules,
             warn=warn,
-            where=where,
+            place=_place(source, locate, first_line, where),
         )
     except Exception as exc:
         log.exception("internal error while rendering a kifu block")
@@ -135,25 +146,21 @@ def _render_block(
     lang: str | None = None,
     rules: Mapping[str, Any] | None = None,
     warn: Warn | None = None,
-    where: str | None = None,
+    place: _Place,
 ) -> str:
     options = dict(options or {})
     env = env or make_environment()
     lang = normalise_language(options.pop("lang", None) or lang)
     warn = warn or _default_warn
-    place = where or "kifu block"
     title = options.pop("title", None)
     game_option = options.pop("game", None)
     rules_option = options.pop("rules", None)
     source, game_line = _split_game_line(source)
     game_option = game_line or game_option
     css = " ".join(c for c in ("kw-embed", css_class) if c and c != FENCE_NAME)
-    notes: list[str] = [
-        f"{UNKNOWN_FENCE_OPTION} unknown option '{key}' (known: {', '.join(KNOWN_OPTIONS)})"
-        for key in options
-    ]
-    for note in notes:
-        warn(f"{place}: {note}")
+    for key in options:
+        message = f"unknown option '{key}' (known: {', '.join(KNOWN_OPTIONS)})"
+        warn(place.opening(Severity.WARNING, UNKNOWN_FENCE_OPTION, message))
 
     if game_option is not None and normalise_game_id(game_option) is None:
         installed = installed_games_text()
@@ -161,9 +168,9 @@ def _render_block(
         message_ja = (
             f"ゲーム '{game_option}' はインストールされていない (インストール済み: {installed})"
         )
-        warn(f"{place}: {UNKNOWN_FENCE_GAME} {message}")
+        warn(place.opening(Severity.ERROR, UNKNOWN_FENCE_GAME, message))
         unknown = Diagnostic(Severity.ERROR, UNKNOWN_FENCE_GAME, message, 1, message_ja=message_ja)
-        return _error_box(env, lang, css, [unknown], None, title)
+        return _error_box(env, lang, css, [place.shift(unknown)], None, title)
 
     sources = split_record_file(source, None)
     parts: list[str] = []
@@ -175,12 +182,9 @@ def _render_block(
         if rules_option and "rules" not in record_source.meta:
             record_source.meta["rules"] = rules_option
         record = load_source(record_source, rules)
-        problems = [d for d in record.diagnostics if d.severity is Severity.ERROR]
+        problems = [place.shift(d) for d in record.diagnostics if d.severity is Severity.ERROR]
         for diagnostic in problems:
-            warn(
-                f"{place}, line {diagnostic.line}:{diagnostic.column}: "
-                f"{diagnostic.code} {diagnostic.message}"
-            )
+            warn(place.report(diagnostic))
         viewer = ""
         game_id = normalise_game_id(record.game)
         if game_id is not None:
@@ -188,22 +192,67 @@ def _render_block(
                 view = get_game(game_id).view(record)
                 viewer = str(render_viewer(view, env, lang, next_prefix(md)))
             except Exception as exc:  # a bug in a game's view must not break the page
-                log.exception("internal error while rendering %s", place)
-                problems.append(
-                    Diagnostic(
-                        Severity.ERROR,
-                        INTERNAL_VIEW_ERROR,
-                        f"internal error while showing this record ({type(exc).__name__})",
-                        record_source.first_line,
-                        message_ja=f"棋譜の表示中の内部エラー ({type(exc).__name__})",
-                    )
+                log.exception("internal error while rendering %s", place.name)
+                internal = Diagnostic(
+                    Severity.ERROR,
+                    INTERNAL_VIEW_ERROR,
+                    f"internal error while showing this record ({type(exc).__name__})",
+                    record_source.first_line,
+                    message_ja=f"棋譜の表示中の内部エラー ({type(exc).__name__})",
                 )
-                warn(f"{place}: internal error while showing the record ({exc!r})")
+                problems.append(place.shift(internal))
+                warn(f"{place.name}: internal error while showing the record ({exc!r})")
         if problems:
             parts.append(_error_box(env, lang, "", problems, None, record.title))
         parts.append(viewer)
     body = "\n".join(part for part in parts if part)
     return f'<div class="{css}">\n{body}\n</div>'
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where a block's problems are reported: ``path:line:column`` of the text the
+    block is in when its first line is known, else the block's own lines."""
+
+    #: The page's file (or ``<markdown>`` for text given to Python-Markdown).
+    path: str
+    #: The text's line number of the block's first line; ``None``: not known.
+    first_line: int | None
+    #: How messages name the block when its line is not known.
+    name: str
+
+    def shift(self, diagnostic: Diagnostic) -> Diagnostic:
+        """The diagnostic at the text's line (and path), for the warning and the box."""
+        if self.first_line is None:
+            return diagnostic
+        return replace(diagnostic, line=diagnostic.line + self.first_line - 1, path=self.path)
+
+    def report(self, diagnostic: Diagnostic) -> str:
+        """One warning line: ``page.md:12:5: error PD123 …`` where the block is found."""
+        if self.first_line is None:
+            return terminal_safe(
+                f"{self.name}, line {diagnostic.line}:{diagnostic.column}: "
+                f"{diagnostic.code} {diagnostic.message}"
+            )
+        return diagnostic.format_text()
+
+    def opening(self, severity: Severity, code: str, message: str) -> str:
+        """A problem of the opening fence line (its options)."""
+        if self.first_line is None:
+            return terminal_safe(f"{self.name}: {code} {message}")
+        line = max(self.first_line - 1, 1)
+        return Diagnostic(severity, code, message, line, 1, self.path).format_text()
+
+
+def _place(
+    source: str, locate: BlockLocator | None, first_line: int | None, where: str | None
+) -> _Place:
+    if locate is not None and locate.path is not None:
+        # The page's file is known: its line, or none (never the converted text's line,
+        # which MkDocs counts after the front matter it took off).
+        path = locate.path
+        return _Place(path, locate(source), where or f"{path}: kifu block")
+    return _Place("<markdown>", first_line, where or "kifu block")
 
 
 def _split_game_line(source: str) -> tuple[str, str | None]:
@@ -260,12 +309,92 @@ def parse_info(info: str) -> tuple[str, dict[str, str]]:
     return language.lstrip("."), options
 
 
-class KifuPreprocessor(Preprocessor):
-    """Replace top-level ```` ```kifu ```` blocks with stashed viewer HTML.
+@dataclass(frozen=True)
+class KifuBlock:
+    """One top-level ```` ```kifu ```` block of a text's lines."""
 
-    Other fenced blocks are skipped whole, so a kifu example inside a longer
-    ```` ```` ```` code block stays an example.
+    #: Index of the opening fence line, and of the closing one.
+    start: int
+    end: int
+    indent: str
+    options: dict[str, str]
+    #: The block's lines, without the fences and the indent of the opening one.
+    body: list[str]
+
+
+def kifu_blocks(lines: list[str]) -> Iterator[KifuBlock]:
+    """The closed ```` ```kifu ```` blocks of ``lines``, in order. Other fenced blocks are
+    skipped whole, so a kifu example inside a longer ```` ```` ```` block stays an example."""
+    i = 0
+    while i < len(lines):
+        match = _FENCE_OPEN.match(lines[i])
+        if not match:
+            i += 1
+            continue
+        indent, fence = match.group("indent"), match.group("fence")
+        closer = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        end = i + 1
+        while end < len(lines) and not closer.match(lines[end]):
+            end += 1
+        language, options = parse_info(match.group("info"))
+        if language == FENCE_NAME and end < len(lines):  # else not ours, or never closed
+            body = [
+                line[len(indent) :] if line.startswith(indent) else line.lstrip()
+                for line in lines[i + 1 : end]
+            ]
+            yield KifuBlock(i, end, indent, options, body)
+        i = end + 1
+
+
+def _block_key(text: str) -> tuple[str, ...]:
+    """A block's text as :class:`BlockLocator` compares it: Python-Markdown expands tabs
+    and empties blank lines before any preprocessor sees the page."""
+    return tuple(line.expandtabs(4).strip() for line in text.split("\n"))
+
+
+class BlockLocator:
+    """Finds where a ```` ```kifu ```` block starts in the file its author edits.
+
+    A front end that knows each page's file (the MkDocs plugin) keeps one and calls
+    :meth:`start` for every page: the renderer then reports problems at the file's
+    lines, front matter and all, not at the block's. The file is read only when a block
+    asks. A block the file does not hold as written (text another extension or plugin
+    made) gets no line: its problems are reported at the block's own lines.
     """
+
+    def __init__(self) -> None:
+        self.path: str | None = None
+        self._read: Callable[[], str] | None = None
+        self._lines: dict[tuple[str, ...], list[int]] | None = None
+
+    def start(self, path: str | None, read: Callable[[], str] | None) -> None:
+        """A new page: its file's name as reports give it, and how to read its text."""
+        self.path, self._read, self._lines = path, read, None
+
+    def _scan(self, read: Callable[[], str]) -> dict[tuple[str, ...], list[int]]:
+        try:
+            text = read()
+        except (OSError, UnicodeDecodeError):
+            return {}
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        found: dict[tuple[str, ...], list[int]] = {}
+        for block in kifu_blocks(lines):
+            found.setdefault(_block_key("\n".join(block.body)), []).append(block.start + 2)
+        return found
+
+    def __call__(self, source: str) -> int | None:
+        """The file's line number of the block's first line; each block of the same text
+        takes the next one, in the file's order."""
+        if self._read is None:
+            return None
+        if self._lines is None:
+            self._lines = self._scan(self._read)
+        lines = self._lines.get(_block_key(source))
+        return lines.pop(0) if lines else None
+
+
+class KifuPreprocessor(Preprocessor):
+    """Replace top-level ```` ```kifu ```` blocks with stashed viewer HTML."""
 
     def __init__(self, md: markdown.Markdown, settings: dict[str, Any]) -> None:
         super().__init__(md)
@@ -273,32 +402,21 @@ class KifuPreprocessor(Preprocessor):
 
     def run(self, lines: list[str]) -> list[str]:
         out: list[str] = []
-        i = 0
-        while i < len(lines):
-            match = _FENCE_OPEN.match(lines[i])
-            if not match:
-                out.append(lines[i])
-                i += 1
-                continue
-            indent, fence = match.group("indent"), match.group("fence")
-            closer = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
-            end = i + 1
-            while end < len(lines) and not closer.match(lines[end]):
-                end += 1
-            language, options = parse_info(match.group("info"))
-            if language != FENCE_NAME or end >= len(lines):
-                out.extend(lines[i : end + 1])  # not ours (or never closed): leave it alone
-                i = end + 1
-                continue
-            body = [
-                line[len(indent) :] if line.startswith(indent) else line.lstrip()
-                for line in lines[i + 1 : end]
-            ]
+        done = 0
+        for block in kifu_blocks(lines):
+            out.extend(lines[done : block.start])
             html = fence_format(
-                "\n".join(body), FENCE_NAME, FENCE_NAME, options, self.md, **self.settings
+                "\n".join(block.body),
+                FENCE_NAME,
+                FENCE_NAME,
+                block.options,
+                self.md,
+                first_line=block.start + 2,
+                **self.settings,
             )
-            out.extend(["", indent + self.md.htmlStash.store(html), ""])
-            i = end + 1
+            out.extend(["", block.indent + self.md.htmlStash.store(html), ""])
+            done = block.end + 1
+        out.extend(lines[done:])
         return out
 
 
@@ -314,6 +432,7 @@ class KifuExtension(Extension):
             "rules": ["", "Default rule set (preset name or mapping)"],
             "env": ["", "A ready Jinja environment (the MkDocs plugin passes its own)"],
             "warn": ["", "Callable that receives one warning message per problem"],
+            "locate": ["", "A BlockLocator: reports at the lines of each page's file"],
         }
         super().__init__(**kwargs)
 
@@ -334,6 +453,7 @@ class KifuExtension(Extension):
             "lang": self.getConfig("lang"),
             "rules": {"preset": rules} if rules and isinstance(rules, str) else (rules or None),
             "warn": self.getConfig("warn") or None,
+            "locate": self.getConfig("locate") or None,
         }
         # Before fenced_code (25) and SuperFences (also 25), after normalize_whitespace (30).
         md.preprocessors.register(KifuPreprocessor(md, settings), "kifuwiki_fence", 28)

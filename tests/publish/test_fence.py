@@ -64,7 +64,10 @@ def test_broken_block_renders_an_error_box_and_warns(caplog: pytest.LogCaptureFi
     assert box is not None and "FK001" in box.get_text()
     assert all(s.get("type") == "application/json" for s in doc.find_all("script"))
     assert "<script>alert" not in str(doc)
-    assert any("FK001" in r.getMessage() and "line 1:1" in r.getMessage() for r in caplog.records)
+    # Reported at the text's line (the block's first line is the text's second).
+    messages = [r.getMessage() for r in caplog.records]
+    assert "<markdown>:2:1: error FK001 a move line needs 'NAME: WORD'" in messages
+    assert box.select_one("li.kw-diagnostic")["data-line"] == "2"
 
 
 def test_unknown_game_and_unknown_option(caplog: pytest.LogCaptureFixture) -> None:

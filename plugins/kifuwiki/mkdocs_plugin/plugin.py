@@ -27,7 +27,13 @@ from mkdocs.utils.templates import TemplateContext
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.games.base import GameRecord
-from kifuwiki.markdown_fence import FENCE_NAME, KifuExtension, fence_format, fence_validator
+from kifuwiki.markdown_fence import (
+    FENCE_NAME,
+    BlockLocator,
+    KifuExtension,
+    fence_format,
+    fence_validator,
+)
 from kifuwiki.mkdocs_plugin.config import KifuwikiConfig
 from kifuwiki.mkdocs_plugin.linked_file import CopiedFile, LinkedFile
 from kifuwiki.mkdocs_plugin.old_output import OldOutput
@@ -46,6 +52,7 @@ from kifuwiki.render.site import SitePage
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
 from kifuwiki.sitebuild.collector import BuildCollector, freeze_at_exit
 from kifuwiki.sitebuild.export import exported_files
+from kifuwiki.sitebuild.keys import display_path
 from kifuwiki.sitebuild.site import UrlOf, site_rules, site_rules_warnings
 
 if TYPE_CHECKING:
@@ -83,9 +90,11 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         self._viewers_in_body: dict[str, int] = {}
         self._urls: dict[str, str] = {}
         self._records_dir = Path("records")
+        self._base = Path()
         self._lang = "ja"
         self._rules: dict[str, Any] | None = None
-        self._current_page = ""
+        # Where the page being rendered keeps its ```kifu blocks (for located warnings).
+        self._fence_locator = BlockLocator()
         self._full_content: str | None = None
         self._serving = False
         # The theme's output of unchanged generated pages, across `serve` rebuilds.
@@ -107,7 +116,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     # the user's own stylesheets and scripts, added later in the list, win.
     @event_priority(50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        base = Path(config.config_file_path or ".").resolve().parent
+        base = self._base = Path(config.config_file_path or ".").resolve().parent
         records_dir = Path(self.config.records_dir)
         self._records_dir = records_dir if records_dir.is_absolute() else base / records_dir
         if not self._records_dir.is_dir() and records_dir != Path("records"):
@@ -149,6 +158,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             "lang": self._lang,
             "rules": self._rules,
             "warn": self._warn_fence,
+            "locate": self._fence_locator,
         }
         bound = functools.partial(fence_format, **settings)
         if SUPERFENCES not in config.markdown_extensions:
@@ -185,8 +195,8 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
         return css, js
 
     def _warn_fence(self, message: str) -> None:
-        where = f"{self._current_page}: " if self._current_page else ""
-        log.warning(f"{where}{message}")
+        # The message names the page (the locator gave the fence its file).
+        log.warning(message)
 
     # Under serve, just before MkDocs empties the site folder for a rebuild: the last
     # build's output moves aside, to be deleted in the background (old_output.py).
@@ -283,12 +293,21 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             return self._serve_cache.start(config.config_file_path, env)
         return env
 
-    # Remember which page is being rendered, so a broken ```kifu block's warning can
-    # name it (MkDocs renders pages one at a time).
+    # Tell the fence which page is being rendered (MkDocs renders pages one at a time),
+    # so a broken ```kifu block's warning names the page's file and the line in it.
+    # The file is read again only if a block on the page has a problem to report:
+    # ``markdown`` has lost the front matter's lines, and other plugins may have
+    # changed it.
     def on_page_markdown(
         self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
-        self._current_page = page.file.src_uri
+        file = page.file
+        if file.abs_src_path is None or file.generated_by is not None:
+            self._fence_locator.start(file.src_uri, None)
+        else:
+            # Named from the site's folder (docs/page.md), as a record's path is.
+            where = display_path(Path(file.abs_src_path), self._base)
+            self._fence_locator.start(where, lambda: file.content_string)
         return markdown
 
     # After Markdown rendered our stub, swap in the real HTML; the search plugin
@@ -300,7 +319,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     def on_page_content(
         self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
     ) -> str | None:
-        self._current_page = ""
+        self._fence_locator.start(None, None)
         site_page = self._pages.get(page.file.src_uri)
         if site_page is None:
             return html
