@@ -52,8 +52,6 @@ _GAME_LINE = re.compile(r"^[ \t]*game[ \t]*:[ \t]*(?P<game>\S.*?)[ \t]*$")
 KNOWN_OPTIONS = ("game", "rules", "lang", "title")
 
 Warn = Callable[[str], None]
-#: The front end's answer to "where does this block start in its page's file?"
-Locate = Callable[[str], int | None]
 
 #: Blocks rendered so far per Markdown instance (MkDocs makes one per page).
 _block_counts: weakref.WeakKeyDictionary[markdown.Markdown, int] = weakref.WeakKeyDictionary()
@@ -98,6 +96,7 @@ def fence_format(
     where: str | None = None,
     locate: BlockLocator | None = None,
     first_line: int | None = None,
+    indent: int = 0,
     **kwargs: Any,
 ) -> str:
     """Render a ```` ```kifu ```` block: one viewer per game in it, or an error box.
@@ -110,8 +109,9 @@ def fence_format(
     Problems are reported at the lines of the text the block is in: ``locate`` (a
     :class:`BlockLocator`, bound by a front end that knows the page's file) finds the
     block in its file; without one, ``first_line`` is the line of the Markdown text
-    the block starts at (our own preprocessor knows it; SuperFences does not say).
-    Without either, they are reported at the block's own lines.
+    the block starts at and ``indent`` the width its lines were indented by (our own
+    preprocessor knows them; SuperFences does not say). Without either, they are
+    reported at the block's own lines.
     """
     try:
         return _render_block(
@@ -123,7 +123,7 @@ def fence_format(
             lang=lang,
             rules=rules,
             warn=warn,
-            place=_place(source, locate, first_line, where),
+            place=_place(source, locate, (first_line, indent), where),
         )
     except Exception as exc:
         log.exception("internal error while rendering a kifu block")
@@ -218,6 +218,8 @@ class _Place:
     path: str
     #: The text's line number of the block's first line; ``None``: not known.
     first_line: int | None
+    #: How far the block's lines are indented in the text (inside a list, a note …).
+    indent: int
     #: How messages name the block when its line is not known.
     name: str
 
@@ -225,7 +227,12 @@ class _Place:
         """The diagnostic at the text's line (and path), for the warning and the box."""
         if self.first_line is None:
             return diagnostic
-        return replace(diagnostic, line=diagnostic.line + self.first_line - 1, path=self.path)
+        return replace(
+            diagnostic,
+            line=diagnostic.line + self.first_line - 1,
+            column=diagnostic.column + self.indent,
+            path=self.path,
+        )
 
     def report(self, diagnostic: Diagnostic) -> str:
         """One warning line: ``page.md:12:5: error PD123 …`` where the block is found."""
@@ -241,18 +248,24 @@ class _Place:
         if self.first_line is None:
             return terminal_safe(f"{self.name}: {code} {message}")
         line = max(self.first_line - 1, 1)
-        return Diagnostic(severity, code, message, line, 1, self.path).format_text()
+        column = 1 + self.indent
+        return Diagnostic(severity, code, message, line, column, self.path).format_text()
 
 
 def _place(
-    source: str, locate: BlockLocator | None, first_line: int | None, where: str | None
+    source: str,
+    locate: BlockLocator | None,
+    start: tuple[int | None, int],
+    where: str | None,
 ) -> _Place:
     if locate is not None and locate.path is not None:
         # The page's file is known: its line, or none (never the converted text's line,
         # which MkDocs counts after the front matter it took off).
         path = locate.path
-        return _Place(path, locate(source), where or f"{path}: kifu block")
-    return _Place("<markdown>", first_line, where or "kifu block")
+        line, indent = locate(source) or (None, 0)
+        return _Place(path, line, indent, where or f"{path}: kifu block")
+    first_line, indent = start
+    return _Place("<markdown>", first_line, indent if first_line else 0, where or "kifu block")
 
 
 def _split_game_line(source: str) -> tuple[str, str | None]:
@@ -365,26 +378,27 @@ class BlockLocator:
     def __init__(self) -> None:
         self.path: str | None = None
         self._read: Callable[[], str] | None = None
-        self._lines: dict[tuple[str, ...], list[int]] | None = None
+        self._lines: dict[tuple[str, ...], list[tuple[int, int]]] | None = None
 
     def start(self, path: str | None, read: Callable[[], str] | None) -> None:
         """A new page: its file's name as reports give it, and how to read its text."""
         self.path, self._read, self._lines = path, read, None
 
-    def _scan(self, read: Callable[[], str]) -> dict[tuple[str, ...], list[int]]:
+    def _scan(self, read: Callable[[], str]) -> dict[tuple[str, ...], list[tuple[int, int]]]:
         try:
             text = read()
         except (OSError, UnicodeDecodeError):
             return {}
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        found: dict[tuple[str, ...], list[int]] = {}
+        found: dict[tuple[str, ...], list[tuple[int, int]]] = {}
         for block in kifu_blocks(lines):
-            found.setdefault(_block_key("\n".join(block.body)), []).append(block.start + 2)
+            start = (block.start + 2, len(block.indent.expandtabs(4)))
+            found.setdefault(_block_key("\n".join(block.body)), []).append(start)
         return found
 
-    def __call__(self, source: str) -> int | None:
-        """The file's line number of the block's first line; each block of the same text
-        takes the next one, in the file's order."""
+    def __call__(self, source: str) -> tuple[int, int] | None:
+        """The file's line number of the block's first line, and the width of its
+        indent; each block of the same text takes the next one, in the file's order."""
         if self._read is None:
             return None
         if self._lines is None:
@@ -412,6 +426,7 @@ class KifuPreprocessor(Preprocessor):
                 block.options,
                 self.md,
                 first_line=block.start + 2,
+                indent=len(block.indent),
                 **self.settings,
             )
             out.extend(["", block.indent + self.md.htmlStash.store(html), ""])

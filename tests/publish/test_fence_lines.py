@@ -27,7 +27,10 @@ def _warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 
 def test_plain_markdown_reports_the_texts_lines(caplog: pytest.LogCaptureFixture) -> None:
-    text = "# Page\n\nSome words.\n\n```kifu game=fake colour=red\nA: fine\nbroken line\n```\n"
+    text = (
+        "# Page\n\nSome words.\n\n```kifu game=fake colour=red\nA: fine\nbroken line\n```\n\n"
+        "- item\n\n    ```kifu game=fake\n    broken again\n    ```\n"
+    )
     with caplog.at_level(logging.WARNING, logger="kifuwiki.markdown_fence"):
         html = markdown.markdown(
             text,
@@ -36,6 +39,8 @@ def test_plain_markdown_reports_the_texts_lines(caplog: pytest.LogCaptureFixture
         )
     warnings = _warnings(caplog)
     assert "<markdown>:7:1: error FK001 a move line needs 'NAME: WORD'" in warnings
+    # A block in a list item: its lines are indented, and so are the columns.
+    assert "<markdown>:13:5: error FK001 a move line needs 'NAME: WORD'" in warnings
     assert any(
         w.startswith("<markdown>:5:1: warning KW001 unknown option 'colour'") for w in warnings
     )
@@ -78,8 +83,8 @@ def test_the_locator_finds_each_block_in_its_file() -> None:
     assert reads == []  # read only when a block asks
     # Python-Markdown expands tabs before the blocks are seen; identical blocks take the
     # file's lines in order; an example inside a longer fence is no block.
-    assert locate("A: b\n    C: d") == 8
-    assert locate("A: b\n    C: d") == 19
+    assert locate("A: b\n    C: d") == (8, 4)  # line 8, indented by 4 (in the note)
+    assert locate("A: b\n    C: d") == (19, 0)
     assert locate("A: b\n    C: d") is None
     assert locate("A: example") is None
     assert reads == [1]
@@ -112,7 +117,7 @@ def test_a_mkdocs_page_reports_its_files_lines(
     on_the_page = [w for w in _warnings(caplog) if "embed.md" in w]
     assert on_the_page == [
         "kifuwiki: docs/embed.md:9:1: error FK001 a move line needs 'NAME: WORD'",
-        "kifuwiki: docs/embed.md:16:1: error FK001 a move line needs 'NAME: WORD'",
+        "kifuwiki: docs/embed.md:16:5: error FK001 a move line needs 'NAME: WORD'",
         "kifuwiki: docs/embed.md:21:1: error FK001 a move line needs 'NAME: WORD'",
     ], _warnings(caplog)
     boxes = BeautifulSoup((site / "embed" / "index.html").read_text("utf-8"), "lxml")
