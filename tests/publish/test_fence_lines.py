@@ -15,7 +15,10 @@ import markdown
 import pytest
 from bs4 import BeautifulSoup
 from conftest import build_site, copy_site
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from kifuwiki import markdown_fence
 from kifuwiki.markdown_fence import BlockLocator, fence_format, fence_validator, kifu_blocks
 from kifuwiki.render.environment import make_environment
 
@@ -123,3 +126,43 @@ def test_a_mkdocs_page_reports_its_files_lines(
     boxes = BeautifulSoup((site / "embed" / "index.html").read_text("utf-8"), "lxml")
     lines = [li["data-line"] for li in boxes.select("li.kw-diagnostic")]
     assert lines == ["9", "16", "21"]
+
+
+_LINE = st.sampled_from(["text", "", "  indented", "\ttabbed", "- item", "A: b", "    C: d"])
+
+
+@st.composite
+def _pages(draw: st.DrawFn) -> str:
+    parts: list[str] = []
+    for _ in range(draw(st.integers(1, 5))):
+        parts.extend(draw(st.lists(_LINE, max_size=3)))
+        indent = draw(st.sampled_from(["", "    ", "  ", "\t"]))
+        fence = draw(st.sampled_from(["```", "~~~", "````"]))
+        body = draw(st.lists(_LINE, min_size=1, max_size=3))
+        parts.append(f"{indent}{fence}kifu game=fake")
+        parts.extend(f"{indent}{line}" if line else "" for line in body)
+        parts.extend([f"{indent}{fence}", ""])
+    return "\n".join(parts)
+
+
+@settings(max_examples=150, deadline=None)
+@given(page=_pages())
+def test_the_locator_agrees_with_the_preprocessor(page: str) -> None:
+    # The preprocessor knows each block's line (the fast path, used without a file);
+    # the locator finds it again in the file's text: both must give the same place.
+    seen: list[tuple[str, int | None, int]] = []
+
+    def spy(
+        source: str, *args: object, first_line: int | None = None, indent: int = 0, **kw: object
+    ) -> str:
+        seen.append((source, first_line, indent))
+        return ""
+
+    locate = BlockLocator()
+    locate.start("page.md", lambda: page)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(markdown_fence, "fence_format", spy)
+        markdown.markdown(page, extensions=["kifuwiki"])
+    assert seen, page
+    for source, first_line, indent in seen:
+        assert locate(source) == (first_line, indent), page
