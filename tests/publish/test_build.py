@@ -389,9 +389,7 @@ def test_material_theme_build(tmp_path: Path) -> None:
     assert any(href.endswith("assets/kifuwiki/kifuwiki.css") for href in css)
 
 
-def test_unknown_game_record_gets_a_page_with_its_error_and_empty_indexes_exist(
-    tmp_path: Path,
-) -> None:
+def test_unknown_game_record_gets_a_page_with_its_error(tmp_path: Path) -> None:
     root = copy_site(tmp_path)
     (root / "records" / "fake" / "chess.kifu").write_text(
         "---\ngame: chess\ntitle: Not ours\n---\n1. e4 e5\n", encoding="utf-8"
@@ -401,10 +399,48 @@ def test_unknown_game_record_gets_a_page_with_its_error_and_empty_indexes_exist(
     doc = soup(page(site, "records/chess/fake/chess"))
     assert [li["data-code"] for li in doc.select("li.kw-diagnostic")] == ["RF010"]
     assert doc.select_one("li.kw-diagnostic")["data-line"] == "2"  # the `game:` line
-    # Every registered game has an index, even before its first record.
-    empty = soup(page(site, "records/catan"))
-    assert empty.select_one("table.kw-index") is None
-    assert empty.select_one(".kw-note") is not None
+
+
+def test_a_game_without_records_gets_an_index_only_where_the_site_asks(tmp_path: Path) -> None:
+    root = copy_site(tmp_path)
+    (root / "records" / "catan").mkdir()  # an archive being started: its folder
+    text = (root / "mkdocs.yml").read_text("utf-8")
+    (root / "mkdocs.yml").write_text(
+        text.replace("  - Test game:", "  - Shengji: records/shengji/index.md\n  - Test game:"),
+        "utf-8",
+    )
+    site = build_site(root)
+    for asked in ("catan", "shengji"):  # the folder; the nav
+        empty = soup(page(site, f"records/{asked}"))
+        assert empty.select_one("table.kw-index") is None
+        assert empty.select_one(".kw-note") is not None
+    # Every other installed game: no page, so none in the nav, the search or the sitemap.
+    assert sorted(p.name for p in (site / "records").iterdir() if (p / "index.html").is_file()) == [
+        "catan",
+        "events",
+        "fake",
+        "players",
+        "report",
+        "shengji",
+    ]
+    assert "records/doudizhu/" not in (site / "sitemap.xml").read_text("utf-8")
+
+
+def test_a_site_without_a_nav_lists_only_its_games(tmp_path: Path) -> None:
+    root = copy_site(tmp_path)
+    text = (root / "mkdocs.yml").read_text("utf-8")
+    start, end = text.index("nav:"), text.index("plugins:")
+    (root / "mkdocs.yml").write_text(text[:start] + text[end:], "utf-8")
+    site = build_site(root)
+    # MkDocs' own nav (every page, here): the archive's pages of this site's one game.
+    links = {a["href"] for a in soup(site / "index.html").select("a[href^='records/']")}
+    assert links == {
+        "records/",
+        "records/events/",
+        "records/fake/",
+        "records/players/",
+        "records/report/",
+    }
 
 
 def test_default_rules_option_reaches_the_engine(tmp_path: Path) -> None:

@@ -118,6 +118,7 @@ def pages_command(
     # one needs the site build (Jinja, the templates, the renderers).
     from kifuwiki.core.diagnostics import Severity
     from kifuwiki.sitebuild.export import export_pages
+    from kifuwiki.sitebuild.game_indexes import nav_pages
     from kifuwiki.sitebuild.site import BuildSettings, SiteBuild, site_rules, site_rules_warnings
 
     config: dict[str, Any] = {}
@@ -149,6 +150,7 @@ def pages_command(
         custom_templates=base / str(custom) if custom else None,
         jobs=jobs if jobs is not None else _jobs_option(options.get("jobs")),
         hide_results=options.get("hide_results") is True,
+        nav_pages=nav_pages(config.get("nav")),
     )
     if not settings.records_dir.is_dir():
         raise click.UsageError(f"no records folder at {settings.records_dir}")

@@ -52,6 +52,7 @@ from kifuwiki.render.site import SitePage
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
 from kifuwiki.sitebuild.collector import BuildCollector, freeze_at_exit
 from kifuwiki.sitebuild.export import exported_files
+from kifuwiki.sitebuild.game_indexes import nav_pages
 from kifuwiki.sitebuild.keys import display_path
 from kifuwiki.sitebuild.site import UrlOf, site_rules, site_rules_warnings
 
@@ -141,6 +142,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
                 custom_templates=Path(custom) if custom else None,
                 jobs=self.config.jobs,
                 hide_results=self.config.hide_results,
+                nav_pages=nav_pages(config.nav),
             )
         )
         self._register_fence(config)

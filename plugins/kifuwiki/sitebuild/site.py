@@ -48,6 +48,7 @@ from kifuwiki.render.prerender import (
 )
 from kifuwiki.render.resources import templates_dir
 from kifuwiki.render.site import PageLinks, SitePage, page_url, record_key, resolve_links
+from kifuwiki.sitebuild.game_indexes import index_games
 from kifuwiki.sitebuild.keys import code_fingerprint, display_path
 from kifuwiki.sitebuild.list_pages import ListPages
 from kifuwiki.sitebuild.pool import available_cores, task_size
@@ -106,6 +107,9 @@ class BuildSettings:
     """Worker processes for a large cold build: 0 = one per core, 1 = none."""
     hide_results: bool = False
     """Record pages keep the result folded away (no spoilers)."""
+    nav_pages: frozenset[str] = frozenset()
+    """The pages the site's nav names: a game whose index page is among them gets it
+    even with no records (:mod:`kifuwiki.sitebuild.game_indexes`)."""
 
     @property
     def cache_dir(self) -> Path:
@@ -309,8 +313,14 @@ class SiteBuild:
         # The workers go on to the pages at once, while this process plans the site and
         # MkDocs makes its files (~0.3 s of one core on the corpus, which they idled).
         self._submit_renders(views)
+        games = index_games(
+            {view.record.game for view in views},
+            settings.records_dir,
+            settings.nav_pages,
+            settings.url,
+        )
         self._archive = Archive.build(
-            views, settings.url, records_root, settings.lang, in_order=True
+            views, settings.url, records_root, settings.lang, games, in_order=True
         )
         if self.remember_list_pages:
             inputs = (self.cache.salt, settings.url, records_root, settings.hide_results)
