@@ -162,6 +162,15 @@ class PrimeDaifugo:
         return _package_dir()
 
     @property
+    def importers(self) -> tuple[Any, ...]:
+        """``kifuwiki import fandom`` (wiki pages) and ``kifuwiki import primeqk`` (the
+        primeqk 数譜 database), imported when ``kifuwiki import`` runs."""
+        from kifuwiki.games.prime_daifugo.import_fandom import IMPORTER as FANDOM
+        from kifuwiki.games.prime_daifugo.import_primeqk import IMPORTER as PRIMEQK
+
+        return (FANDOM, PRIMEQK)
+
+    @property
     def template_filters(self) -> Mapping[str, Callable[..., Any]]:
         from kifuwiki.games.prime_daifugo.glyphs import cards_filter  # imports Jinja
 
