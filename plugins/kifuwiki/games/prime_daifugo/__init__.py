@@ -146,6 +146,11 @@ class PrimeDaifugo:
     #: ("11 cards"), so the positions need no data-kw-seat / data-kw-count at every
     #: step (games/base.py).
     seat_hands = ".kw-pd-state>div:first-child>div>div|strong|b"
+    #: A ```kifu block that names no game is a Prime Daifugo record, and a site
+    #: ``rules:`` option that names no game (``rules: standard``) is its rule set:
+    #: kifuwiki began as a Prime Daifugo archive, and the Fandom notation predates the
+    #: ``game`` key (games/base.py, "Records that name no game").
+    claims_untagged = True
     badges: Mapping[str, tuple[str, str]] = {
         "GC": ("グロタンカット", "Grothendieck cut"),
         "RR": ("ラマヌジャン革命", "Ramanujan revolution"),
