@@ -17,10 +17,10 @@ from click.testing import CliRunner
 
 from kifuwiki.cli import cli
 from kifuwiki.core.diagnostics import Severity
-from kifuwiki.games import get_game, registered_game
+from kifuwiki.games import all_games, game_ids, get_game, registered_game
 from kifuwiki.importers.issues import ImportIssue
 from kifuwiki.importers.output import ImportedRecord
-from kifuwiki.importers.run import CommandImporter, ImportRun, run_options
+from kifuwiki.importers.run import CommandImporter, ImportRun, importer_command, run_options
 
 OUTSIDE = "outside-game"
 
@@ -188,3 +188,18 @@ def test_a_game_whose_importers_fail_is_left_out(caplog: pytest.LogCaptureFixtur
     assert listing.exit_code == 0 and "fandom" in listing.output
     warnings = [record.getMessage() for record in caplog.records]
     assert any("the importers of game 'broken-game' cannot be made" in w for w in warnings)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_installed_games_importers_make_their_commands(game_id: str) -> None:
+    for importer in getattr(get_game(game_id), "importers", ()):
+        command = importer_command(importer)
+        assert command.name == importer.name and importer.help
+        assert {"records_dir", "force", "dry_run"} <= {p.name for p in command.params}
+        assert CliRunner().invoke(cli, ["import", importer.name, "--help"]).exit_code == 0
+
+
+def test_no_two_installed_games_offer_one_importer_name() -> None:
+    names = [i.name for game in all_games() for i in getattr(game, "importers", ())]
+    assert len(names) == len(set(names))
+    assert {"fandom", "primeqk", "catan-sheet"} <= set(names)
