@@ -24,12 +24,13 @@ from kifuwiki.core.recordfile import (
     split_record_file,
 )
 from kifuwiki.games import (
-    DEFAULT_GAME,
     game_for,
     game_ids,
     get_game,
     installed_games_text,
     normalise_game_id,
+    untagged_game,
+    untagged_problem,
 )
 from kifuwiki.games.base import GameRecord
 
@@ -232,18 +233,20 @@ def rules_for(rules: Mapping[str, Any] | str | None, game_id: str) -> dict[str, 
 
     ``{prime-daifugo: standard, catan: base}`` names rules per game (a value is a preset
     name or a mapping of options); a bare name or a mapping without game ids (the
-    older form, ``rules: standard`` or ``{preset: online, hand_size: 7}``) is the
-    default game's. A game gets ``{"preset": name, …}`` or ``None``.
+    older form, ``rules: standard`` or ``{preset: online, hand_size: 7}``) is the rule
+    set of the game that claims what names no game (:func:`~kifuwiki.games.untagged_game`;
+    with none, it is no game's: :func:`untagged_rules_warning`). A game gets
+    ``{"preset": name, …}`` or ``None``.
     """
     if rules is None or rules == "":
         return None
     if isinstance(rules, str):
-        return {"preset": rules} if game_id == DEFAULT_GAME else None
+        return {"preset": rules} if game_id == untagged_game() else None
     per_game = {normalise_game_id(str(key)): value for key, value in rules.items()}
     if not any(key is not None for key in per_game):
-        # No key names a game: the whole mapping is the default game's rule spec
-        # (or ``{rules: spec}``, the plugin's option passed on as it was written).
-        if game_id != DEFAULT_GAME:
+        # No key names a game: the whole mapping is one rule spec for the game that
+        # claims it (or ``{rules: spec}``, the plugin's option passed on as it was written).
+        if game_id != untagged_game():
             return None
         if set(rules) == {"rules"}:
             return rules_for(rules["rules"], game_id)
@@ -269,6 +272,24 @@ def unknown_rule_games(rules: Mapping[str, Any] | str | None) -> list[str]:
     if len(unknown) < len(keys):
         return unknown
     return [key for key in unknown if closest_game(key) is not None]
+
+
+def untagged_rules_warning(rules: Mapping[str, Any] | str | None) -> str | None:
+    """The warning for a site ``rules`` option that names no game (``rules: standard``)
+    when no single game claims it (:func:`~kifuwiki.games.untagged_game`): those rules
+    would silently apply to no record. ``None`` when a game takes them, or the option
+    names games (or is empty)."""
+    if rules is None or rules == "" or (isinstance(rules, Mapping) and not rules):
+        return None
+    if isinstance(rules, Mapping) and any(normalise_game_id(str(key)) for key in rules):
+        return None
+    problem = untagged_problem()
+    if problem is None:
+        return None
+    return (
+        f"rules: names no game and {problem}, so these rules are not used; name the game "
+        f"(rules: {{<game>: …}}; installed games: {installed_games_text()})"
+    )
 
 
 def closest_game(name: str) -> str | None:

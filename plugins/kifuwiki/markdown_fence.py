@@ -11,7 +11,9 @@ Two ways in, one renderer (:func:`fence_format`):
 
 The block's text is a record file (front matter optional). Its game comes from the
 front matter, else a first line ``game: <id>`` (for blocks without front matter),
-else the ``game`` option, else the registry's default game (Prime Daifugo). A block that cannot be
+else the ``game`` option, else the game that claims blocks naming none
+(:func:`kifuwiki.games.untagged_game`: Prime Daifugo), else it is detected as a record
+file's game is. A block that cannot be
 shown renders an escaped error box and logs a warning; it never breaks the page.
 Each viewer on a page gets its own anchor prefix (``k1-``, ``k2-`` …), so two
 embeds never share an ``id``.
@@ -37,7 +39,7 @@ from markdown.preprocessors import Preprocessor
 from kifuwiki.archive import load_source
 from kifuwiki.core.diagnostics import Diagnostic, Severity, terminal_safe
 from kifuwiki.core.recordfile import split_record_file
-from kifuwiki.games import DEFAULT_GAME, get_game, installed_games_text, normalise_game_id
+from kifuwiki.games import get_game, installed_games_text, normalise_game_id, untagged_game
 from kifuwiki.render.codes import INTERNAL_VIEW_ERROR, UNKNOWN_FENCE_GAME, UNKNOWN_FENCE_OPTION
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.labels import normalise_language
@@ -175,8 +177,9 @@ def _render_block(
     sources = split_record_file(source, None)
     parts: list[str] = []
     for record_source in sources:
-        if "game" not in record_source.meta:
-            record_source.meta["game"] = game_option or DEFAULT_GAME
+        named = game_option or untagged_game()
+        if "game" not in record_source.meta and named is not None:
+            record_source.meta["game"] = named
         if title and "title" not in record_source.meta:
             record_source.meta["title"] = title
         if rules_option and "rules" not in record_source.meta:

@@ -9,8 +9,8 @@ from tests.catan.helpers import codes, errors, problems, record
 
 from kifuwiki.archive import load_file, load_text
 from kifuwiki.games.catan import GAME
+from kifuwiki.games.catan import import_sheet as catan_sheet
 from kifuwiki.games.catan.sheet import Cell, points_in, split_row
-from kifuwiki.importers import catan_sheet
 
 RECORDS = Path(__file__).resolve().parents[2] / "records" / "catan"
 THREE = "players: {B: 青, Y: 黄, R: 赤}\norder: B Y R\n"

@@ -1,8 +1,11 @@
-"""kifuwiki's code names no game outside the game packages and the registry.
+"""kifuwiki's code names no game outside the game's own package.
 
 Comments and docstrings may use the built-in games as examples; code and templates may
-not: a new game must need no edit anywhere else. A place that has to name a game is
-listed in ``ALLOWED`` with a reason, and this test fails on any other.
+not: a new game must need no edit anywhere else, and a game's importers, its default
+status (``claims_untagged``) and its options live in its package. No string in code
+outside a game's own package (``games/<package>/``) holds a game's id or its package's
+module name, without exception; the broader check (display names and aliases, in names
+and strings too) lists its one text-only exception in ``ALLOWED`` with the reason.
 """
 
 from __future__ import annotations
@@ -43,14 +46,33 @@ GAME_NAMES = re.compile(
     re.IGNORECASE,
 )
 
-#: Path (relative to the package) → why it may name a built-in game. Each game's own
-#: package may name that game (only).
+#: Path (relative to the package) → why it may name a built-in game: each game's own
+#: package may name that game (only). The registry, the importers and ``kifuwiki
+#: import`` learn every game through the contract; the one other entry is text only.
 ALLOWED = {
     **dict.fromkeys(SPELLINGS, "the game's own package"),
-    "games/__init__.py": "the registry: the default game of the fence and of `rules: name`",
-    "importers": "each importer reads one game's sources (Fandom, log sheets, primeqk)",
-    "cli/import_cmd.py": "`kifuwiki import <source>`: one sub-command per importer",
+    "importers/codes.py": "the IM catalogue's descriptions of IM040-IM042 name the primeqk "
+    "database (a Prime Daifugo alias); no id, no code path (the strict test below holds)",
 }
+
+
+def _ids_and_modules() -> dict[str, set[str]]:
+    """Every built-in game's package folder → its id, the id as a module name would
+    spell it, and its package's module name (``prime-daifugo``, ``prime_daifugo``,
+    ``kifuwiki.games.prime_daifugo``): the spellings no shared code may hold."""
+    found: dict[str, set[str]] = {}
+    for game_id in game_ids():
+        game = get_game(game_id)
+        try:
+            folder = Path(game.package_dir).resolve().relative_to(PACKAGE).as_posix()
+        except ValueError:  # installed from elsewhere (the example game): not kifuwiki's
+            continue
+        package = ".".join((PACKAGE.name, *folder.split("/")))  # kifuwiki.games.catan
+        found[folder] = {game_id, game_id.replace("-", "_"), package, folder.split("/")[-1]}
+    return found
+
+
+IDS_AND_MODULES = _ids_and_modules()
 
 
 def _allowed(relative: str) -> bool:
@@ -110,12 +132,18 @@ def test_no_python_code_outside_the_games_names_a_game() -> None:
 def test_no_shared_template_or_asset_names_a_game() -> None:
     folders = [TEMPLATES] if TEMPLATES.is_dir() else []
     folders.append(PACKAGE / "templates")
-    hits = [
-        f"{path}: {match.group(0)}"
+    files = [
+        path
         for folder in folders
         if folder.is_dir()
         for path in sorted(folder.rglob("*"))
         if path.is_file()
+    ]
+    # The shared pages and the shared CSS and JavaScript (templates/assets) are read.
+    assert {".html", ".css", ".js"} <= {path.suffix for path in files}
+    hits = [
+        f"{path}: {match.group(0)}"
+        for path in files
         for match in GAME_NAMES.finditer(path.read_text(encoding="utf-8"))
     ]
     assert hits == []
@@ -125,3 +153,67 @@ def test_the_check_finds_a_name_in_code_but_not_in_a_docstring(tmp_path: Path) -
     sample = tmp_path / "sample.py"
     sample.write_text('"""About catan."""\nGAME = "catan"  # catan\n', encoding="utf-8")
     assert code_mentions(sample, tmp_path) == ["sample.py:2: 'catan'"]
+
+
+def string_constants(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a Python file that are not docstrings, with their lines."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = _docstrings(tree)
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
+def shared_code_naming_a_game(package: Path = PACKAGE) -> list[str]:
+    """Every string constant (not a docstring) of a module outside ``games/<package>/``
+    that holds a game's id or its package's module name (``"prime-daifugo"``,
+    ``"prime_daifugo"``, ``"kifuwiki.games.catan"``), and every import of a game
+    package from outside it, as ``path:line: text``."""
+    spellings = sorted({name for names in IDS_AND_MODULES.values() for name in names})
+    word = re.compile(
+        "|".join(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])" for name in spellings) or "(?!)"
+    )
+    hits = []
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package).as_posix()
+        if any(relative.startswith(folder + "/") for folder in IDS_AND_MODULES):
+            continue
+        for line, text in string_constants(path):
+            if word.search(text):
+                hits.append(f"{relative}:{line}: {text!r}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            modules = (
+                [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else []
+            )
+            for module in modules:
+                if word.search(module):
+                    hits.append(f"{relative}:{node.lineno}: import {module}")
+    return hits
+
+
+def test_no_shared_module_holds_a_game_id_or_a_game_package_name() -> None:
+    assert shared_code_naming_a_game() == []
+
+
+def test_the_strict_check_sees_ids_module_names_and_imports(tmp_path: Path) -> None:
+    game_id, *_ = sorted(next(iter(IDS_AND_MODULES.values())))
+    (tmp_path / "shared.py").write_text(
+        f'"""The {game_id} docstring is fine."""\n'
+        f"GAME = {game_id!r}\n"
+        f"MODULE = 'kifuwiki.games.{game_id.replace('-', '_')}.sheet'\n"
+        f"PLAIN = 'x{game_id}x'\n",
+        encoding="utf-8",
+    )
+    hits = shared_code_naming_a_game(tmp_path)
+    assert hits == [
+        f"shared.py:2: {game_id!r}",
+        f"shared.py:3: 'kifuwiki.games.{game_id.replace('-', '_')}.sheet'",
+    ]

@@ -8,13 +8,15 @@ import pytest
 
 from kifuwiki.archive import load_text, rules_for
 from kifuwiki.games import (
-    DEFAULT_GAME,
     get_game,
     installed_games_text,
     normalise_game_id,
     register_game,
     registered_game,
 )
+
+#: The game that claims what names no game (``claims_untagged``): ``rules: name`` is its.
+DEFAULT_GAME = "prime-daifugo"
 
 
 def test_a_game_registered_at_run_time_is_there_only_inside_the_block() -> None:

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from kifuwiki.archive import load_file, load_text
 from kifuwiki.cli import cli
-from kifuwiki.importers.catan_sheet import cell_notation, import_sheet
-from kifuwiki.importers.fandom import Page
+from kifuwiki.games.catan.import_sheet import cell_notation, import_sheet
+from kifuwiki.importers.article import Page
 from kifuwiki.importers.mediawiki import read_saved_page
 
 from .conftest import FIXTURES, GOLDEN_DATE, Golden

@@ -7,15 +7,8 @@ from pathlib import Path
 import pytest
 
 from kifuwiki.archive import load_text
-from kifuwiki.importers.fandom import (
-    Block,
-    Heading,
-    Page,
-    import_page,
-    is_record_line,
-    page_events,
-    split_games,
-)
+from kifuwiki.games.prime_daifugo.import_fandom import import_page, is_record_line, split_games
+from kifuwiki.importers.article import Block, Heading, Page, page_events
 from kifuwiki.importers.mediawiki import read_saved_page
 from kifuwiki.importers.text import normalise
 

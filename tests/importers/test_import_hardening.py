@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from kifuwiki.cli import cli
-from kifuwiki.importers.catan_sheet import import_sheet
+from kifuwiki.games.catan.import_sheet import import_sheet
 from kifuwiki.importers.mediawiki import read_saved_page
 from kifuwiki.importers.output import ImportedRecord, safe_stem, slugify, write_record
 

@@ -16,7 +16,8 @@ from bs4.element import Tag
 from kifuwiki.archive import load_text
 from kifuwiki.core.safe_markdown import render_comment
 from kifuwiki.games import get_game
-from kifuwiki.importers.fandom import Page, import_page
+from kifuwiki.games.prime_daifugo.import_fandom import import_page
+from kifuwiki.importers.article import Page
 from kifuwiki.importers.mediawiki import read_saved_page
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import render_record_page

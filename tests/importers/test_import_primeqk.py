@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from kifuwiki.archive import load_file, load_text
 from kifuwiki.cli import cli
-from kifuwiki.importers.primeqk import date_of, import_match
+from kifuwiki.games.prime_daifugo.import_primeqk import date_of, import_match
 
 from .conftest import FIXTURES
 

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from kifuwiki.cli import import_cmd
 from kifuwiki.core.recordfile import split_record_file
-from kifuwiki.importers.catan_sheet import import_sheet
+from kifuwiki.games.catan.import_sheet import import_sheet
+from kifuwiki.games.prime_daifugo.import_fandom import import_page
+from kifuwiki.importers.article import Page
 from kifuwiki.importers.codes import CODES
-from kifuwiki.importers.fandom import Page, import_page
 from kifuwiki.importers.mediawiki import read_saved_page
 
 from .conftest import FIXTURES, GOLDEN_DATE
@@ -96,9 +97,8 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_every_documented_code_is_used() -> None:
-    sources = "".join(
-        path.read_text(encoding="utf-8")
-        for path in (Path(import_cmd.__file__).parent.parent / "importers").glob("*.py")
-        if path.name != "codes.py"
-    )
+    package = Path(import_cmd.__file__).parent.parent
+    # The shared importer modules, and the games' own importers (games/<game>/import*.py).
+    paths = [*(package / "importers").glob("*.py"), *(package / "games").glob("*/import*.py")]
+    sources = "".join(path.read_text(encoding="utf-8") for path in paths if path.name != "codes.py")
     assert [code for code in CODES if f'"{code}"' not in sources] == []

@@ -38,9 +38,9 @@ def _log() -> logging.Logger:
 
 ENTRY_POINT_GROUP = "kifuwiki.games"
 
-#: The game a ```kifu block without a ``game`` is, and the one a bare ``rules: name``
-#: site option is for (kifuwiki began as a Prime Daifugo archive).
-DEFAULT_GAME = "prime-daifugo"
+#: The attribute by which a game claims what names no game: a ```kifu block without a
+#: ``game`` and a site ``rules:`` option that names no game (:func:`untagged_game`).
+UNTAGGED_CLAIM = "claims_untagged"
 
 #: Games added at run time, by id; they win over an installed game of the same id.
 _registered: dict[str, GameModule] = {}
@@ -220,6 +220,50 @@ def registered_game(game: GameModule) -> Iterator[GameModule]:
             unregister_game(game.id)
         else:
             register_game(previous)
+
+
+@cache
+def _untagged_claims(generation: int) -> tuple[str, ...]:
+    claims = tuple(game.id for game in all_games() if getattr(game, UNTAGGED_CLAIM, False) is True)
+    if len(claims) > 1:
+        _log().warning(
+            "kifuwiki: games %s all claim what names no game (%s = True), so none of them "
+            "takes it: name the game (```kifu game=…, rules: {game: …})",
+            ", ".join(f"'{game_id}'" for game_id in claims),
+            UNTAGGED_CLAIM,
+        )
+    return claims
+
+
+def untagged_claims() -> tuple[str, ...]:
+    """The ids of the available games that claim what names no game
+    (``claims_untagged = True``), sorted. Several are a conflict, logged once."""
+    return _untagged_claims(_generation)
+
+
+def untagged_game() -> str | None:
+    """The game that takes what names no game: a ```kifu block without a ``game`` (and no
+    ``game:`` in it) is its record, and a site ``rules:`` option that names no game
+    (``rules: standard``, ``{preset: online, …}``) is its rule set.
+
+    That is the one available game that claims it (``claims_untagged = True``, see
+    "Records that name no game" in ``base.py``). When no game claims it, or several do
+    (no install order decides), there is none: such a block's game is detected as a
+    record file's is (RF010 when no game recognises it), and such a ``rules:`` option
+    applies to no game and is reported (:func:`untagged_problem`)."""
+    claims = untagged_claims()
+    return claims[0] if len(claims) == 1 else None
+
+
+def untagged_problem() -> str | None:
+    """Why no game takes what names no game, for messages; ``None`` when one does."""
+    claims = untagged_claims()
+    if len(claims) == 1:
+        return None
+    if not claims:
+        return "no installed game takes what names no game"
+    names = ", ".join(f"'{game_id}'" for game_id in claims)
+    return f"games {names} all claim what names no game, so none of them takes it"
 
 
 def registry_generation() -> int:

@@ -48,6 +48,10 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
                         these, and renders the pages later, beside the front end's own
                         work; a game without it has its pages rendered in the first
                         pass (see ``render/prerender.py`` ``first_pass``)
+``importers``           optional: the game's ``kifuwiki import <name>`` subcommands
+                        (see "Importers" below)
+``claims_untagged``     optional, ``True`` or absent: what names no game is this
+                        game's (see "Records that name no game" below)
 ======================  ============================================================
 
 A plug-in that lacks any of these is left out with a warning naming what it lacks
@@ -88,6 +92,47 @@ reports (the variation's lines keep their file numbers); (2) the lines before a 
 line, loaded alone, replay the steps before it (a prefix of a record is a record, maybe
 an unfinished one). What a game reports about a record that merely stops (no winner yet)
 is not charged to a variation. ``GameRecord.variations`` holds the checked variations.
+
+**Importers.** ``importers`` (often a ``property``, so the importers' modules and their
+dependencies load only when ``kifuwiki import`` runs) is a sequence of objects, each one
+subcommand ``kifuwiki import <name>``; nothing outside the game lists them. Either
+
+* a *file importer*: ``name``, ``help``, ``unit`` (what one file is called in the
+  summary) and ``read(path, **values)`` → an object with ``records``
+  (:class:`kifuwiki.importers.output.ImportedRecord`) and ``issues``
+  (:class:`kifuwiki.importers.issues.ImportIssue`); optional ``options``, click options
+  of its own whose values ``read`` gets by parameter name, and ``label`` (the progress
+  bar's). The command reads every ``.json`` file of its PATHS (files or folders); or
+* a *command importer*: ``name``, ``help`` and ``command()`` → the click command of that
+  name, with arguments and options of its own (``kifuwiki.importers.wiki.wiki_command``
+  makes one over wiki pages, titles and categories).
+
+:class:`kifuwiki.importers.run.FileImporter` and ``CommandImporter`` are ready-made;
+every importer gets the shared ``--records``, ``--force``, ``--dry-run``, summary and
+exit status (``kifuwiki.importers.run``), the atomic writing that never overwrites an
+edited record (``importers.output``) and the ``IM…`` codes (``importers.codes``). A
+name two games offer is neither's (no install order decides): ``kifuwiki import <name>``
+is then a usage error naming both games. The subcommands are made when ``kifuwiki
+import`` runs, so a game registered at run time offers its importers too. Prime
+Daifugo's ``fandom`` and ``primeqk`` and Catan's ``catan-sheet`` are built this way
+(``import_*.py`` in their packages).
+
+**Records that name no game.** A game may claim what names no game by setting
+``claims_untagged = True``: a ```` ```kifu ```` block with no ``game`` option and no
+``game:`` line is then its record, and a site ``rules:`` option that names no game
+(``rules: standard``, ``{preset: online, hand_size: 7}``) is its rule set. Prime Daifugo
+claims it: kifuwiki began as its archive, and the Fandom notation predates the ``game``
+key. The registry finds the claim (:func:`kifuwiki.games.untagged_game`); the rule when
+the installed games do not agree:
+
+* exactly one game claims it: that game takes it;
+* no game claims it: none does. Such a block's game is detected as a record file's is
+  (``detect``; RF010 in the block's error box when no game recognises it), and such a
+  ``rules:`` option applies to no game: the site's rules warnings say so;
+* several games claim it: none of them does (no install order decides), the same as
+  none, and the registry logs a warning naming them once.
+
+A record *file* that names no game is never claimed: its folder, else ``detect``, tells.
 
 The stages inside a package are the game's business; both built-in games use
 ``notation`` (text → parsed record, errors collected), ``replay`` (one state per step

@@ -21,7 +21,7 @@ import requests
 
 from kifuwiki import __version__
 from kifuwiki.core.encoding import decode_html
-from kifuwiki.importers.fandom import Page, parse_html
+from kifuwiki.importers.article import Page, parse_html
 from kifuwiki.importers.text import normalise
 
 USER_AGENT = (

@@ -67,7 +67,8 @@ UrlOf = Callable[[str], str]
 
 def site_rules(option: object) -> dict[str, Any] | None:
     """The site's ``rules:`` option (``mkdocs.yml``) as the build takes it. Every front
-    end goes through here. A bare name is the default game's; ``{game: rules, …}`` names
+    end goes through here. A bare name is the game's that claims what names no game
+    (:func:`kifuwiki.games.untagged_game`); ``{game: rules, …}`` names
     rules per game (:func:`kifuwiki.archive.rules_for` picks each game's share)."""
     if isinstance(option, str):
         return {"preset": option}
@@ -78,10 +79,11 @@ def site_rules_warnings(option: object) -> list[str]:
     """What is wrong with the site's ``rules:`` option as a whole, one message each: a
     key that names no installed game (its rules would silently apply to nothing). The
     front ends log these; a record's own rules problems are that record's diagnostics."""
-    from kifuwiki.archive import closest_game, unknown_rule_games
+    from kifuwiki.archive import closest_game, unknown_rule_games, untagged_rules_warning
     from kifuwiki.games import installed_games_text
 
-    messages = []
+    unclaimed = untagged_rules_warning(site_rules(option))
+    messages = [unclaimed] if unclaimed else []
     for key in unknown_rule_games(site_rules(option)):
         guess = closest_game(key)
         hint = f"did you mean '{guess}'? " if guess else ""

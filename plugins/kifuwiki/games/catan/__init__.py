@@ -66,6 +66,13 @@ class CatanGame(ViewAndWriter):
         "board": ("盤面つき", "with board"),
     }
 
+    @property
+    def importers(self) -> tuple[Any, ...]:
+        """``kifuwiki import catan-sheet`` (log-sheet pages), imported when it runs."""
+        from kifuwiki.games.catan.import_sheet import IMPORTER
+
+        return (IMPORTER,)
+
     def detect(self, source: RecordSource) -> bool:
         """A record is a log sheet when most of its lines are ``turn player: dice | …``."""
         from kifuwiki.games.catan.notation import TURN

@@ -146,6 +146,11 @@ class PrimeDaifugo:
     #: ("11 cards"), so the positions need no data-kw-seat / data-kw-count at every
     #: step (games/base.py).
     seat_hands = ".kw-pd-state>div:first-child>div>div|strong|b"
+    #: A ```kifu block that names no game is a Prime Daifugo record, and a site
+    #: ``rules:`` option that names no game (``rules: standard``) is its rule set:
+    #: kifuwiki began as a Prime Daifugo archive, and the Fandom notation predates the
+    #: ``game`` key (games/base.py, "Records that name no game").
+    claims_untagged = True
     badges: Mapping[str, tuple[str, str]] = {
         "GC": ("グロタンカット", "Grothendieck cut"),
         "RR": ("ラマヌジャン革命", "Ramanujan revolution"),
@@ -160,6 +165,15 @@ class PrimeDaifugo:
     @property
     def package_dir(self) -> Path:
         return _package_dir()
+
+    @property
+    def importers(self) -> tuple[Any, ...]:
+        """``kifuwiki import fandom`` (wiki pages) and ``kifuwiki import primeqk`` (the
+        primeqk 数譜 database), imported when ``kifuwiki import`` runs."""
+        from kifuwiki.games.prime_daifugo.import_fandom import IMPORTER as FANDOM
+        from kifuwiki.games.prime_daifugo.import_primeqk import IMPORTER as PRIMEQK
+
+        return (FANDOM, PRIMEQK)
 
     @property
     def template_filters(self) -> Mapping[str, Callable[..., Any]]:

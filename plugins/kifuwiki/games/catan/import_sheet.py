@@ -1,4 +1,4 @@
-"""A Catan log-sheet page (HTML) → Catan record files.
+"""``kifuwiki import catan-sheet``: a Catan log-sheet page (HTML) → Catan record files.
 
 The sheet is a table: a turn column, then one column per player whose header names the
 player and colour (``青プレイヤー(B)``), cells ``before|dice|after`` (usually
@@ -11,13 +11,17 @@ and 合計 (total) rows. Each table becomes one record in the Catan log-sheet no
     合計: B 5, Y 5, R 7, W 11
 
 A cell the importer cannot turn into that notation is kept as an ``[import-review]``
-comment with a warning, so nothing on the sheet is lost.
+comment with a warning, so nothing on the sheet is lost. The page is read by the
+game-neutral :mod:`kifuwiki.importers.article`; :data:`IMPORTER` is what the game offers
+through ``GameModule.importers``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
+import click
 from bs4 import Tag
 
 from kifuwiki.core.diagnostics import Severity
@@ -32,7 +36,7 @@ from kifuwiki.games.catan.sheet import (
     plain_points,
     points_in,
 )
-from kifuwiki.importers.fandom import (
+from kifuwiki.importers.article import (
     Line,
     Page,
     article_root,
@@ -43,6 +47,7 @@ from kifuwiki.importers.fandom import (
 )
 from kifuwiki.importers.issues import ImportIssue
 from kifuwiki.importers.output import ImportedRecord, comment_lines, slugify
+from kifuwiki.importers.run import CommandImporter, ImportRun, progress, run_options
 from kifuwiki.importers.text import normalise
 
 GAME_ID = "catan"
@@ -208,3 +213,48 @@ def import_sheet(page: Page, license_name: str | None = None) -> SheetImport:
             _sheet_record(page, table, columns, rows, name, several, license_name)
         )
     return result
+
+
+HELP = "Import Catan log-sheet pages (.html): one record per log-sheet table."
+
+
+def command() -> click.Command:
+    """``kifuwiki import catan-sheet PAGES… [--source URL] [--license NAME]``."""
+    from kifuwiki.importers.mediawiki import FetchError, read_saved_page
+
+    @click.command("catan-sheet", help=HELP)
+    @click.argument(
+        "pages",
+        nargs=-1,
+        required=True,
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    )
+    @click.option("--source", "source_url", help="The page's URL, kept as 'source' in the record.")
+    @click.option("--license", "license_name", help="The page's licence, kept as 'license'.")
+    @run_options
+    def catan_sheet_command(
+        pages: tuple[Path, ...],
+        source_url: str | None,
+        license_name: str | None,
+        records_dir: Path,
+        force: bool,
+        dry_run: bool,
+    ) -> None:
+        run = ImportRun(records_dir, force, dry_run)
+        for path in progress(list(pages), "pages"):
+            try:
+                page = read_saved_page(path)
+            except FetchError as error:
+                run.fail(path.as_posix(), error)
+                continue
+            if source_url:
+                page = Page(page.title, source_url, page.revision, page.html)
+            imported = import_sheet(page, license_name)
+            run.page_done(imported.records, imported.issues)
+        run.exit()
+
+    return catan_sheet_command
+
+
+IMPORTER = CommandImporter("catan-sheet", HELP, command)
+"""What the game offers (``GameModule.importers``)."""

@@ -1,10 +1,13 @@
-"""The primeqk 数譜 database (greenplus/primeqk_database) → Prime Daifugo record files.
+"""``kifuwiki import primeqk``: the primeqk 数譜 database (greenplus/primeqk_database) →
+Prime Daifugo record files.
 
 A match file (``data/match-details/*.json``) holds ``tournament``, ``season``,
 ``match_label`` and ``games[]``; each game has ``game_no``, the docx ``source`` it was
 transcribed from (its name begins with the date as YYMMDD) and ``raw_block``: the
 database's own header line (``### … | game N | … | start=…``) followed by the record in
-the standard 数譜 dialect, which we keep exactly as written.
+the standard 数譜 dialect, which we keep exactly as written. :data:`IMPORTER` is what
+the game offers through ``GameModule.importers``: a file importer with one option of its
+own, ``--source-base``.
 """
 
 from __future__ import annotations
@@ -12,16 +15,18 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import click
+
 from kifuwiki.core.diagnostics import Severity
+from kifuwiki.games.prime_daifugo import GAME_ID
 from kifuwiki.importers.issues import ImportIssue
 from kifuwiki.importers.output import ImportedRecord, slugify
+from kifuwiki.importers.run import FileImporter
 
-GAME_ID = "prime-daifugo"
 #: Where the database's match files are published; ``--source-base`` may pin a commit.
 DEFAULT_SOURCE_BASE = "https://github.com/greenplus/primeqk_database/blob/main/data/match-details/"
 
@@ -34,15 +39,6 @@ class MatchImport:
     path: Path
     records: list[ImportedRecord] = field(default_factory=list)
     issues: list[ImportIssue] = field(default_factory=list)
-
-
-def match_files(paths: list[Path]) -> Iterator[Path]:
-    """The ``.json`` files among ``paths`` (folders are searched, in name order)."""
-    for path in paths:
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.json") if p.is_file())
-        else:
-            yield path
 
 
 def date_of(source: str) -> dt.date | None:
@@ -159,3 +155,24 @@ def import_match(path: Path, source_base: str = DEFAULT_SOURCE_BASE) -> MatchImp
     if not result.records and not result.issues:
         issue("IM040", "the match file lists no games", "対戦ファイルに対局がありません")
     return result
+
+
+HELP = "Import primeqk 数譜 database match files (data/match-details/*.json) or folders."
+
+IMPORTER = FileImporter(
+    "primeqk",
+    HELP,
+    "match file",
+    import_match,
+    options=(
+        click.Option(
+            ["--source-base"],
+            default=DEFAULT_SOURCE_BASE,
+            show_default=True,
+            help="URL the match files are published under (pin a commit for stable links).",
+        ),
+    ),
+    label="matches",
+)
+"""What the game offers (``GameModule.importers``): ``kifuwiki import primeqk PATHS…
+[--source-base URL]``, each match file through :func:`import_match`."""
