@@ -177,9 +177,11 @@ def _render_block(
     sources = split_record_file(source, None)
     parts: list[str] = []
     for record_source in sources:
-        named = game_option or untagged_game()
-        if "game" not in record_source.meta and named is not None:
-            record_source.meta["game"] = named
+        if "game" not in record_source.meta:
+            # Asked only here: finding the game that claims untagged blocks loads them all.
+            named = game_option or untagged_game()
+            if named is not None:
+                record_source.meta["game"] = named
         if title and "title" not in record_source.meta:
             record_source.meta["title"] = title
         if rules_option and "rules" not in record_source.meta:
