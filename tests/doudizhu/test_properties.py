@@ -29,6 +29,7 @@ def _read(counts: Counts, preset: str) -> list[Combo]:
 
 ROCKET: Counts = (0,) * SMALL_JOKER + (1, 1)
 BOMB_OF_THREES: Counts = (4,) + (0,) * (RANKS - 1)
+SINGLE_TWO: Counts = (0,) * 12 + (1, 0, 0)
 
 
 @settings(max_examples=400, deadline=None)
@@ -36,6 +37,7 @@ BOMB_OF_THREES: Counts = (4,) + (0,) * (RANKS - 1)
 @example(ROCKET, BOMB_OF_THREES, "classic")
 @example(BOMB_OF_THREES, ROCKET, "classic")
 @example(ROCKET, ROCKET, "classic")
+@example(SINGLE_TWO, BOMB_OF_THREES, "classic")
 def test_a_play_that_beats_another_is_never_beaten_back_by_it(
     first: Counts, second: Counts, preset: str
 ) -> None:
