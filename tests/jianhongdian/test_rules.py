@@ -211,3 +211,39 @@ def test_tie_has_no_winner() -> None:
 def test_bad_rule_option_is_reported_and_ignored() -> None:
     rec = load(TABLE + "A: H2 ^C3", rules="{preset: nonsense, forced_capture: maybe}")
     assert codes(rec).count("JH011") == 2
+
+
+# -- the seed: a card is laid on the table only when none in the hand can capture -------------
+
+#: A's hand: only ♥5 can take something (♦5 on the table); ♥2 finds no 8 there.
+SEED_HAND = TABLE + "A: (H2 H5 C2 C3 C4 S2 S3 S4 D2 D3 D4 H3)\n"
+
+
+def test_seed_a_card_is_laid_only_when_no_hand_card_can_capture() -> None:
+    body = SEED_HAND + "A: H2 ^C6"
+    rec = load(body, rules="seed")
+    assert find(rec, "JH112") == (8, 4)
+    message = next(d for d in rec.diagnostics if d.code == "JH112")
+    assert "♥5" in message.message and "♦5" in message.message
+    assert "JH112" in codes(load(body, rules="{hand_must_capture: true}"))
+    assert "JH112" not in codes(load(body))  # standard: any card may be laid
+
+
+def test_seed_capturing_or_holding_nothing_that_captures_is_legal() -> None:
+    assert codes(load(SEED_HAND + "A: H5xD5 ^C6", rules="seed")) == ["JH202"]
+    nothing = SEED_HAND.replace("H5", "HJ")
+    assert codes(load(nothing + "A: H2 ^C6", rules="seed")) == ["JH202"]
+
+
+def test_seed_the_played_card_itself_is_reported_once() -> None:
+    rec = load(SEED_HAND + "A: H5 ^C6", rules="seed")
+    assert "JH105" in codes(rec) and "JH112" not in codes(rec)
+    alone = load(SEED_HAND + "A: H5 ^C6", rules="{hand_must_capture: true}")
+    assert "JH112" in codes(alone) and "JH105" not in codes(alone)
+
+
+def test_seed_preset_values() -> None:
+    from kifuwiki.games.jianhongdian.rules import SEED
+
+    assert SEED.hand_must_capture and SEED.forced_capture and SEED.flip_must_capture
+    assert not STANDARD.hand_must_capture  # the default keeps what records were checked by

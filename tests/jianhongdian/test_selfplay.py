@@ -51,3 +51,13 @@ def test_view_counts_down_unrecorded_hands_turn_by_turn() -> None:
             left[rec.data.replay.steps[step.index].turn.player] -= 1
         assert {s["key"]: s["hand_count"] for s in step.state["seats"]} == left
     assert set(left.values()) == {0}
+
+
+def test_generated_seed_games_capture_whenever_a_hand_card_can() -> None:
+    from kifuwiki.games.jianhongdian.rules import SEED
+
+    for seed in range(300):
+        players = 2 + seed % 3
+        body = game(seed, players, ("greedy", "random")[seed % 2], SEED)
+        rec = GAME.load(split_record_file(body, "g.kifu")[0], {"preset": "seed"})
+        assert rec.diagnostics == [], (seed, [d.format_text() for d in rec.diagnostics])

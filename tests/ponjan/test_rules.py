@@ -405,3 +405,24 @@ def test_exhaustive_draw_before_the_last_discard_is_pj109() -> None:
     record = GAME.load(split_record_file(body, "x")[0])
     message = next(d for d in record.diagnostics if d.code == "PJ109").message
     assert message.startswith("B has drawn the last tile")
+
+
+# -- the seed: nine tiles that are three sets win at once ----------------------------
+
+
+def test_a_winning_hand_does_not_discard() -> None:
+    body = CLEAN_HAND.replace("B 引 6\nB ツモ", "B 引 6\nB 捨 6").split("精算")[0]
+    record = load(body)
+    assert where(record, "PJ120") == (BODY_LINE + 13, 1)  # B 捨 6
+    assert "PJ106" not in codes(record)  # the drawn tile is what riichi discards
+    message = next(d for d in record.diagnostics if d.code == "PJ120")
+    assert "1 1 1 3 3 3 6 6 6" in message.message
+    front = "---\ngame: ponjan\nplayers: {A: 青木, B: 坂本, C: 千田}\nchips: 100\n"
+    optional = load(body, front + "rules: {preset: seed, tsumo_compulsory: false}\n---\n")
+    assert "PJ120" not in codes(optional)
+
+
+def test_a_hand_that_does_not_win_discards_freely() -> None:
+    assert "PJ120" not in codes(load(CLEAN_HAND))
+    body = CLEAN_HAND.replace("B 引 6\nB ツモ", "B 引 5\nB 捨 5").split("精算")[0]
+    assert "PJ120" not in codes(load(body))

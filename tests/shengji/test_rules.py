@@ -314,3 +314,59 @@ def test_detect_recognises_each_game() -> None:
     fishing = split_record_file("table: D5 C9 DK SA\nA: H5xD5 ^S9xSA\nB: S7 ^HK\n")[0]
     assert SJ.detect(shengji) and not JH.detect(shengji)
     assert JH.detect(fishing) and not SJ.detect(fishing)
+
+
+# -- the seed: nobody declares, the kitty is turned up (rule option ``undeclared``) ----------
+
+SEED_KITTY = "{preset: seed, hand_size: 1, kitty_size: 3}"
+"""One card each and a kitty of 3: a deal just large enough to show the turned-up trump."""
+
+
+def _undeclared(kitty: str, trump_line: str = "", rules: str = SEED_KITTY) -> object:
+    """N declares nothing, takes and buries ``kitty``; one trick: N ♠A, E ruffs with ♥3."""
+    body = (
+        f"levels: NS=5 EW=2\ndeclarer: N\n{trump_line}"
+        f"N: kitty ({kitty})\nN: bury ({kitty})\n"
+        "N: SA\nW: S2\nS: S4\nE: H3\n"
+    )
+    return load(body, rules)
+
+
+def test_seed_nobody_declares_the_kittys_highest_card_names_trumps() -> None:
+    rec = _undeclared("S3 HK D9")
+    assert rec.data.replay.trumps.suit is not None
+    assert rec.data.replay.trumps.suit.value == "H"
+    assert rec.data.replay.tricks[0].winner == "E"  # ♥3 is a trump: a ruff
+    assert "SJ118" not in codes(rec)
+
+
+def test_seed_the_first_level_card_turned_up_names_trumps() -> None:
+    rec = _undeclared("SK D5 H5")  # level 5: ♦5 is turned up first
+    assert rec.data.replay.trumps.suit.value == "D"
+    assert rec.data.replay.tricks[0].winner == "N"  # ♥3 is no trump now
+
+
+def test_seed_equal_highest_cards_the_first_turned_up_wins() -> None:
+    rec = _undeclared("DK HK S3")
+    assert rec.data.replay.trumps.suit.value == "D"
+    assert _undeclared("BJ HA DA").data.replay.trumps.suit.value == "H"  # jokers never
+
+
+def test_seed_a_trump_line_against_the_turned_up_kitty() -> None:
+    rec = _undeclared("S3 HK D9", trump_line="trump: none\n")
+    line, column = find(rec, "SJ118")
+    assert (line, column) == (3, 1)
+    assert rec.data.replay.trumps.suit.value == "H"  # the kitty stands
+    assert "SJ118" not in codes(_undeclared("S3 HK D9", trump_line="trump: H\n"))
+
+
+def test_standard_rules_keep_no_trump_when_nobody_declares() -> None:
+    standard = "{hand_size: 1, kitty_size: 3}"
+    rec = _undeclared("S3 HK D9", rules=standard)
+    assert rec.data.replay.trumps.suit is None
+    assert rec.data.replay.tricks[0].winner == "N"
+    assert rec.data.rules.undeclared.value == "no-trump"
+    off = _undeclared(
+        "S3 HK D9", rules="{preset: seed, hand_size: 1, kitty_size: 3, undeclared: no-trump}"
+    )
+    assert off.data.replay.trumps.suit is None

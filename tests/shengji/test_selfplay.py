@@ -65,3 +65,21 @@ def test_view_counts_each_seats_tricks_as_they_are_won() -> None:
             won[step.trick_end.winner] += 1
         assert {k: seat["tricks"] for k, seat in shown.state["seats"].items()} == won
     assert sum(won.values()) == len(replay.tricks) > 0
+
+
+def test_generated_seed_deals_without_declaration_take_trumps_from_the_kitty() -> None:
+    from kifuwiki.games.shengji.engine import turned_up_trump
+
+    undeclared = 0
+    for seed in range(200):
+        body = game(seed, SEED, "random", hands=True)
+        if ": declare " in body:
+            continue
+        undeclared += 1
+        _check(seed, body, "seed")
+        rec = GAME.load(split_record_file(body, "g.kifu")[0], {"preset": "seed"})
+        kitty = next(e for e in rec.data.record.events if getattr(e, "bury", True) is False)
+        level = rec.data.replay.trumps.level
+        assert rec.data.replay.trumps.suit == turned_up_trump(kitty.cards, level)
+        assert rec.data.replay.trumps.suit is not None
+    assert undeclared >= 5

@@ -43,6 +43,7 @@ class JianhongdianGame(ViewAndWriter):
     rule_preset_names: Mapping[str, Mapping[str, str]] = {
         "standard": {"ja": "標準", "en": "Standard"},
         "red-only": {"ja": "赤札のみ得点", "en": "Red cards only"},
+        "seed": {"ja": "原典ルール", "en": "Original rules"},
     }
     code_prefixes: tuple[str, ...] = ("JH",)
     codes: Mapping[str, str] = CODES

@@ -29,6 +29,7 @@ CODES: dict[str, str] = {
     "JH109": "a turn without its flip while the stock holds cards, or a flip from an empty stock",
     "JH110": "a turn after every hand is empty",
     "JH111": "a result line that does not match the captured cards",
+    "JH112": "a card laid on the table while a card in the hand could capture (seed)",
     "JH201": "a deal the rules say must be redealt (the face-up cards meet a redeal condition)",
     "JH202": "the record ends before every card is played",
 }
@@ -56,6 +57,7 @@ CODES_JA: dict[str, str] = {
     "JH109": "山札があるのにめくりのない手番、または山札がないのにめくった",
     "JH110": "全員の手札がなくなった後の手番",
     "JH111": "取ったカードと合わない結果の行",
+    "JH112": "手札のどれかで取れるのに場に置かれたカード (seed)",
     "JH201": "配り直しの条件に当たる場札 (ルールでは配り直し)",
     "JH202": "すべてのカードが出る前に記録が終わっている",
 }

@@ -319,6 +319,36 @@ class _Engine:
                 ja=f"{match.card.glyph()} は {options} を取れます。このルールでは取りが必須です",
             )
 
+    def check_hand_capture(self, seat: int, match: Match, line: int) -> None:
+        """Rule (seed, ``hand_must_capture``): a card is laid on the table only when no
+        card in the hand can capture. The played card itself is JH105's when
+        ``forced_capture`` is on, so it is not reported twice."""
+        hand = self.hands[seat]
+        if (
+            match.taken is not None
+            or not self.rules.hand_must_capture
+            or not self.table_known
+            or hand is None
+        ):
+            return
+        skip = match.card if self.rules.forced_capture else None
+        for card in hand:
+            possible = self.candidates(card) if card != skip else []
+            if possible:
+                options = " or ".join(c.glyph() for c in possible)
+                who = self.seats[seat]
+                self.bag.error(
+                    "JH112",
+                    f"{who} lays {match.card.glyph()} on the table, but {card.glyph()} in the "
+                    f"hand can take {options}: a card is laid only when none can capture",
+                    line,
+                    match.column,
+                    ja=f"{who} は {match.card.glyph()} を場に置きましたが、手札の "
+                    f"{card.glyph()} で {options} を取れます。どの手札でも取れないときだけ"
+                    "場に置けます",
+                )
+                return
+
     def put_down(self, seat: int, match: Match, line: int, flipped: bool) -> int:
         """Capture or lay the card on the table; the points the seat gained."""
         self.check_capture(match, line)
@@ -351,6 +381,7 @@ class _Engine:
                     self.stock.pop(0)
             self.steps.append(Step(index + 1, turn, self.snapshot(), 0, ()))
             return
+        self.check_hand_capture(seat, turn.play, turn.line)
         self.take_from_hand(seat, turn.play, turn.line)
         gained = self.put_down(seat, turn.play, turn.line, flipped=False)
         self.take_from_stock(turn.flip, turn)

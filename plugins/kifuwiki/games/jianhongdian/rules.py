@@ -9,6 +9,10 @@ from table to table. Presets:
   capture when it can (the seed: 「同様に場札に合わせる」); targets 120 / 80 / 60 for
   2 / 3 / 4 players; a deal with three of 5, 10, J, Q, K face up is redealt.
 * ``red-only``: as ``standard`` but black aces score nothing (210 points in the deck).
+* ``seed``: as ``standard``, with the seed's turn read strictly: a card is laid on the
+  table only when no card in the hand can capture (「場札と合わせることのできるカードを
+  持っていない場合は、単に1枚の手札を場に出す」), and a played card that can capture
+  does (``hand_must_capture`` and ``forced_capture``).
 
 Front matter ``rules:`` is a preset name or a mapping (``{preset: red-only,
 forced_capture: true}``). Unknown options or values are reported (JH011) and ignored.
@@ -37,6 +41,10 @@ class RuleSet:
     """♣A: 40 in the common variant, 0 where only red cards score."""
     forced_capture: bool = False
     """A played card that can capture must capture (off: it may be left on the table)."""
+    hand_must_capture: bool = False
+    """A card may be laid on the table only when no card in the hand can capture (the
+    seed's wording); off (the default, as before): any card may be laid. Checked when the
+    hand is known."""
     flip_must_capture: bool = True
     """A flipped stock card captures when it can (the seed's reading)."""
     target: int = 0
@@ -69,7 +77,8 @@ class RuleSet:
 
 STANDARD = RuleSet()
 RED_ONLY = RuleSet(name="red-only", spade_ace_points=0, club_ace_points=0)
-PRESETS: dict[str, RuleSet] = {"standard": STANDARD, "red-only": RED_ONLY}
+SEED = RuleSet(name="seed", forced_capture=True, hand_must_capture=True)
+PRESETS: dict[str, RuleSet] = {"standard": STANDARD, "red-only": RED_ONLY, "seed": SEED}
 
 _BOOLS = options.fields_typed(RuleSet, "bool")
 _INTS = options.fields_typed(RuleSet, "int")

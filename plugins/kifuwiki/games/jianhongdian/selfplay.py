@@ -27,6 +27,9 @@ def _best_take(card: Card, table: list[Card], rules: RuleSet, rng: random.Random
 def _choose(
     hand: list[Card], table: list[Card], rules: RuleSet, rng: random.Random, greedy: bool
 ) -> tuple[Card, Card | None]:
+    if rules.hand_must_capture:  # the seed: a card is laid only when none can capture
+        able = [card for card in hand if any(captures(card, other) for other in table)]
+        hand = able or hand
     if greedy:
 
         def value(card: Card) -> int:
@@ -37,7 +40,7 @@ def _choose(
         return card, _best_take(card, table, rules, rng)
     card = rng.choice(hand)
     options = [other for other in table if captures(card, other)]
-    if options and (rules.forced_capture or rng.random() < 0.9):
+    if options and (rules.forced_capture or rules.hand_must_capture or rng.random() < 0.9):
         return card, rng.choice(options)
     return card, None
 

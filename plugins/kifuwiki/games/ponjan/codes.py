@@ -40,6 +40,7 @@ CODES: dict[str, str] = {
     "PJ117": "revealed tiles that differ from the tiles the player holds",
     "PJ118": "a starting hand that is not 8 tiles",
     "PJ119": "chips paid after an exhaustive draw (an exhausted wall pays nothing)",
+    "PJ120": "a discard from nine tiles that already win (the seed: the hand is won there)",
     # Warnings
     "PJ200": "an unknown rule option or value (ignored)",
     "PJ201": "a hand that ended without its payment line",
@@ -78,6 +79,7 @@ CODES_JA: dict[str, str] = {
     "PJ117": "手牌と違う公開牌",
     "PJ118": "8枚でない配牌",
     "PJ119": "流局でのチップの支払い (流局ではチップは動かない)",
+    "PJ120": "アガリの形の9枚からの打牌 (原典ではそこでアガリ)",
     "PJ200": "知らないルールオプションまたは値 (無視)",
     "PJ201": "精算の行がないまま終わった局",
     "PJ202": "終わらなかった局 (アガリも流局もない)",

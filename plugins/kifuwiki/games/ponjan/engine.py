@@ -339,6 +339,7 @@ class _Engine:
             self.wall = max(self.wall - 1, 0)
         elif seat != self.to_move:
             self.check_turn(action, seat)
+        self.check_not_won(action, seat)
         if held.riichi:
             self.after_riichi(action, seat)
         if riichi:
@@ -352,6 +353,24 @@ class _Engine:
         self.to_move = self.next_seat(seat)
         if riichi:
             self.note(f"{self.name(seat)} リーチ", f"{self.name(seat)} declares riichi")
+
+    def check_not_won(self, action: Action, seat: str) -> None:
+        """Rule (seed, ``tsumo_compulsory``): nine tiles that are three sets win at once;
+        only a hand that does not win discards."""
+        held = self.seats[seat]
+        if not self.rules.tsumo_compulsory or not held.has_drawn or held.hidden:
+            return
+        if is_win(held.known, self.record.tiles.wild):
+            tiles = " ".join(self.record.tiles.sort(list(held.known.elements())))
+            self.error(
+                "PJ120",
+                f"{seat}'s nine tiles {tiles} are three sets: the hand is won there (ツモ), "
+                "a winning hand does not discard",
+                f"{seat} の9枚 {tiles} は3組そろっています。そこでアガリ (ツモ) で、"
+                "アガリの形から牌は捨てません",
+                action.line,
+                action.column,
+            )
 
     # -- riichi -----------------------------------------------------------------
 

@@ -1,12 +1,13 @@
 """Rule options of ポンジャン: every open point of the rules is a named option.
 
 The seed (ja.wikipedia ポンジャン, "プレイ(半荘)の進行") fixes: draw to 9 and discard to 8,
-three sets of three identical tiles win, wild tiles stand in for any tile, riichi when one
-tile from a win (afterwards the drawn tile is discarded unless it wins, and the player may
-ron), ron: the discarder pays alone, otherwise the others split the points, the dealer
-gains 1.5× when winning and pays double when another player wins by tsumo, and an
-exhausted wall pays nothing. It leaves open how much a win is worth ("ルールブックにした
-がって"), who may ron without riichi, and whether the dealer keeps the deal.
+three sets of three identical tiles win (at once: no discard from a winning hand), wild
+tiles stand in for any tile, riichi when one tile from a win (afterwards the drawn tile
+is discarded unless it wins, and the player may ron), ron: the discarder pays alone,
+otherwise the others split the points, the dealer gains 1.5× when winning and pays
+double when another player wins by tsumo, and an exhausted wall pays nothing. It leaves
+open how much a win is worth ("ルールブックにしたがって"), who may ron without riichi,
+and whether the dealer keeps the deal.
 
 Presets:
 
@@ -76,6 +77,10 @@ class PonjanRules:
     """Riichi only with a hand one tile from a win."""
     riichi_discards_drawn: bool = True
     """After riichi every drawn tile that does not win is discarded."""
+    tsumo_compulsory: bool = True
+    """Nine tiles that are three sets win at once (the seed: 「そこでアガリ(和了)となり、
+    プレイは終了する。それ以外の時は任意の牌1枚を捨てる」): a discard from a winning
+    hand is PJ120. Off: a self-drawn win may be passed up. Checked when the tiles are known."""
     dealer_keeps: DealerKeeps = DealerKeeps.NEVER
     dead_wall: int = 0
     """Tiles left in the wall when the hand is exhausted."""
@@ -93,7 +98,7 @@ SEED = PonjanRules()
 HOUSE = PonjanRules(name="house", ron_requires_riichi=False, dealer_keeps=DealerKeeps.WIN)
 PRESETS: dict[str, PonjanRules] = {"seed": SEED, "house": HOUSE}
 
-_BOOLS = {"ron_requires_riichi", "riichi_needs_ready", "riichi_discards_drawn"}
+_BOOLS = {"ron_requires_riichi", "riichi_needs_ready", "riichi_discards_drawn", "tsumo_compulsory"}
 _ENUMS: dict[str, type[enum.Enum]] = {"rounding": Rounding, "dealer_keeps": DealerKeeps}
 
 

@@ -37,6 +37,7 @@ CODES: dict[str, str] = {
     "SJ115": "a lead of cards from more than one suit (trumps are one suit)",
     "SJ116": "a throw where the rules allow no throws",
     "SJ117": "a trump line that contradicts the declarations",
+    "SJ118": "a trump line that contradicts the kitty turned up when nobody declared (seed)",
     "SJ201": "the record ends before every card is played: no level change is worked out",
     "SJ202": "the buried cards are not known: the kitty's points are not counted",
 }
@@ -72,6 +73,7 @@ CODES_JA: dict[str, str] = {
     "SJ115": "複数のスートのカードでリードした (切り札は一つのスート)",
     "SJ116": "甩牌を認めないルールでの甩牌",
     "SJ117": "宣言と矛盾する切り札の行",
+    "SJ118": "宣言がないときにめくった底札と矛盾する切り札の行 (seed)",
     "SJ201": "すべてのカードが出る前に記録が終わっている (レベルの変化は計算しない)",
     "SJ202": "埋めたカードがわからない (底札の点数は数えない)",
 }

@@ -25,7 +25,7 @@ from kifuwiki.games.shengji.model import (
     team_of,
 )
 from kifuwiki.games.shengji.order import TRUMP, Trumps, high, level_name
-from kifuwiki.games.shengji.rules import Direction, LevelChange, RuleSet
+from kifuwiki.games.shengji.rules import Direction, LevelChange, RuleSet, UndeclaredTrump
 from kifuwiki.games.shengji.shapes import (
     Component,
     can_beat,
@@ -44,6 +44,20 @@ def points(cards: tuple[Card, ...] | list[Card]) -> int:
 
 def glyphs(cards: tuple[Card, ...] | list[Card]) -> str:
     return "".join(c.glyph() for c in cards)
+
+
+def turned_up_trump(kitty: Sequence[Card], level: int) -> Suit | None:
+    """The seed's trump when nobody declares: the kitty turned up in order; the first
+    level card names the suit, else the highest card (jokers aside), the first of equals.
+    ``None`` only when the kitty holds nothing but jokers."""
+    for card in kitty:
+        if not card.joker and high(card.rank) == level:
+            return card.suit
+    best: Card | None = None
+    for card in kitty:
+        if not card.joker and (best is None or high(card.rank) > high(best.rank)):
+            best = card
+    return best.suit if best is not None else None
 
 
 def seat_order(direction: Direction) -> tuple[str, ...]:
@@ -166,6 +180,8 @@ class _Engine:
         self.declarations: list[Declare] = []
         self.trumps: Trumps | None = None
         self.buried: tuple[Card, ...] | None = () if rules.kitty_size == 0 else None
+        self.kitty_cards: tuple[Card, ...] | None = None
+        """The kitty as taken (in the order it was turned up), when the record shows it."""
         self.kitty_taken = False
         self.trick: _Trick | None = None
         self.tricks: list[TrickEnd] = []
@@ -319,6 +335,9 @@ class _Engine:
             self.bury(event)
             return
         self.kitty_taken = True
+        if self.kitty_cards is None:
+            self.kitty_cards = event.cards
+            self.note_turned_up()
         hand = self.hands[event.seat]
         if event.cards is None:
             self.hands[event.seat] = None  # the hand is no longer known
@@ -329,6 +348,27 @@ class _Engine:
             if hand is not None:
                 hand += event.cards
         self.notes.append(("takes the kitty", "底札を取る"))
+
+    def kitty_names_trumps(self) -> bool:
+        """Rule (seed): nobody declared, so the kitty turned up names the trump suit."""
+        return (
+            not self.declarations
+            and self.rules.undeclared is UndeclaredTrump.KITTY
+            and self.kitty_cards is not None
+        )
+
+    def note_turned_up(self) -> None:
+        if not self.kitty_names_trumps():
+            return
+        assert self.kitty_cards is not None
+        suit = turned_up_trump(self.kitty_cards, self.level)
+        shown = suit.glyph if suit else "no trump"
+        self.notes.append(
+            (
+                f"nobody declared: the kitty turned up names {shown} trumps",
+                f"宣言なし: 底札をめくって切り札は {suit.glyph if suit else '无主'}",
+            )
+        )
 
     def bury(self, event: Kitty) -> None:
         self.kitty_taken = True
@@ -366,7 +406,21 @@ class _Engine:
             return self.trumps
         suit = self.declared_suit()
         line = self.record.trump
-        if line is not None:
+        if self.kitty_names_trumps():
+            assert self.kitty_cards is not None
+            suit = turned_up_trump(self.kitty_cards, self.level)
+            if line is not None and line[0] != suit:
+                turned = suit.glyph if suit else "no trump"
+                written = line[0].glyph if line[0] else "none"
+                self.bag.error(
+                    "SJ118",
+                    f"nobody declared, so the kitty turned up names the trumps ({turned}), "
+                    f"not the trump line ({written}); the kitty stands",
+                    line[1],
+                    ja=f"宣言がないので底札をめくって切り札が決まります ({turned})。"
+                    f"切り札の行 ({written}) ではありません。底札を採ります",
+                )
+        elif line is not None:
             if self.declarations and line[0] != suit:
                 self.bag.error(
                     "SJ117",

@@ -10,7 +10,9 @@ Presets:
   shandongyongnai.com (``tcy365``).
 * ``seed``: the game as the seed (Wikipedia's 升級 「プレイの進行」) describes it: one
   deck with jokers, 12 cards each and 6 in the kitty, the first declaration stands
-  (早いもの勝ち), no throws, the kitty's points doubled whatever wins the last trick.
+  (早いもの勝ち), no throws, the kitty's points doubled whatever wins the last trick,
+  and when nobody declares, the kitty is turned up to name the trump suit
+  (``undeclared: kitty``).
 
 Level tables (thresholds for 200 points; a one-deck game halves them):
 
@@ -39,6 +41,17 @@ class KittyMultiplier(enum.Enum):
     """×2 for a single, ×4 for a pair, ×2^(k+1) for a tractor of k pairs."""
     DOUBLE = "double"
     """Always ×2 (the seed)."""
+
+
+class UndeclaredTrump(enum.Enum):
+    """What names the trump suit when nobody declares."""
+
+    NO_TRUMP = "no-trump"
+    """The deal is played without a trump suit (无主); a ``trump:`` line may name one."""
+    KITTY = "kitty"
+    """The seed: the kitty is turned up card by card, in the order its line is written;
+    the first level card names the trump suit, else the highest card (jokers aside; the
+    first turned up among equals)."""
 
 
 class Direction(enum.Enum):
@@ -77,6 +90,9 @@ class RuleSet:
     """常主: every 2 is a trump, just below the level cards."""
     ace_compulsory: bool = False
     """A必打: a side must win a deal as declarer at level A to finish; levels stop at A."""
+    undeclared: UndeclaredTrump = UndeclaredTrump.NO_TRUMP
+    """When nobody declares: no trump (the default, as before) or the kitty turned up
+    (the seed: 「配られなかった6枚を順に表にしていき…」)."""
 
     @property
     def total_points(self) -> int:
@@ -113,12 +129,14 @@ SEED = RuleSet(
     throws=False,
     throw_penalty=0,
     kitty_multiplier=KittyMultiplier.DOUBLE,
+    undeclared=UndeclaredTrump.KITTY,
 )
 PRESETS: dict[str, RuleSet] = {"standard": STANDARD, "seed": SEED}
 _ENUMS: dict[str, type[enum.Enum]] = {
     "direction": Direction,
     "kitty_multiplier": KittyMultiplier,
     "level_table": LevelTable,
+    "undeclared": UndeclaredTrump,
 }
 _BOOLS = options.fields_typed(RuleSet, "bool")
 _INTS = options.fields_typed(RuleSet, "int")

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 from kifuwiki.cards import Card, format_cards, standard_deck
 from kifuwiki.core.recordfile import split_record_file
-from kifuwiki.games.shengji.engine import seat_order, trick_winner
+from kifuwiki.games.shengji.engine import seat_order, trick_winner, turned_up_trump
 from kifuwiki.games.shengji.model import SEATS, team_of
 from kifuwiki.games.shengji.order import Trumps, high, level_name
-from kifuwiki.games.shengji.rules import STANDARD, RuleSet
+from kifuwiki.games.shengji.rules import STANDARD, RuleSet, UndeclaredTrump
 from kifuwiki.games.shengji.shapes import (
     Component,
     can_beat,
@@ -208,7 +208,11 @@ def game(
     declarations = _declarations(rng, dealt, level, rules)
     lines += [f"{s}: declare {token(tuple(cards))}" for s, cards in declarations]
     suit = declarations[-1][1][0].suit if declarations else None
-    if not declarations:
+    if not declarations and rules.undeclared is UndeclaredTrump.KITTY:
+        suit = turned_up_trump(kitty, level)  # the seed: the kitty turned up names trumps
+        if not hands:  # the kitty line will not show its cards: say what it named
+            lines.append(f"trump: {suit.value if suit else 'none'}")
+    elif not declarations:
         lines.append("trump: none")
     trumps = Trumps(level, suit, rules.permanent_twos)
     lines.append(f"{declarer}: kitty ({format_cards(kitty)})" if hands else f"{declarer}: kitty")
