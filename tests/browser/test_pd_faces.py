@@ -18,7 +18,7 @@ from tests.browser.game_site import build_site
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
 #: game's templates/state.html, its seat_hands rule).
-PD_HAND = ".kw-pd-state>div:first-child>div>div"
+PD_HAND = ":is(details,.kw-state)>div>div:first-child>div>div"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -57,11 +57,15 @@ def test_joker_value_suits_and_revolution_on_the_board(
     page, problems = open_page(site + "#m5", viewport=SIZES[size])
     board = show(page, 5)
     # The joker on the field is drawn with the value it stands for.
-    joker = board.locator(".kw-pd-state>div~div:not([data-factor-cards]) .kw-card.kw-joker")
+    joker = board.locator(
+        ":is(details,.kw-state)>div>div~div:not([data-factor-cards]) .kw-card.kw-joker"
+    )
     assert joker.get_attribute("data-value") == "8"
     assert joker.inner_text().replace("\n", "") == "X=8"
     # The suits of the record are on the glyphs: 3♠ on the field, hearts in red.
-    three = board.locator(".kw-pd-state>div~div:not([data-factor-cards]) .kw-card[data-rank='3']")
+    three = board.locator(
+        ":is(details,.kw-state)>div>div~div:not([data-factor-cards]) .kw-card[data-rank='3']"
+    )
     assert three.get_attribute("data-suit") == "s" and "♠" in three.inner_text()
     heart = board.locator(f"{PD_HAND} .kw-card.kw-suit-h").first
     assert heart.evaluate("c => getComputedStyle(c).color") == "rgb(198, 40, 40)"
@@ -85,7 +89,7 @@ def test_the_viewer_jumps_to_the_revolution(site: str, size: str, open_page: Any
     board = show(page, 1)
     assert board.locator(".kw-pd-revolution").is_visible()
     # The board drew glyphs from the step's text: the played cards keep their suits.
-    played = board.locator(".kw-pd-state>div~div:not([data-factor-cards]) .kw-card")
+    played = board.locator(":is(details,.kw-state)>div>div~div:not([data-factor-cards]) .kw-card")
     assert played.evaluate_all("cs => cs.map(c => c.dataset.rank + c.dataset.suit)") == [
         "Ah",
         "7s",
@@ -105,7 +109,7 @@ def test_seat_view_finds_each_hand_by_its_players_name(
     page, problems = open_page(site + "#m3", viewport=SIZES[size])
     board = show(page, 3)
     page.wait_for_selector(".kw-seat-view:not([hidden])")
-    raw = page.locator(f"#m3 > details {PD_HAND}").first.evaluate("h => h.outerHTML")
+    raw = page.locator(f"#m3 {PD_HAND}").first.evaluate("h => h.outerHTML")
     assert "data-kw-seat" in raw  # added by the script, once
     counts = {
         key: page.locator(f"#m3 > details [data-kw-seat='{key}']")

@@ -20,7 +20,7 @@ from .harness import harness_view, render_viewer
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
 #: game's templates/state.html, its seat_hands rule).
-PD_HAND = ".kw-pd-state>div:first-child>div>div"
+PD_HAND = ":is(details,.kw-state)>div>div:first-child>div>div"
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = '<img src=x onerror="alert(1)">'
@@ -128,7 +128,7 @@ def test_real_record_in_the_site_environment_matches_the_engine() -> None:
         # Each hand as written (its compact text; cards just played are a run of their own).
         hands = {
             h["data-kw-seat"]: "".join(r.get_text() for r in h.select("i:not(.kw-consumed)"))
-            for h in li.select(f":scope > details {PD_HAND}")
+            for h in li.select(f":scope > {PD_HAND}")
         }
         assert hands == {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert li.select_one(".kw-comment") is not None or "comment" not in step.flags
