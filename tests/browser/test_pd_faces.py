@@ -132,3 +132,31 @@ def test_seat_view_finds_each_hand_by_its_players_name(
     assert board.locator("[data-kw-seat='B'] .kw-face-down").count() == 1
     assert board.locator("[data-kw-seat='A'] .kw-face-down").count() == 0
     assert page_problems(problems) == []
+
+
+#: Each player's box on the board: its badges' text and its accent ring (box-shadow).
+BOXES = """board => Array.from(board.querySelectorAll(
+  ":scope>.kw-state>div>div:first-child>div")).map(box => [
+    Array.from(box.querySelectorAll(":scope>b")).map(b => b.textContent).join("|"),
+    getComputedStyle(box).boxShadow !== "none"])"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_player_to_move_has_the_accent_ring_and_no_one_else(
+    site: str, size: str, open_page: Any
+) -> None:
+    """No kw-current at every step: the stylesheet rings the box whose second badge is
+    "to move" (:has()), never a box whose second badge is a rank (kw-pd-rank)."""
+    page, problems = open_page(site + "#m3", viewport=SIZES[size])
+    board = show(page, 3)
+    boxes = board.evaluate(BOXES)
+    assert [ring for _, ring in boxes] == ["to move" in badges for badges, _ in boxes]
+    assert sum(ring for _, ring in boxes) == 1
+    page.locator(".kw-viewer").focus()
+    page.keyboard.press("End")
+    last = page.locator(".kw-moves > li").count() - 1
+    board = show(page, last)
+    boxes = board.evaluate(BOXES)
+    assert any(badges.count("|") == 1 for badges, _ in boxes)  # a rank badge
+    assert [ring for _, ring in boxes] == ["to move" in badges for badges, _ in boxes]
+    assert page_problems(problems) == []

@@ -130,8 +130,12 @@ def test_rendered_page_matches_every_state(view: RecordView) -> None:
         assert written == [p["faces"] + "?" * p["unknown"] for p in state["players"]]
         assert [h["data-kw-count"] for h in hands] == [str(p["count"]) for p in state["players"]]
         current = [p["key"] for p in state["players"] if p["current"]]
+        # The stylesheet's rule: the box whose second badge is not a rank is to move.
         shown = [
-            el["data-kw-seat"] for el in li.select(":is(details,.kw-state)>div .kw-current>div")
+            str(box.select_one(":scope>div")["data-kw-seat"])
+            for box in li.select(":is(details,.kw-state)>div>div:first-child>div")
+            if (badges := box.select(":scope>b"))[1:]
+            and "kw-pd-rank" not in badges[1].get("class", [])
         ]
         assert shown == current
         field = li.select_one(":is(details,.kw-state)>div>div~div")

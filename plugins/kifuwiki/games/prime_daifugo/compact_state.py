@@ -107,15 +107,14 @@ def render_compact_state(
     for i, p in enumerate(state["players"]):
         current = p["current"]
         count = esc(p["count"])
-        opening = '<div class="kw-current"><strong>' if current else "<div><strong>"
-        append(f" {opening}" if i else opening)
+        append(" <div><strong>" if i else "<div><strong>")
         append(f"{esc(p['name'])}</strong> <b>{count}{w['cards']}</b>")
         if current:
             append(f" <b>{w['to_move']}</b>")
         rank = p["rank"]
         if rank:
             unit = "位" if ja else (" st" if rank == 1 else " place")
-            append(f" <b>{esc(rank)}{unit}</b>")
+            append(f' <b class="kw-pd-rank">{esc(rank)}{unit}</b>')
         hand = _cards(str(p["faces"]) + "?" * p["unknown"])
         if p["seat"]:
             append(f' <div data-kw-seat="{esc(p["seat"])}" data-kw-count="{count}">{hand}')
