@@ -55,10 +55,12 @@
       /* The move line is the step's first <div>: its number <a>, its notation <code>. */
       var num = li.querySelector(":scope>div>a");
       var notation = li.querySelector(":scope>div>code");
+      var who = li.querySelector(":scope>div>a+span:not([class])");
       return {
         label: num ? stepLabel(li, num.getAttribute("title") || "") : "",
         flags: (li.getAttribute("data-flags") || "").split(" "),
-        player: li.getAttribute("data-kw-player") || "",
+        /* The mover: data-kw-player, else the name right after the number (the key). */
+        player: li.hasAttribute("data-kw-player") ? li.getAttribute("data-kw-player") : who ? who.textContent : "",
         notation: notation ? notation.textContent : ""
       };
     });

@@ -23,7 +23,7 @@ from .game_site import build_demo_site, build_site
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
 #: game's templates/state.html, its seat_hands rule).
-PD_HAND = ".kw-pd-state>div:first-child>div>div"
+PD_HAND = ":is(details,.kw-state)>div>div:first-child>div>div"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -101,11 +101,11 @@ def assert_board_shows(page: Any, view: RecordView, index: int) -> None:
         )
         assert glyphs == player["cards"] + "?" * player["unknown"], (index, player["key"])
     field = state["field"]
-    shown = board.locator(".kw-pd-state>div~div:not([data-factor-cards]) .kw-card").evaluate_all(
-        "cards => cards.map(c => c.dataset.rank).join('')"
-    )
+    shown = board.locator(
+        ":is(details,.kw-state)>div>div~div:not([data-factor-cards]) .kw-card"
+    ).evaluate_all("cards => cards.map(c => c.dataset.rank).join('')")
     assert shown == (field["cards"] if field else ""), index
-    panel = board.locator(".kw-pd-state")
+    panel = board.locator(":is(details,.kw-state)>div")
     deck = "山札" if "山札" in panel.inner_text() else "Deck"
     deck_text = panel.locator(f"dt:text-is('{deck}') + dd").inner_text()
     assert deck_text.rstrip("枚") == str(state["deck"]), index

@@ -18,7 +18,7 @@ from tests.browser.game_site import build_site
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
 #: game's templates/state.html, its seat_hands rule).
-PD_HAND = ".kw-pd-state>div:first-child>div>div"
+PD_HAND = ":is(details,.kw-state)>div>div:first-child>div>div"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -57,11 +57,15 @@ def test_joker_value_suits_and_revolution_on_the_board(
     page, problems = open_page(site + "#m5", viewport=SIZES[size])
     board = show(page, 5)
     # The joker on the field is drawn with the value it stands for.
-    joker = board.locator(".kw-pd-state>div~div:not([data-factor-cards]) .kw-card.kw-joker")
+    joker = board.locator(
+        ":is(details,.kw-state)>div>div~div:not([data-factor-cards]) .kw-card.kw-joker"
+    )
     assert joker.get_attribute("data-value") == "8"
     assert joker.inner_text().replace("\n", "") == "X=8"
     # The suits of the record are on the glyphs: 3♠ on the field, hearts in red.
-    three = board.locator(".kw-pd-state>div~div:not([data-factor-cards]) .kw-card[data-rank='3']")
+    three = board.locator(
+        ":is(details,.kw-state)>div>div~div:not([data-factor-cards]) .kw-card[data-rank='3']"
+    )
     assert three.get_attribute("data-suit") == "s" and "♠" in three.inner_text()
     heart = board.locator(f"{PD_HAND} .kw-card.kw-suit-h").first
     assert heart.evaluate("c => getComputedStyle(c).color") == "rgb(198, 40, 40)"
@@ -85,7 +89,7 @@ def test_the_viewer_jumps_to_the_revolution(site: str, size: str, open_page: Any
     board = show(page, 1)
     assert board.locator(".kw-pd-revolution").is_visible()
     # The board drew glyphs from the step's text: the played cards keep their suits.
-    played = board.locator(".kw-pd-state>div~div:not([data-factor-cards]) .kw-card")
+    played = board.locator(":is(details,.kw-state)>div>div~div:not([data-factor-cards]) .kw-card")
     assert played.evaluate_all("cs => cs.map(c => c.dataset.rank + c.dataset.suit)") == [
         "Ah",
         "7s",
@@ -105,7 +109,7 @@ def test_seat_view_finds_each_hand_by_its_players_name(
     page, problems = open_page(site + "#m3", viewport=SIZES[size])
     board = show(page, 3)
     page.wait_for_selector(".kw-seat-view:not([hidden])")
-    raw = page.locator(f"#m3 > details {PD_HAND}").first.evaluate("h => h.outerHTML")
+    raw = page.locator(f"#m3 {PD_HAND}").first.evaluate("h => h.outerHTML")
     assert "data-kw-seat" in raw  # added by the script, once
     counts = {
         key: page.locator(f"#m3 > details [data-kw-seat='{key}']")
@@ -127,4 +131,32 @@ def test_seat_view_finds_each_hand_by_its_players_name(
     show(page, 4)
     assert board.locator("[data-kw-seat='B'] .kw-face-down").count() == 1
     assert board.locator("[data-kw-seat='A'] .kw-face-down").count() == 0
+    assert page_problems(problems) == []
+
+
+#: Each player's box on the board: its badges' text and its accent ring (box-shadow).
+BOXES = """board => Array.from(board.querySelectorAll(
+  ":scope>.kw-state>div>div:first-child>div")).map(box => [
+    Array.from(box.querySelectorAll(":scope>b")).map(b => b.textContent).join("|"),
+    getComputedStyle(box).boxShadow !== "none"])"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_player_to_move_has_the_accent_ring_and_no_one_else(
+    site: str, size: str, open_page: Any
+) -> None:
+    """No kw-current at every step: the stylesheet rings the box whose second badge is
+    "to move" (:has()), never a box whose second badge is a rank (kw-pd-rank)."""
+    page, problems = open_page(site + "#m3", viewport=SIZES[size])
+    board = show(page, 3)
+    boxes = board.evaluate(BOXES)
+    assert [ring for _, ring in boxes] == ["to move" in badges for badges, _ in boxes]
+    assert sum(ring for _, ring in boxes) == 1
+    page.locator(".kw-viewer").focus()
+    page.keyboard.press("End")
+    last = page.locator(".kw-moves > li").count() - 1
+    board = show(page, last)
+    boxes = board.evaluate(BOXES)
+    assert any(badges.count("|") == 1 for badges, _ in boxes)  # a rank badge
+    assert [ring for _, ring in boxes] == ["to move" in badges for badges, _ in boxes]
     assert page_problems(problems) == []

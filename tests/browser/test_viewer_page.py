@@ -20,7 +20,7 @@ from .test_demo_site import RECORD, RECORD_URL
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
 #: game's templates/state.html, its seat_hands rule).
-PD_HAND = ".kw-pd-state>div:first-child>div>div"
+PD_HAND = ":is(details,.kw-state)>div>div:first-child>div>div"
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -192,7 +192,7 @@ def assert_readable_positions(page: Any) -> None:
     wanted = shown_steps()
     assert set(page.evaluate(VISIBLE_STATES)) == wanted
     last = sorted(wanted, key=lambda anchor: int(anchor[1:]))[-1]
-    hands = page.locator(f"#{last} > details {PD_HAND}")
+    hands = page.locator(f"#{last} > {PD_HAND}")
     assert hands.count() >= 2 and all(h.is_visible() for h in hands.all())
     assert page.locator(".kw-record-header").is_visible()
     assert page.locator(".kw-winner-badge").is_visible()

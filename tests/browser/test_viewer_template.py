@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
+from tests.render.test_step_player import script_player
 from tests.seat_hands import mark_hands
 
 from kifuwiki.archive import load_file
@@ -19,7 +20,7 @@ from .harness import harness_view, render_viewer
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
 #: game's templates/state.html, its seat_hands rule).
-PD_HAND = ".kw-pd-state>div:first-child>div>div"
+PD_HAND = ":is(details,.kw-state)>div>div:first-child>div>div"
 
 ROOT = Path(__file__).resolve().parents[2]
 HOSTILE = '<img src=x onerror="alert(1)">'
@@ -127,7 +128,7 @@ def test_real_record_in_the_site_environment_matches_the_engine() -> None:
         # Each hand as written (its compact text; cards just played are a run of their own).
         hands = {
             h["data-kw-seat"]: "".join(r.get_text() for r in h.select("i:not(.kw-consumed)"))
-            for h in li.select(f":scope > details {PD_HAND}")
+            for h in li.select(f":scope > {PD_HAND}")
         }
         assert hands == {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert li.select_one(".kw-comment") is not None or "comment" not in step.flags
@@ -220,7 +221,7 @@ def test_games_mark_each_players_hand_with_its_seat(game: str) -> None:
     seen: set[str] = set()
     for li, step in zip(doc.select("ol.kw-moves > li"), view.steps, strict=True):
         if step.player:
-            assert li["data-kw-player"] == step.player
+            assert script_player(li) == step.player  # the attribute, or the name shown
             assert step.player in keys | names
         for hand in li.select(":scope > details [data-kw-seat]"):
             assert hand["data-kw-seat"] in keys

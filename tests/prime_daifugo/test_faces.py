@@ -19,7 +19,7 @@ from kifuwiki.render.record import render_viewer
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
 #: game's templates/state.html, its seat_hands rule).
-PD_HAND = ".kw-pd-state>div:first-child>div>div"
+PD_HAND = ":is(details,.kw-state)>div>div:first-child>div>div"
 
 DEMO = Path(__file__).resolve().parents[2] / "records" / "prime-daifugo" / "faces-demo.kifu"
 
@@ -67,7 +67,7 @@ def test_a_joker_shows_the_value_it_stands_for(demo: RecordView) -> None:
     soup = soup_of(demo, "en")
     li = soup.select_one("li#m5")
     assert li is not None
-    field = li.select_one(".kw-pd-state>div~div")
+    field = li.select_one(":is(details,.kw-state)>div>div~div")
     assert field is not None and "X(=8)3♠" in field.get_text()
     assert "joker X = 8" in li.select_one(":scope > ul").get_text()
 
@@ -75,7 +75,7 @@ def test_a_joker_shows_the_value_it_stands_for(demo: RecordView) -> None:
 def test_a_joker_value_in_a_standard_record_reaches_the_board() -> None:
     view = view_of("a:(KQ254A37TJX)\nb:(23457TJQKA9)\na:T3X|X=9\n")
     assert view.steps[1].state["field"]["faces"] == "T3X(=9)"
-    board = soup_of(view, "ja").select_one(".kw-board .kw-pd-state>div~div")
+    board = soup_of(view, "ja").select_one(".kw-board :is(details,.kw-state)>div>div~div")
     assert board is not None
     joker = board.select_one(".kw-card.kw-joker")
     assert joker is not None and joker["title"] == "X=9" and joker.get_text() == "X=9"
@@ -95,7 +95,7 @@ def test_suits_written_in_the_record_reach_the_faces(demo: RecordView) -> None:
     hearts = board.select(".kw-card.kw-suit-h")
     assert hearts and all(card.select_one(".kw-suit").get_text() == "♥" for card in hearts)
     # The per-step text keeps the suit.
-    text = soup.select_one("li#m1 .kw-pd-state>div~div i")
+    text = soup.select_one("li#m1 :is(details,.kw-state)>div>div~div i")
     assert text is not None and text.get_text() == "A♥7♠2♦9♣"
 
 
@@ -145,9 +145,12 @@ def test_hands_carry_their_seat_and_read_as_text(demo: RecordView) -> None:
     # How many cards to show face down in seat view (the badge says it in words).
     assert [h["data-kw-count"] for h in hands] == ["7", "11"]
     # Public areas (field, deck bottom) carry no seat.
-    assert not li.select(".kw-pd-state>div~div[data-kw-seat], .kw-pd-state>dl [data-kw-seat]")
+    assert not li.select(
+        ":is(details,.kw-state)>div>div~div[data-kw-seat],"
+        " :is(details,.kw-state)>div>dl [data-kw-seat]"
+    )
     # As text: the name and count, then the cards (what "copy position" copies).
-    player = li.select_one(".kw-pd-state>div:first-child>div")
+    player = li.select_one(":is(details,.kw-state)>div>div:first-child>div")
     assert player is not None
     lines = [line.strip() for line in player.get_text("\n").split("\n") if line.strip()]
     assert lines[0] == "Ana" and lines[1] == "7 cards"

@@ -17,7 +17,7 @@ from kifuwiki.render.record import render_viewer
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
 #: game's templates/state.html, its seat_hands rule).
-PD_HAND = ".kw-pd-state>div:first-child>div>div"
+PD_HAND = ":is(details,.kw-state)>div>div:first-child>div>div"
 
 CORPUS = corpus_dir()
 
@@ -130,9 +130,15 @@ def test_rendered_page_matches_every_state(view: RecordView) -> None:
         assert written == [p["faces"] + "?" * p["unknown"] for p in state["players"]]
         assert [h["data-kw-count"] for h in hands] == [str(p["count"]) for p in state["players"]]
         current = [p["key"] for p in state["players"] if p["current"]]
-        shown = [el["data-kw-seat"] for el in li.select(".kw-pd-state .kw-current>div")]
+        # The stylesheet's rule: the box whose second badge is not a rank is to move.
+        shown = [
+            str(box.select_one(":scope>div")["data-kw-seat"])
+            for box in li.select(":is(details,.kw-state)>div>div:first-child>div")
+            if (badges := box.select(":scope>b"))[1:]
+            and "kw-pd-rank" not in badges[1].get("class", [])
+        ]
         assert shown == current
-        field = li.select_one(".kw-pd-state>div~div")
+        field = li.select_one(":is(details,.kw-state)>div>div~div")
         assert field is not None
         run = field.select_one("i")
         assert (run.get_text() if run else "") == (
@@ -206,7 +212,7 @@ def test_every_corpus_view_is_consistent() -> None:
 def test_last_flush_is_remembered(view: RecordView) -> None:
     assert [s.state["last_flush"] for s in view.steps] == [None, None, 2, 3, 3, 5, 5, 7, 7]
     soup = _soup(view, "en")
-    link = soup.select_one("li#m4 .kw-pd-state>dl a")
+    link = soup.select_one("li#m4 :is(details,.kw-state)>div>dl a")
     assert link is not None and link["href"] == "#m3"
 
 

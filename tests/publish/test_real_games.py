@@ -13,7 +13,7 @@ from kifuwiki.games import get_game
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
 #: game's templates/state.html, its seat_hands rule).
-PD_HAND = ".kw-pd-state>div:first-child>div>div"
+PD_HAND = ":is(details,.kw-state)>div>div:first-child>div>div"
 
 pytestmark = pytest.mark.slow
 
@@ -37,7 +37,7 @@ def test_prime_daifugo_record_page_matches_the_engine(built: Path) -> None:
             hand["data-kw-seat"]: "".join(
                 run.get_text() for run in hand.select("i:not(.kw-consumed)")
             )
-            for hand in li.select(f":scope > details {PD_HAND}[data-kw-seat]")
+            for hand in li.select(f":scope > {PD_HAND}[data-kw-seat]")
         }
         expected = {p["key"]: p["faces"] + "?" * p["unknown"] for p in step.state["players"]}
         assert hands == expected, step.anchor
@@ -82,7 +82,7 @@ def test_search_indexes_moves_and_comments_but_not_the_state_panels(built: Path)
 
     html = soup(built / "records/prime-daifugo/kongo/index.html")
     state_words = {
-        dt.get_text(strip=True) for dt in html.select(".kw-moves > li > details .kw-pd-state>dl dt")
+        dt.get_text(strip=True) for dt in html.select(".kw-moves > li > details>div>dl dt")
     }
     assert state_words  # the page itself keeps every state panel
     index = json.loads((built / "search/search_index.json").read_text(encoding="utf-8"))

@@ -79,23 +79,30 @@ def make_viewer_steps(
             anchor = f"{prefix}{esc(step.anchor)}"
             marks = step.marks
             player = step.player
+            shown_name = names.get(player, player) if player else ""
+            notation = step.notation
+            if marks and notation.endswith(" " + str(marks)):
+                notation = notation[: -len(marks)].strip()
             head = f' <li id="{anchor}"'
             if marks in MARK_KINDS:
                 head += f' class="kw-mark-{MARK_KINDS[marks]}"'
             if flags:
                 head += f' data-flags="{esc(" ".join(map(str, flags)))}"'
+            # The mover's key only where the name shown right after the number is not
+            # the key itself (the script reads that <span> otherwise), and an empty key
+            # where that <span> is the start position's, not a player's.
             if player:
-                head += f' data-kw-player="{esc(player)}"'
+                if shown_name != player:
+                    head += f' data-kw-player="{esc(player)}"'
+            elif not notation and step.index == 0:
+                head += ' data-kw-player=""'
             notes = step_annotations(step, lang)
             append(
                 f'{head}><div><a href="#{anchor}" '
                 f'title="{esc(step_title(step_label(step, lang), notes))}">{esc(step.index)}</a>'
             )
             if player:
-                append(f" <span>{esc(names.get(player, player))}</span>")
-            notation = step.notation
-            if marks and notation.endswith(" " + str(marks)):
-                notation = notation[: -len(marks)].strip()
+                append(f" <span>{esc(shown_name)}</span>")
             if notation:
                 append(f" <code>{esc(notation)}</code>")
             elif step.index == 0:

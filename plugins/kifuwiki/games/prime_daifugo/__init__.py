@@ -141,11 +141,12 @@ class PrimeDaifugo:
         "revolution": StepFlag("革命", "revolution", "次の革命", "Next revolution", "r", "special"),
     }
     #: Seat view: a hand is the ``<div>`` in a player's box (the boxes are the panel's
-    #: first ``<div>``'s children: no class at every step, templates/state.html); its
+    #: first ``<div>``'s children; the panel is a step's ``<details>``' ``<div>``, on the
+    #: board the ``.kw-state``'s: no class at every step, templates/state.html); its
     #: player's name is the ``<strong>`` beside it, its card count the first ``<b>``
     #: ("11 cards"), so the positions need no data-kw-seat / data-kw-count at every
     #: step (games/base.py).
-    seat_hands = ".kw-pd-state>div:first-child>div>div|strong|b"
+    seat_hands = ":is(details,.kw-state)>div>div:first-child>div>div|strong|b"
     #: A ```kifu block that names no game is a Prime Daifugo record, and a site
     #: ``rules:`` option that names no game (``rules: standard``) is its rule set:
     #: kifuwiki began as a Prime Daifugo archive, and the Fandom notation predates the

@@ -82,7 +82,7 @@ def _glyphs(text: object, extra: str = "") -> str:
 
 def render_board_state(state: dict[str, Any], step: Any, lang: object, prefix: str) -> str:
     """``state.html`` with ``compact`` false: the viewer's board (once a record)."""
-    return render_compact_state(state, step, lang, prefix, _glyphs)
+    return render_compact_state(state, step, lang, prefix, _glyphs, ' class="kw-pd-state"')
 
 
 def render_compact_state(
@@ -91,15 +91,15 @@ def render_compact_state(
     lang: object,
     prefix: str,
     _cards: Callable[..., str] = _cards,
+    panel: str = "",
 ) -> str:
     """``state.html`` for one step with ``compact`` true (``prefix``: the viewer's
-    anchor prefix, ``""`` on a record page); ``_cards`` is ``pd_cards``."""
+    anchor prefix, ``""`` on a record page); ``_cards`` is ``pd_cards``, ``panel`` the
+    panel's class attribute (the board's only: a step's position is found by place)."""
     ja = lang == "ja"
     w = _JA if ja else _EN
     out: list[str] = [
-        '<div class="kw-pd-state" data-revolution="on"><div>'
-        if state["revolution"]
-        else '<div class="kw-pd-state"><div>'
+        f'<div{panel} data-revolution="on"><div>' if state["revolution"] else f"<div{panel}><div>"
     ]
     append = out.append
     played = state["played"]
@@ -107,15 +107,14 @@ def render_compact_state(
     for i, p in enumerate(state["players"]):
         current = p["current"]
         count = esc(p["count"])
-        opening = '<div class="kw-current"><strong>' if current else "<div><strong>"
-        append(f" {opening}" if i else opening)
+        append(" <div><strong>" if i else "<div><strong>")
         append(f"{esc(p['name'])}</strong> <b>{count}{w['cards']}</b>")
         if current:
             append(f" <b>{w['to_move']}</b>")
         rank = p["rank"]
         if rank:
             unit = "位" if ja else (" st" if rank == 1 else " place")
-            append(f" <b>{esc(rank)}{unit}</b>")
+            append(f' <b class="kw-pd-rank">{esc(rank)}{unit}</b>')
         hand = _cards(str(p["faces"]) + "?" * p["unknown"])
         if p["seat"]:
             append(f' <div data-kw-seat="{esc(p["seat"])}" data-kw-count="{count}">{hand}')

@@ -13,7 +13,7 @@
     return el;
   }
   function drawCards(root) {
-    var runs = root.querySelectorAll(".kw-pd-state i");
+    var runs = root.querySelectorAll("i"); /* root: the board's .kw-state, a position */
     for (var i = 0; i < runs.length; i++) {
       var run = runs[i], text = run.textContent || "", m;
       var extra = run.className ? " " + run.className : "";
