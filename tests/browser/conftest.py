@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from tests.local_server import local_server
 
+from .game_site import build_demo_site
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LAUNCH_ARGS = [
@@ -115,3 +117,18 @@ def screenshot(page: Any, name: str) -> Path:
     path = ARTIFACTS / name
     page.screenshot(path=str(path), full_page=False)
     return path
+
+
+@pytest.fixture(scope="module")
+def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The demo site (``mkdocs.yml`` as committed), built with ``site_url`` = the test server.
+
+    Material's instant navigation only swaps pages whose URL is in the sitemap, and it
+    matches host and protocol but not the port: so the site must know where it is served.
+    """
+    root = tmp_path_factory.mktemp("demo-site")
+    out = root / "site"
+    out.mkdir()
+    with serve(out) as url:
+        build_demo_site(root, out, url)
+        yield url

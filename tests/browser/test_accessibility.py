@@ -14,13 +14,10 @@ sets in muted text are underlined (the muted colour is too close to the link's).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-
-from .conftest import serve
-from .game_site import build_demo_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -54,16 +51,6 @@ OPTIONS = {
 }
 
 
-@pytest.fixture(scope="module")
-def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    root = tmp_path_factory.mktemp("a11y-site")
-    out = root / "site"
-    out.mkdir()
-    with serve(out) as url:
-        build_demo_site(root, out, url)
-        yield url
-
-
 def _violations(page: Any) -> list[str]:
     results = axe_playwright.Axe().run(
         page, context={"include": [[".md-content"]]}, options=OPTIONS
@@ -76,22 +63,37 @@ def _violations(page: Any) -> list[str]:
     return found
 
 
+def _problems(context: Any, demo_site: str, prepare: Callable[[Any], None]) -> str:
+    """Every page of ``PAGES`` opened in ``context``, made ready by ``prepare`` and
+    checked: its violations, one per line under its path ('' when there are none)."""
+    page = context.new_page()
+    lines = []
+    for path in PAGES:
+        page.goto(demo_site + path)
+        prepare(page)
+        found = _violations(page)
+        if found:
+            lines += [path, *(f"  {problem}" for problem in found)]
+    return "\n".join(lines)
+
+
+def _step_into_the_game(page: Any) -> None:
+    if page.locator(".kw-viewer").count():
+        page.locator(".kw-viewer").first.focus()
+        for key in ("Home", "ArrowRight", "ArrowRight"):
+            page.keyboard.press(key)
+
+
+def _open_every_position(page: Any) -> None:
+    assert page.locator(".kw-js").count() == 0  # kifuwiki.js did not run
+    page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_pages_with_the_script(browser: Any, demo_site: str, width: int) -> None:
     context = browser.new_context(viewport={"width": width, "height": 900})
     try:
-        page = context.new_page()
-        problems: dict[str, list[str]] = {}
-        for path in PAGES:
-            page.goto(demo_site + path)
-            if page.locator(".kw-viewer").count():
-                page.locator(".kw-viewer").first.focus()
-                for key in ("Home", "ArrowRight", "ArrowRight"):
-                    page.keyboard.press(key)
-            found = _violations(page)
-            if found:
-                problems[path] = found
-        assert problems == {}, "\n".join(f"{k}\n  " + "\n  ".join(v) for k, v in problems.items())
+        assert _problems(context, demo_site, _step_into_the_game) == ""
     finally:
         context.close()
 
@@ -102,15 +104,6 @@ def test_pages_without_the_script_every_position_open(browser: Any, demo_site: s
     context = browser.new_context(viewport={"width": 390, "height": 900})
     context.route("**/*.js", lambda route: route.abort())
     try:
-        page = context.new_page()
-        problems: dict[str, list[str]] = {}
-        for path in PAGES:
-            page.goto(demo_site + path)
-            assert page.locator(".kw-js").count() == 0  # kifuwiki.js did not run
-            page.evaluate("document.querySelectorAll('details').forEach(d => { d.open = true; })")
-            found = _violations(page)
-            if found:
-                problems[path] = found
-        assert problems == {}, "\n".join(f"{k}\n  " + "\n  ".join(v) for k, v in problems.items())
+        assert _problems(context, demo_site, _open_every_position) == ""
     finally:
         context.close()

@@ -19,7 +19,7 @@ from kifuwiki.games import get_game
 from kifuwiki.games.base import RecordView, step_label
 
 from .conftest import screenshot, serve
-from .game_site import build_demo_site, build_site
+from .game_site import build_site
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
 #: game's templates/state.html, its seat_hands rule).
@@ -50,21 +50,6 @@ A:223
 B:69A
 A:QA3#
 """
-
-
-@pytest.fixture(scope="module")
-def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The demo site (``mkdocs.yml`` as committed), built with ``site_url`` = the test server.
-
-    Material's instant navigation only swaps pages whose URL is in the sitemap, and it
-    matches host and protocol but not the port: so the site must know where it is served.
-    """
-    root = tmp_path_factory.mktemp("demo-site")
-    out = root / "site"
-    out.mkdir()
-    with serve(out) as url:
-        build_demo_site(root, out, url)
-        yield url
 
 
 @pytest.fixture(scope="module")
