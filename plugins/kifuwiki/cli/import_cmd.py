@@ -93,4 +93,4 @@ class ImportGroup(click.Group):
 
 @click.group("import", cls=ImportGroup)
 def import_group() -> None:
-    """Import records from Fandom pages, Catan log sheets and the primeqk database."""
+    """Import records from other sources: each installed game offers its importers."""
