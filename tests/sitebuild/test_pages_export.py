@@ -87,6 +87,17 @@ def test_every_page_and_the_assets_are_written_with_the_site_settings(site: Path
             assert markdown.markdown(html, extensions=["md_in_html"]).strip() == html, name
 
 
+def test_only_the_games_the_site_has_or_names_get_an_index(site: Path) -> None:
+    # The records are Prime Daifugo's; the nav names one other game's index.
+    config = site / "mkdocs.yml"
+    config.write_text(
+        config.read_text("utf-8") + "nav:\n  - index.md\n  - archive/catan/index.md\n", "utf-8"
+    )
+    pages()
+    indexes = sorted(p.parent.name for p in (site / "docs" / "archive").glob("*/index.md"))
+    assert indexes == ["catan", "events", "players", "prime-daifugo"]
+
+
 @pytest.mark.parametrize("links", ["source", "page"])
 def test_every_link_between_pages_resolves(site: Path, links: str) -> None:
     pages("--links", links)
