@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from tests.fresh_python import run_fresh
 
 import kifuwiki
 from kifuwiki.api import Record, viewer_assets
@@ -95,8 +94,7 @@ def test_importing_kifuwiki_stays_light() -> None:
         "try:\n    kifuwiki.nothing\nexcept AttributeError:\n    pass\n"
         "else:\n    raise SystemExit('no AttributeError')\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
+    run_fresh(code)
     assert set(kifuwiki.__all__) >= {"load", "loads", "validate", "Record", "Diagnostic"}
 
 

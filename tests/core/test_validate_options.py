@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from tests.fresh_python import run_fresh
 
 import kifuwiki.cli.report as report_module
 from kifuwiki.archive import RecordReport
@@ -175,8 +176,6 @@ def test_the_cli_starts_without_the_site_build() -> None:
     """``validate`` runs often (pre-commit, CI shards): its start-up must not import
     the site build and the renderers, which only ``pages`` and the plugin need. (Jinja
     itself may come in with a plug-in game that uses it for its glyphs.)"""
-    import subprocess
-    import sys
 
     code = (
         "import sys, kifuwiki.cli\n"
@@ -185,15 +184,12 @@ def test_the_cli_starts_without_the_site_build() -> None:
         " if m in sys.modules]\n"
         "assert not heavy, heavy\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
+    run_fresh(code)
 
 
 def test_validate_runs_without_importing_mkdocs() -> None:
     """Parse, check and report (``kifuwiki validate``, run to the end on the demo
     records) need no MkDocs: CI installs of the checker must not pull it in."""
-    import subprocess
-    import sys
 
     records = Path(__file__).resolve().parents[2] / "records"
     code = (
@@ -204,6 +200,5 @@ def test_validate_runs_without_importing_mkdocs() -> None:
         "bad = sorted(m for m in sys.modules if m == 'mkdocs' or m.startswith('mkdocs.'))\n"
         "assert not bad, bad\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert " file(s), 0 error(s)" in result.stdout  # it did check the records
+    output = run_fresh(code)
+    assert " file(s), 0 error(s)" in output  # it did check the records

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.fresh_python import run_fresh
 
 from kifuwiki.archive import load_text
 from kifuwiki.games import get_game
@@ -196,8 +195,7 @@ def test_core_never_imports_mkdocs() -> None:
         "print(bad)\n"
         "sys.exit(1 if bad else 0)\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
+    run_fresh(code)
 
 
 def test_edited_templates_are_read_again_after_forget(tmp_path: Path) -> None:
@@ -260,8 +258,7 @@ def test_the_plugin_leaves_serves_modules_to_serve() -> None:
         "KifuwikiPlugin()\n"
         "sys.exit('mkdocs.livereload' in sys.modules)\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
+    run_fresh(code)
 
 
 def _record_slug_with_path_objects(path: str, game: str, root: str | None, count: int) -> str:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 from bs4 import BeautifulSoup
+from tests.fresh_python import run_fresh
 
 from kifuwiki.sitebuild import BuildSettings, SiteBuild
 
@@ -52,8 +51,7 @@ def test_core_never_imports_mkdocs(tmp_path: Path) -> None:
         "print(bad)\n"
         "sys.exit(1 if bad else 0)\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
+    run_fresh(code)
 
 
 def test_a_site_build_renders_every_page_with_links_between_them(tmp_path: Path) -> None:
