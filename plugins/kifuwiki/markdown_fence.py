@@ -40,7 +40,12 @@ from kifuwiki.archive import load_source
 from kifuwiki.core.diagnostics import Diagnostic, Severity, terminal_safe
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games import get_game, installed_games_text, normalise_game_id, untagged_game
-from kifuwiki.render.codes import INTERNAL_VIEW_ERROR, UNKNOWN_FENCE_GAME, UNKNOWN_FENCE_OPTION
+from kifuwiki.render.codes import (
+    INTERNAL_VIEW_ERROR,
+    UNKNOWN_FENCE_GAME,
+    UNKNOWN_FENCE_LANGUAGE,
+    UNKNOWN_FENCE_OPTION,
+)
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.labels import normalise_language
 from kifuwiki.render.record import render_viewer
@@ -80,8 +85,17 @@ def fence_validator(
     return True
 
 
+def _known_language(lang: str) -> bool:
+    """``ja``, ``en``, ``en-GB``, ``ja_JP``…: a language the labels are written in."""
+    return lang.replace("_", "-").split("-")[0].lower() in ("ja", "en")
+
+
 def _default_warn(message: str) -> None:
     log.warning(message)
+
+
+def _default_inform(message: str) -> None:
+    log.info(message)
 
 
 def fence_format(
@@ -95,6 +109,7 @@ def fence_format(
     lang: str | None = None,
     rules: Mapping[str, Any] | None = None,
     warn: Warn | None = None,
+    inform: Warn | None = None,
     where: str | None = None,
     locate: BlockLocator | None = None,
     first_line: int | None = None,
@@ -103,10 +118,10 @@ def fence_format(
 ) -> str:
     """Render a ```` ```kifu ```` block: one viewer per game in it, or an error box.
 
-    ``env``, ``lang``, ``rules`` and ``warn`` are bound by the MkDocs plugin (with
-    :func:`functools.partial`); standalone use falls back to the packaged templates,
-    Japanese labels and Python logging. Never raises: SuperFences would silently
-    drop the block, and a page must never lose what its author wrote.
+    ``env``, ``lang``, ``rules``, ``warn`` (errors) and ``inform`` (warnings and notes)
+    are bound by the MkDocs plugin (with :func:`functools.partial`); standalone use falls
+    back to the packaged templates, Japanese labels and Python logging. Never raises:
+    SuperFences would silently drop the block, and a page must never lose what its author wrote.
 
     Problems are reported at the lines of the text the block is in: ``locate`` (a
     :class:`BlockLocator`, bound by a front end that knows the page's file) finds the
@@ -125,6 +140,7 @@ def fence_format(
             lang=lang,
             rules=rules,
             warn=warn,
+            inform=inform,
             place=_place(source, locate, (first_line, indent), where),
         )
     except Exception as exc:
@@ -148,12 +164,20 @@ def _render_block(
     lang: str | None = None,
     rules: Mapping[str, Any] | None = None,
     warn: Warn | None = None,
+    inform: Warn | None = None,
     place: _Place,
 ) -> str:
     options = dict(options or {})
     env = env or make_environment()
-    lang = normalise_language(options.pop("lang", None) or lang)
+    inform = inform or _default_inform
     warn = warn or _default_warn
+    lang_option = options.pop("lang", None)
+    if lang_option and not _known_language(lang_option):
+        message = (
+            f"lang '{lang_option}' has no labels: the block is shown in English (known: ja, en)"
+        )
+        warn(place.opening(Severity.WARNING, UNKNOWN_FENCE_LANGUAGE, message))
+    lang = normalise_language(lang_option or lang)
     title = options.pop("title", None)
     game_option = options.pop("game", None)
     rules_option = options.pop("rules", None)
@@ -187,15 +211,27 @@ def _render_block(
         if rules_option and "rules" not in record_source.meta:
             record_source.meta["rules"] = rules_option
         record = load_source(record_source, rules)
-        problems = [place.shift(d) for d in record.diagnostics if d.severity is Severity.ERROR]
+        shifted = [place.shift(d) for d in record.diagnostics]
+        problems = [d for d in shifted if d.severity is Severity.ERROR]
+        notes = [d for d in shifted if d.severity is not Severity.ERROR]
         for diagnostic in problems:
             warn(place.report(diagnostic))
+        for diagnostic in notes:
+            # As a record file's are: at info level (a strict build fails on errors only).
+            inform(place.report(diagnostic))
         viewer = ""
         game_id = normalise_game_id(record.game)
         if game_id is not None:
             try:
                 view = get_game(game_id).view(record)
-                viewer = str(render_viewer(view, env, lang, next_prefix(md)))
+                prefix = next_prefix(md)
+                viewer = str(render_viewer(view, env, lang, prefix))
+                if notes:
+                    # The steps' badges say "warning"; the messages are here, each
+                    # linked to its step, as a record page lists them.
+                    viewer += env.get_template("embed_diagnostics.html").render(
+                        diagnostics=notes, lang=lang, prefix=prefix
+                    )
             except Exception as exc:  # a bug in a game's view must not break the page
                 log.exception("internal error while rendering %s", place.name)
                 internal = Diagnostic(
@@ -313,7 +349,9 @@ _FENCE_OPEN = re.compile(
     r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)[ \t]*$"
 )
 _OPTION = re.compile(
-    r"""(?P<key>[A-Za-z][\w-]*)(?:=(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"']+)))?"""
+    # ``key=value``, ``key = value`` (spaces around ``=``), quoted with " or ', or bare.
+    r"""(?P<key>[A-Za-z][\w-]*)(?:[ \t]*=[ \t]*"""
+    r"""(?:"(?P<dq>[^"]*)"|'(?P<sq>[^']*)'|(?P<bare>[^\s"'=]+)))?"""
 )
 
 
@@ -451,7 +489,8 @@ class KifuExtension(Extension):
             # "this option is a boolean" and would turn our objects into True.
             "rules": ["", "Default rule set (preset name or mapping)"],
             "env": ["", "A ready Jinja environment (the MkDocs plugin passes its own)"],
-            "warn": ["", "Callable that receives one warning message per problem"],
+            "warn": ["", "Callable that receives one message per error"],
+            "inform": ["", "Callable that receives one message per warning or note"],
             "locate": ["", "A BlockLocator: reports at the lines of each page's file"],
         }
         super().__init__(**kwargs)
@@ -473,6 +512,7 @@ class KifuExtension(Extension):
             "lang": self.getConfig("lang"),
             "rules": {"preset": rules} if rules and isinstance(rules, str) else (rules or None),
             "warn": self.getConfig("warn") or None,
+            "inform": self.getConfig("inform") or None,
             "locate": self.getConfig("locate") or None,
         }
         # Before fenced_code (25) and SuperFences (also 25), after normalize_whitespace (30).

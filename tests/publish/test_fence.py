@@ -192,3 +192,63 @@ def test_rules_of_the_wrong_type_are_refused_when_the_extension_loads() -> None:
         extensions=["kifuwiki"], extension_configs={"kifuwiki": {"rules": {"preset": "online"}}}
     )
     assert "kw-error-box" not in md.convert("```kifu\na:(7K)\nb:(2Q)\na:7\nb:%\na:K#\n```\n")
+
+
+# A Prime Daifugo block whose hands are smaller than its rules deal: two PD123 warnings.
+SHORT_HANDS = "```kifu game=prime-daifugo\nA:(223)\nB:(69A)\nA:223#\n```\n"
+
+
+def test_a_blocks_warnings_are_listed_under_it_and_logged_as_info(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The steps' badges say "warning": the message must be on the page (linked to the
+    step) and in the build's log, as a record file's are — not only a badge."""
+    with caplog.at_level(logging.INFO, logger="kifuwiki.markdown_fence"):
+        doc = html_of("# Page\n\n" + SHORT_HANDS, lang="en")
+    items = doc.select(".kw-embed-diagnostics li.kw-diagnostic")
+    assert [li["data-code"] for li in items] == ["PD123", "PD123"]
+    assert "initial hand has 3 cards" in items[0].get_text()
+    assert "<markdown>:4:4" in items[0].get_text()
+    (link,) = items[0].select("a.kw-diagnostic-move")
+    assert link["href"] == "#k1-m0" and doc.find(id="k1-m0") is not None
+    assert doc.select_one(".kw-error-box") is None  # warnings are not errors
+    logged = [(r.levelno, r.getMessage()) for r in caplog.records]
+    assert (
+        logging.INFO,
+        "<markdown>:4:4: warning PD123 A's initial hand has 3 cards; the 'standard' rules deal 11",
+    ) in logged
+    assert all(level < logging.WARNING for level, _ in logged)
+
+
+def test_a_block_without_warnings_has_no_diagnostics_list() -> None:
+    doc = html_of(f"```kifu game=fake\n{GAME}```\n")
+    assert doc.select_one(".kw-embed-diagnostics") is None
+
+
+def test_a_bad_rules_option_is_reported_not_ignored() -> None:
+    doc = html_of(SHORT_HANDS.replace("game=prime-daifugo", "game=prime-daifugo rules=nonsense"))
+    codes = [li["data-code"] for li in doc.select(".kw-embed-diagnostics li")]
+    assert "PD100" in codes
+
+
+def test_a_language_without_labels_is_reported(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING, logger="kifuwiki.markdown_fence"):
+        doc = html_of(
+            f"```kifu game=fake lang=fr\n{GAME}```\n\n```kifu game=fake lang=en-GB\n{GAME}```\n"
+        )
+    messages = [r.getMessage() for r in caplog.records]
+    assert messages == [
+        "<markdown>:1:1: warning KW004 lang 'fr' has no labels: the block is shown in English "
+        "(known: ja, en)"
+    ]
+    assert len(doc.select("section.kw-viewer")) == 2
+
+
+@pytest.mark.parametrize(
+    "info", ["kifu  game = fake", "kifu game= fake", "kifu game ='fake'", 'kifu game = "fake"']
+)
+def test_spaces_around_the_equals_sign(info: str) -> None:
+    assert parse_info(info) == ("kifu", {"game": "fake"})
+    doc = html_of(f"```{info}\n{GAME}```\n")
+    assert doc.select_one("section.kw-viewer") is not None
+    assert doc.select_one(".kw-error-box") is None

@@ -160,6 +160,7 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
             "lang": self._lang,
             "rules": self._rules,
             "warn": self._warn_fence,
+            "inform": self._inform_fence,
             "locate": self._fence_locator,
         }
         bound = functools.partial(fence_format, **settings)
@@ -199,6 +200,10 @@ class KifuwikiPlugin(BasePlugin[KifuwikiConfig]):  # type: ignore[no-untyped-cal
     def _warn_fence(self, message: str) -> None:
         # The message names the page (the locator gave the fence its file).
         log.warning(message)
+
+    def _inform_fence(self, message: str) -> None:
+        # A block's warnings and notes, at info level as a record file's are.
+        log.info(message)
 
     # Under serve, just before MkDocs empties the site folder for a rebuild: the last
     # build's output moves aside, to be deleted in the background (old_output.py).
