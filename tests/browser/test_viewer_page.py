@@ -150,8 +150,16 @@ def test_a_reader_hides_the_result_until_the_last_move(material_site: str, open_
     page.locator("input.kw-hide-results").check()
     assert not badge.is_visible()
     assert not page.locator(".kw-winner-name").is_visible()
+    # The steps ahead keep their move lines (to step to), not what they say: the last
+    # step's notes ("… goes out") and comments would tell the result.
+    ahead = ".kw-viewer > .kw-moves > li[aria-current] ~ li"
+    assert page.locator(f"{ahead} > div").count() > 0
+    assert page.locator(f"{ahead} > div").last.is_visible()
+    notes = page.locator(".kw-viewer > .kw-moves > li:last-child > :not(div:first-child)")
+    assert notes.count() > 0 and not any(n.is_visible() for n in notes.all())
     page.locator("[data-kw-go=last]").click()
     assert badge.is_visible()  # the last move: the result is no spoiler any more
+    assert page.locator(".kw-viewer > .kw-moves > li:last-child > ul").first.is_visible()
     page.locator("[data-kw-go=first]").click()
     assert badge.is_visible()
     assert problems.all() == []
