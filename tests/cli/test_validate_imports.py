@@ -16,11 +16,13 @@ import pytest
 import kifuwiki.games.base as base
 from kifuwiki.games import views
 from kifuwiki.games.prime_daifugo import notation_moves, notation_scan
+from kifuwiki.sitebuild.pool import available_cores
 
 GAME = "---\ngame: prime-daifugo\ntitle: t\n---\na:(7)\nb:(K)\na:7#\n"
 UNTITLED = "---\ngame: prime-daifugo\n---\na:(7)\nb:(K)\na:7#\n"
 SCAN = "kifuwiki.games.prime_daifugo.notation_scan"
 WATCHED = (
+    "json",
     "pathlib",
     "urllib.parse",
     "ipaddress",
@@ -38,9 +40,9 @@ main()
 """
 
 
-def imported(tmp_path: Path, *args: str) -> list[str]:
+def imported(tmp_path: Path, *args: str, watched: tuple[str, ...] = WATCHED) -> list[str]:
     result = subprocess.run(
-        [sys.executable, "-c", SCRIPT.format(watched=WATCHED), *args],
+        [sys.executable, "-c", SCRIPT.format(watched=watched), *args],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -68,6 +70,21 @@ def records(tmp_path: Path) -> Path:
 )
 def test_a_plain_run_imports_none_of_them(records: Path, args: list[str]) -> None:
     assert imported(records, *args) == []
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or available_cores() < 2,
+    reason="validate forks its workers on Linux, with two cores or more",
+)
+def test_a_run_with_workers_imports_no_json_threading_or_signal(records: Path) -> None:
+    """``-j 2`` over two chunks of files starts a forked worker (its pickle and ctypes
+    are there: the check is not blind) without :mod:`json` (the report writes through
+    ``_json``), :mod:`threading` (no thread to count) or :mod:`signal` (SIGKILL is 9)."""
+    for index in range(3, 130):
+        (records / "records" / f"g{index}.kifu").write_text(GAME, encoding="utf-8")
+    watched = ("json", "threading", "signal", "pickle", "ctypes")
+    args = ("validate", "-j", "2", "--format", "json", "records")
+    assert imported(records, *args, watched=watched) == ["pickle", "ctypes"]
 
 
 def test_the_others_import_what_they_need(records: Path) -> None:
