@@ -118,3 +118,35 @@ def test_the_general_move_reader_is_named_in_notation_moves_as_before() -> None:
         assert getattr(notation_moves, name) is getattr(notation_scan, name)
     with pytest.raises(AttributeError, match="no attribute 'Nothing'"):
         notation_moves.Nothing  # noqa: B018 (the attribute access is the test)
+
+
+#: A JSON run compiles neither the terminal's escape pattern (text and GitHub output
+#: only) nor the HTML charset pattern (saved pages); text output compiles the first.
+PATTERNS = """
+import atexit, sys
+def report():
+    from kifuwiki.core import diagnostics, encoding
+    sys.stderr.write("\\nPATTERNS:%d %d" % (
+        diagnostics._controls.cache_info().currsize, encoding._meta_charset.cache_info().currsize))
+atexit.register(report)
+sys.argv = ["kifuwiki", *sys.argv[1:]]
+from kifuwiki.cli import main
+main()
+"""
+
+
+def test_a_json_run_compiles_no_escape_or_charset_pattern(records: Path) -> None:
+    def compiled(*args: str) -> list[str]:
+        result = subprocess.run(
+            [sys.executable, "-c", PATTERNS, *args],
+            cwd=records,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode in (0, 1), result.stderr
+        return result.stderr.rpartition("PATTERNS:")[2].split()
+
+    assert compiled("validate", "--format", "json", "records") == ["0", "0"]
+    (records / "records" / "bad.kifu").write_text(GAME + "a:Z!\n", encoding="utf-8")
+    assert compiled("validate", "records") == ["1", "0"]
