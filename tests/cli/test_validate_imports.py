@@ -1,5 +1,6 @@
 """What a plain ``kifuwiki validate`` run leaves unimported: :mod:`pathlib` (with
-:mod:`urllib.parse`, :mod:`ipaddress`), the page's view types
+:mod:`urllib.parse`, :mod:`ipaddress`), :mod:`json` (the report writes through
+``_json``), the legacy encodings' reader (UTF-8 records), the page's view types
 (:mod:`kifuwiki.games.views`), the shards (without ``--shard``) and Prime Daifugo's
 general move reader (records in the standard shape). Each was a part of
 every run's start-up (issue 16); the names keep working where they were."""
@@ -23,6 +24,7 @@ UNTITLED = "---\ngame: prime-daifugo\n---\na:(7)\nb:(K)\na:7#\n"
 SCAN = "kifuwiki.games.prime_daifugo.notation_scan"
 WATCHED = (
     "json",
+    "kifuwiki.core.encoding",
     "pathlib",
     "urllib.parse",
     "ipaddress",
@@ -95,6 +97,8 @@ def test_the_others_import_what_they_need(records: Path) -> None:
     ]  # fmt: skip
     (records / "records" / "untitled.kifu").write_text(UNTITLED, encoding="utf-8")
     assert "pathlib" in imported(records, "validate", "records/untitled.kifu")
+    (records / "sjis.kifu").write_bytes(GAME.replace("title: t", "title: 金剛戦").encode("cp932"))
+    assert imported(records, "validate", "sjis.kifu") == ["kifuwiki.core.encoding"]
     (records / "odd.kifu").write_text(GAME.replace("a:7#", "a: 7 #"), encoding="utf-8")
     assert imported(records, "validate", "odd.kifu") == [SCAN]
 
