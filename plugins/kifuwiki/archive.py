@@ -17,10 +17,11 @@ from kifuwiki.core import paths as path_checks
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import (
     RecordSource,
+    accepts_in,
+    blocks_in_comments,
+    comment_texts,
     decode,
     front_matter_line,
-    may_accept,
-    may_have_blocks,
     split_record_file,
 )
 from kifuwiki.games import (
@@ -345,8 +346,10 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
         game = get_game(game_id)
         record = game.load(source, rules_for(rules, game_id))
         # Variations and acceptances are rare: their modules are imported for the records
-        # that may have them (the same tests their functions start with).
-        if may_have_blocks(source.lines):
+        # that may have them (the same tests their functions start with), both told from
+        # one pass over the game's comment lines.
+        comments = comment_texts(source.lines)
+        if comments and blocks_in_comments(comments):
             from kifuwiki.core.variations import check_variations, has_blocks
 
             if has_blocks(source.lines):
@@ -355,7 +358,7 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
                 record.diagnostics = [*record.diagnostics, *found_diagnostics]
         # The file-level problems (front matter, encoding) belong to the file's first game.
         found_all = [*source.diagnostics, *record.diagnostics]
-        if may_accept(source):
+        if accepts_in(source, comments):
             from kifuwiki.core.acknowledge import acknowledge
 
             found_all = acknowledge(found_all, source)

@@ -263,3 +263,40 @@ def test_a_start_cut_short_ends_the_workers_already_started(
     for pid in started:  # killed and reaped
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
+
+
+def test_sigkill_is_the_signal_modules() -> None:
+    assert pools._SIGKILL == signal.SIGKILL
+
+
+#: can_fork_here() in a fresh interpreter: True without threading imported (and it stays
+#: unimported), the answer of threading.active_count() == 1 once it is, False while a
+#: thread runs.
+THREADS = """
+import sys
+from kifuwiki.sitebuild.pool import can_fork_here
+first = can_fork_here()
+assert "threading" not in sys.modules
+import threading
+second = can_fork_here()
+stop = threading.Event()
+thread = threading.Thread(target=stop.wait)
+thread.start()
+third = can_fork_here()
+stop.set()
+thread.join()
+print(first, second, third, can_fork_here())
+"""
+
+
+def test_can_fork_here_counts_threads_as_threading_does() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", THREADS],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO / "plugins")},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "True", "False", "True"]

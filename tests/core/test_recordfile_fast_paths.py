@@ -7,9 +7,12 @@ and with :func:`classify` on everything, including values built to look like YAM
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import dataclasses
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
@@ -17,11 +20,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.prime_daifugo.shared_data import corpus_dir
 
+from kifuwiki.core.encoding import decode_html
 from kifuwiki.core.recordfile import (
     SourceLine,
+    _decode_general,
     _is_yaml_string,
     _simple_front_matter,
+    accepts_in,
+    blocks_in_comments,
     classify,
+    comment_texts,
+    decode,
+    may_accept,
+    may_have_blocks,
     split_record_file,
 )
 
@@ -169,3 +180,101 @@ def test_split_lines_are_the_lines_the_constructor_builds(body: list[str]) -> No
             assert line == built and hash(line) == hash(built) and repr(line) == repr(built)
             with pytest.raises(dataclasses.FrozenInstanceError):
                 line.text = "changed"  # type: ignore[misc]
+
+
+REPO = Path(__file__).resolve().parents[2]
+BOMS = [codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE]
+BOMS += [codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE]
+RECORD = "---\ngame: prime-daifugo\ntitle: 金剛戦 第1期\n---\nはち:(QT338)\nnishimura:(T77)\n"
+
+
+def _record_files() -> list[Path]:
+    files = sorted((REPO / "records").rglob("*.kifu"))
+    return files + (sorted(CORPUS.glob("*.kifu")) if CORPUS.is_dir() else [])
+
+
+def _awkward_bytes() -> list[bytes]:
+    """Every way ``decode_text`` reads a file, and the bytes next to each fast-path test."""
+    found = [b"", b"\x00", b"\xef", b"\xff", b"\xfe", b"a\x00", b"\xef\xbb", b"ok\n"]
+    for text in (RECORD, "a:(7K)\r\nb:(2Q)\r\n", "x"):
+        for bom in BOMS:
+            codec = {3: "utf-8", 2: "utf-16", 4: "utf-32"}[len(bom)]
+            order = "" if codec == "utf-8" else ("-le" if bom.startswith(b"\xff") else "-be")
+            body = text.encode(codec + order)
+            found += [bom + body, bom + body[:-1], bom + b"\xff\xfe" + body, bom]
+        for codec in ("utf-8", "utf-16-le", "utf-16-be", "cp932", "euc_jp", "latin-1"):
+            with contextlib.suppress(UnicodeEncodeError):
+                data = text.encode(codec)
+                found += [data, data + b"\xff", b"\x80" + data, data.replace(b"\n", b"\x00")]
+    return found
+
+
+def test_decode_fast_path_is_the_general_reading_on_files_and_awkward_bytes() -> None:
+    """``decode`` (UTF-8 read at once when no BOM may start the file and it holds no NUL)
+    gives what ``_decode_general`` gives, diagnostics included, on every record file
+    (``records/``, the corpus when it is there) and bytes built to sit next to each
+    test of the fast path; both ways are taken."""
+    samples = [path.read_bytes() for path in _record_files()] + _awkward_bytes()
+    fast = 0
+    for data in samples:
+        assert decode(data, "f.kifu") == _decode_general(data, "f.kifu"), data[:40]
+        fast += data[:1] not in (b"\xef", b"\xff", b"\xfe", b"\x00") and b"\x00" not in data
+    assert 10 < fast < len(samples)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.binary(max_size=64)
+    | st.builds(
+        lambda prefix, text, codec: prefix + text.encode(codec, errors="replace"),
+        st.sampled_from([b"", *BOMS, b"\x00", b"\x80"]),
+        st.text(max_size=30),
+        st.sampled_from(["utf-8", "utf-16-le", "utf-16-be", "utf-32-le", "cp932", "euc_jp"]),
+    )
+)
+def test_decode_fast_path_is_the_general_reading(data: bytes) -> None:
+    assert decode(data, None) == _decode_general(data, None)
+
+
+def test_one_comment_pass_answers_as_the_two_checks() -> None:
+    """``comment_texts`` once, then ``blocks_in_comments`` and ``accepts_in``, answer as
+    ``may_have_blocks`` and ``may_accept`` on every game of the record files and on
+    games whose comments hold the words (both answers seen)."""
+    texts = [path.read_text(encoding="utf-8", errors="replace") for path in _record_files()]
+    texts += [
+        "a:(7K)\n* ```kifu\n* a:7\n* ```\nb:(2Q)\n",
+        "a:(7K)\n* Accept PD162 here\nb:(2Q)\n",
+        "---\naccept: [PD162]\n---\na:(7K)\n",
+        "a:(7K)\n*& kifu mark\n  * kifu indented\n* ACCEPT\n# kifu\n",
+    ]
+    answers = set()
+    for text in texts:
+        for source in split_record_file(text, "t.kifu"):
+            comments = comment_texts(source.lines)
+            blocks = may_have_blocks(source.lines)
+            accepts = may_accept(source)
+            assert blocks_in_comments(comments) == blocks
+            assert accepts_in(source, comments) == accepts
+            answers.add((blocks, accepts))
+    assert {(True, False), (False, True), (False, False)} <= answers
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["* kifu", "*kifu", "* accept", "* ACCEPT x", "*& kifu", "a:7",
+                                 "", "  * kifu", "kifu", "accept: 1", "---", "x accept"]),
+                max_size=8))  # fmt: skip
+def test_one_comment_pass_answers_as_the_two_checks_on_built_games(lines: list[str]) -> None:
+    for source in split_record_file("\n".join(lines), "t.kifu"):
+        comments = comment_texts(source.lines)
+        assert blocks_in_comments(comments) == may_have_blocks(source.lines)
+        assert accepts_in(source, comments) == may_accept(source)
+
+
+def test_a_saved_page_is_read_in_the_charset_it_declares() -> None:
+    """``decode_html``'s charset pattern, now compiled when first used, still finds the
+    declaration (and a page whose bytes contradict it is read by its bytes)."""
+    page = '<html><head><META http-equiv="x" CHARSET="Shift_JIS"></head>金剛戦</html>'
+    decoded = decode_html(page.encode("cp932"))
+    assert (decoded.text, decoded.encoding) == (page, "Shift_JIS (cp932)")
+    lying = page.replace("Shift_JIS", "euc-jp").encode("utf-8")
+    assert decode_html(lying).text == page.replace("Shift_JIS", "euc-jp")

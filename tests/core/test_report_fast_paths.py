@@ -4,16 +4,24 @@ without diagnostics rendered from its summary as is against ``json_summary``'s c
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kifuwiki.archive import RecordReport, load_text
-from kifuwiki.cli.report import _encode_game, json_summary, render_record
+from kifuwiki.cli.report import (
+    JsonReportWriter,
+    _encode_game,
+    _json_key,
+    json_summary,
+    render_record,
+)
 
 SCALARS = (
     st.none()
@@ -69,3 +77,35 @@ def test_render_json_is_the_general_json(tmp_path: Path) -> None:
             assert rendered == json.dumps(json_summary(report), ensure_ascii=False)
             assert (path, errors, warnings) == (report.path, report.errors, report.warnings)
     assert 0 < clean < len(GAMES)
+
+
+def test_game_encoder_refuses_what_json_refuses() -> None:
+    """The encoder made from ``_json`` refuses a value the way ``json.dumps`` does (its
+    ``default`` is the json module's, imported when it is needed)."""
+    for value in ({1, 2}, object(), b"bytes"):
+        with pytest.raises(TypeError) as general:
+            json.dumps({"x": value}, ensure_ascii=False)
+        with pytest.raises(TypeError) as fast:
+            _encode_game({"x": value})
+        assert str(fast.value) == str(general.value)
+
+
+@given(st.text())
+def test_totals_key_is_json_dumps(key: str) -> None:
+    assert _json_key(key) == json.dumps(key)
+
+
+def test_json_report_writer_is_the_indented_dump() -> None:
+    """The report as a whole (games written one by one, the totals after) is what
+    ``json.dumps`` of the same document with one game a line writes."""
+    games = [{"path": "棋譜/a.kifu", "n": 1}, {"path": 'b"\\.kifu', "d": []}]
+    for shown in (games, []):
+        out = io.StringIO()
+        writer = JsonReportWriter(out)
+        for game in shown:
+            writer.game(game)
+        writer.close(files=2, errors=0, warnings=1)
+        document = json.loads(out.getvalue())
+        assert document == {"games": shown, "files": 2, "errors": 0, "warnings": 1}
+        keys = '"files": 2,\n "errors": 0,\n "warnings": 1\n}\n'
+        assert out.getvalue().endswith(keys)

@@ -7,7 +7,6 @@ its click-free fast path (``cli/fast.py``) both end here."""
 from __future__ import annotations
 
 import gc
-import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -82,34 +81,47 @@ def json_summary(record: RecordReport) -> dict[str, Any]:
 #: part of the output (its JSON line without the separator, or its text lines).
 RenderedRecord = tuple[str, int, int, str]
 
-#: One encoder for the run: json.dumps(..., ensure_ascii=False) builds a new one for
-#: every game. (Same output: json.dumps hands these options to it.)
-_encode_json = json.JSONEncoder(ensure_ascii=False).encode
+
+def _encode_json(summary: Mapping[str, Any]) -> str:
+    """``json.dumps(summary, ensure_ascii=False)`` (the general path; :mod:`json` is
+    imported here, when first used)."""
+    import json
+
+    return json.dumps(summary, ensure_ascii=False)
+
+
+def _not_serializable(value: object) -> object:
+    """What :class:`json.JSONEncoder`'s ``default`` does: refuse ``value`` (never called
+    for a summary, built of strings, numbers, lists and dicts)."""
+    import json
+
+    return json.JSONEncoder().default(value)
 
 
 def _game_encoder() -> Callable[[dict[str, Any]], str]:
-    """:data:`_encode_json` for a game's summary, without building the json module's C
-    encoder again for every game (what ``JSONEncoder.encode`` does): the same C encoder
-    with the same options, made once. No check for circular references (a summary is
-    built fresh from strings, numbers, lists and dicts; ``markers`` left behind by an
-    exception would otherwise outlive it). Where the C encoder is missing,
-    :data:`_encode_json` itself."""
-    from json import encoder
-
-    make = getattr(encoder, "c_make_encoder", None)  # not in typeshed
-    if make is None:  # pragma: no cover - CPython always has _json
+    """:func:`_encode_json` for a game's summary: the json module's C encoder, made once
+    with the options ``json.dumps(…, ensure_ascii=False)`` gives it (``JSONEncoder.encode``
+    builds a new one for every game), taken from :mod:`_json` itself: importing the
+    :mod:`json` package also reads its decoder and compiles the decoder's patterns (~5 M
+    instructions, ~0.9 ms of every run) that a report never uses. No check for circular
+    references (a summary is built fresh from strings, numbers, lists and dicts;
+    ``markers`` left behind by an exception would otherwise outlive it). Where the C
+    encoder is missing, :func:`_encode_json` itself.
+    ``tests/core/test_report_fast_paths.py`` checks it against ``json.dumps``."""
+    try:
+        from _json import encode_basestring, make_encoder
+    except ImportError:  # pragma: no cover - CPython always has _json
         return _encode_json
-    base = json.JSONEncoder(ensure_ascii=False)
-    chunks = make(
-        None,
-        base.default,
-        encoder.encode_basestring,
-        None,
-        base.key_separator,
-        base.item_separator,
-        False,
-        False,
-        True,
+    chunks = make_encoder(
+        None,  # markers: no check for cycles
+        _not_serializable,  # default
+        encode_basestring,  # ensure_ascii=False
+        None,  # indent
+        ": ",  # key_separator
+        ", ",  # item_separator
+        False,  # sort_keys
+        False,  # skipkeys
+        True,  # allow_nan
     )
 
     def encode(summary: dict[str, Any]) -> str:
@@ -119,6 +131,17 @@ def _game_encoder() -> Callable[[dict[str, Any]], str]:
 
 
 _encode_game = _game_encoder()
+
+
+def _json_key(key: str) -> str:
+    """``json.dumps(key)`` (ASCII escapes), without the :mod:`json` package."""
+    try:
+        from _json import encode_basestring_ascii
+    except ImportError:  # pragma: no cover - CPython always has _json
+        import json
+
+        return json.dumps(key)
+    return encode_basestring_ascii(key)
 
 
 def render_record(output_format: str, lang: str, record: RecordReport) -> RenderedRecord:
@@ -211,7 +234,7 @@ class JsonReportWriter:
     def close(self, **totals: int) -> None:
         self.out.write("\n ]" if self.count else "]")
         for key, value in totals.items():
-            self.out.write(f",\n {json.dumps(key)}: {value}")
+            self.out.write(f",\n {_json_key(key)}: {value}")
         self.out.write("\n}\n")
 
 

@@ -12,9 +12,12 @@ import enum
 import re
 from dataclasses import dataclass
 
+from kifuwiki.core.lazyre import lazy_pattern
+
 #: Characters a terminal or a CI log acts on rather than shows: C0 controls but tab and
 #: line feed, DEL, C1 controls, and the bidirectional overrides that reorder what is read.
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: Compiled when first used (~0.25 ms): ``validate --format json`` never escapes.
+_controls = lazy_pattern("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def _visible(match: re.Match[str]) -> str:
@@ -34,7 +37,8 @@ def terminal_safe(text: str) -> str:
     """``text`` with every control character written as an escape (``\\x1b``): a record
     quoted in a message (its move, its file name) must not set a terminal's title, clear
     it, or erase the lines above it in a CI log."""
-    return _CONTROLS.sub(_visible, text) if _CONTROLS.search(text) else text
+    controls = _controls()
+    return controls.sub(_visible, text) if controls.search(text) else text
 
 
 class Severity(enum.Enum):

@@ -18,7 +18,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.core.encoding import decode_text
 from kifuwiki.core.front_matter_keys import key_line, shared_key_problems
 from kifuwiki.core.lazyre import lazy_pattern
 
@@ -229,12 +228,38 @@ def content_hash(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
+#: The first bytes of the byte-order marks :func:`~kifuwiki.core.encoding.decode_text`
+#: looks for (UTF-8, UTF-16 and UTF-32, either order).
+_BOM_STARTS = (b"\xef", b"\xff", b"\xfe", b"\x00")
+
+
 def decode(data: bytes, path: str | None = None) -> tuple[str, list[Diagnostic]]:
     """Decode a record file (UTF-8, a BOM's encoding, cp932 or EUC-JP); never raises.
 
     A file in another encoding than UTF-8 gets one warning naming it; bytes no
     encoding reads become U+FFFD and one error.
+
+    Most files are UTF-8 without a byte-order mark: when ``data`` starts with no BOM's
+    first byte and holds no NUL (UTF-16 without a BOM has them), ``decode_text`` would
+    read it as strict UTF-8 first, and that is done here without its steps and its
+    :class:`~kifuwiki.core.encoding.Decoded` (~1 µs of a record's ~25 outside the
+    game). ``tests/core/test_recordfile_fast_paths.py`` checks it against
+    :func:`_decode_general`.
     """
+    if data[:1] not in _BOM_STARTS and b"\x00" not in data:
+        try:
+            return data.decode("utf-8"), []
+        except UnicodeDecodeError:
+            pass  # cp932, EUC-JP or bad bytes: the general path says which
+    return _decode_general(data, path)
+
+
+def _decode_general(data: bytes, path: str | None = None) -> tuple[str, list[Diagnostic]]:
+    """:func:`decode` for any bytes: :func:`~kifuwiki.core.encoding.decode_text`'s
+    reading, and the diagnostic it calls for. (:mod:`kifuwiki.core.encoding` is imported
+    here: a run of UTF-8 records never needs it, ~6 M instructions of its start-up.)"""
+    from kifuwiki.core.encoding import decode_text
+
     decoded = decode_text(data)
     diagnostics: list[Diagnostic] = []
     if decoded.bad_offset is not None:
@@ -272,6 +297,8 @@ def decode(data: bytes, path: str | None = None) -> tuple[str, list[Diagnostic]]
 def read_text(path: Path) -> tuple[str, str | None]:
     """A file's text in any encoding :func:`decode` reads, with universal newlines, and
     the encoding's name when it is not UTF-8 (``kifuwiki fmt`` rewrites such files)."""
+    from kifuwiki.core.encoding import decode_text
+
     decoded = decode_text(path.read_bytes())
     text = decoded.text.replace("\r\n", "\n").replace("\r", "\n")
     return text, decoded.encoding
@@ -654,3 +681,21 @@ def may_have_blocks(lines: Iterable[SourceLine]) -> bool:
     (:func:`kifuwiki.core.variations.has_blocks` checks the fence; the module is imported
     only for such records, ~2.5 ms)."""
     return any(line.kind is LineKind.COMMENT and "kifu" in line.text for line in lines)
+
+
+def comment_texts(lines: Iterable[SourceLine]) -> list[str]:
+    """The texts of the comment lines (most records have none or few): what
+    :func:`may_have_blocks` and :func:`may_accept` look at, for one pass over a game's
+    lines instead of two (:func:`blocks_in_comments`, :func:`accepts_in`)."""
+    comment = LineKind.COMMENT
+    return [line.text for line in lines if line.kind is comment]
+
+
+def blocks_in_comments(comments: list[str]) -> bool:
+    """:func:`may_have_blocks` of the lines whose comments are ``comments``."""
+    return any("kifu" in text for text in comments)
+
+
+def accepts_in(source: RecordSource, comments: list[str]) -> bool:
+    """:func:`may_accept` of ``source``, whose comment lines' texts are ``comments``."""
+    return ACCEPT_KEY in source.meta or any(ACCEPT_KEY in text.lower() for text in comments)
