@@ -91,6 +91,40 @@ def site_rules_warnings(option: object) -> list[str]:
             f"rules: '{key}' is no installed game, so its rules are not used "
             f"({hint}installed games: {installed_games_text()})"
         )
+    messages.extend(_unknown_presets(site_rules(option)))
+    return messages
+
+
+def _unknown_presets(rules: dict[str, Any] | None) -> list[str]:
+    """What each game named by the site's ``rules`` says of its share (an unknown rule
+    set, an option it does not have or a bad value), said once for the site: each record
+    would otherwise only note it, at info level, at its own line 1. The game judges, as
+    it does for every record: what it reports of an empty record given its share, and
+    not without it, is the answer."""
+    from kifuwiki.archive import rules_for, unknown_rule_games
+    from kifuwiki.core.recordfile import split_record_file
+    from kifuwiki.games import get_game, normalise_game_id, untagged_game
+
+    if not rules:
+        return []
+    named = {normalise_game_id(str(key)) for key in rules} - {None}
+    if not named and unknown_rule_games(rules):
+        return []  # a game's name misspelt: said already, and no game's rules to judge
+    games = sorted(g for g in named if g) or [g for g in [untagged_game()] if g]
+    messages: list[str] = []
+    for game_id in games:
+        share = rules_for(rules, game_id)
+        if not share:
+            continue
+        game = get_game(game_id)
+        (source,) = split_record_file(f"---\ngame: {game_id}\n---\n")
+        plain = {(d.code, d.message) for d in game.load(source).diagnostics}
+        (source,) = split_record_file(f"---\ngame: {game_id}\n---\n")
+        messages.extend(
+            f"rules: {game_id}: {d.code} {d.message}"
+            for d in game.load(source, share).diagnostics
+            if (d.code, d.message) not in plain
+        )
     return messages
 
 
