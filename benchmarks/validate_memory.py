@@ -53,6 +53,9 @@ def main() -> None:
     parser.add_argument("--base", type=int, default=2000)
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="kifuwiki-validate-memory-"))
+    # validate reads ./mkdocs.yml when there is one (a site's rules); measured here is a
+    # checkout of records alone, so the runs start in the work folder, not the project's.
+    os.chdir(work)
     kifuwiki = str(Path(sys.executable).with_name("kifuwiki"))
     try:
         sources = write_archive(work / "base", args.base)

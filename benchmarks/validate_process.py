@@ -114,6 +114,9 @@ def main() -> None:
     parser.add_argument("--sort", default="cumulative", help="cProfile order for --profile")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="kifuwiki-validate-process-"))
+    # validate reads ./mkdocs.yml when there is one (a site's rules); measured here is a
+    # checkout of records alone, so the runs start in the work folder, not the project's.
+    os.chdir(work)
     try:
         folder = work / "records"
         if args.generated:

@@ -43,6 +43,7 @@ PLAIN = [
     ["--shard", "1/2", "--jobs=1", "--format", "json", "records"],
     ["--lang=en", "broken.kifu", "--format", "text", "a.kifu"],  # options after paths
     ["--strict", "a.kifu"],
+    ["--no-config", "--strict", "a.kifu"],
     [],  # ./records
 ]
 FOR_CLICK = [
@@ -60,6 +61,9 @@ FOR_CLICK = [
     ["--format", "json", "--format", "text", "a.kifu"],
     ["-x", "a.kifu"],
     ["--strict=yes", "a.kifu"],
+    ["--no-config", "--no-config", "a.kifu"],
+    ["-f", "mkdocs.yml", "a.kifu"],
+    ["--config-file=site.yml", "a.kifu"],
 ]
 
 
@@ -114,6 +118,18 @@ def test_anything_else_is_left_to_click(args: list[str], folder: Path) -> None:
     assert not _same_both_ways(args, folder)
 
 
+def test_a_site_config_goes_to_click_unless_no_config(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The site's kifuwiki options are read by the click command (cli/validate.py)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.kifu").write_text(GOOD, encoding="utf-8")
+    assert parse_validate(["a.kifu"]) is not None
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
+    assert parse_validate(["a.kifu"]) is None
+    assert parse_validate(["--no-config", "a.kifu"]) is not None
+
+
 def test_no_records_folder_ascii_streams_and_completion_go_to_click(folder: Path) -> None:
     assert not _same_both_ways([], folder / "empty")  # click's usage error
     ascii_out = {"PYTHONIOENCODING": "ascii"}
@@ -146,7 +162,8 @@ def test_a_closed_pipe_ends_both_ways_alike(folder: Path) -> None:
     assert outcomes[0][0] == 1  # as click reports a closed pipe
 
 
-def test_the_parse_reads_what_click_reads() -> None:
+def test_the_parse_reads_what_click_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
     parsed = parse_validate(["-j3", "--strict", "--shard=2/4", "--lang", "ja", "."])
     assert parsed is not None
     assert (parsed.jobs, parsed.strict, parsed.lang, parsed.output_format) == (
@@ -199,6 +216,10 @@ def test_the_fast_path_knows_exactly_the_click_commands_options() -> None:
         "jobs": (["--jobs", "-j"], 0),
         "lang": (["--lang"], None),
         "shard": (["--shard"], None),
+        # Read by the fast path as "no site config to read", else left to click.
+        "config_file": (["--config-file", "-f"], None),
+        "no_config": (["--no-config"], False),
     }
     defaults = {f.name: f.default for f in fields(FastArgs) if f.name != "paths"}
-    assert defaults == {name: default for name, (_, default) in options.items()}
+    click_only = ("config_file", "no_config")
+    assert defaults == {n: default for n, (_, default) in options.items() if n not in click_only}

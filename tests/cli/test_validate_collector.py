@@ -71,6 +71,7 @@ def test_main_validates_without_collecting_its_imports_and_restores_the_collecto
             yield
 
     monkeypatch.setattr(report_module, "batch_collector", watched)
+    monkeypatch.chdir(tmp_path)  # no mkdocs.yml: the fast path (a site's goes to click)
     before = gc.get_threshold()
     monkeypatch.setattr(sys, "argv", ["kifuwiki", "validate", "--format", "json", str(tmp_path)])
     with pytest.raises(SystemExit) as exited:
@@ -115,6 +116,7 @@ def test_the_fast_path_freezes_what_it_made_before_the_interpreter_exits(
         (tmp_path / f"game{n}.kifu").write_text(RECORD, encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-c", _AT_EXIT, *args, str(tmp_path)],
+        cwd=tmp_path,  # no mkdocs.yml: the fast path (a site's goes to click)
         capture_output=True,
         text=True,
         check=False,

@@ -48,6 +48,7 @@ def _validate(
     record.write_text(text.format(game=game), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-c", VALIDATE, str(record)],
+        cwd=tmp_path,  # not a site's folder: its mkdocs.yml would name games of its own
         capture_output=True,
         text=True,
         timeout=120,

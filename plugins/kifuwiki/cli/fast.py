@@ -6,7 +6,10 @@ simple forms below itself and runs the same :func:`~kifuwiki.cli.report.run_vali
 the click command runs::
 
     kifuwiki validate [--format text|json|github] [--strict] [-j N | -jN | --jobs N]
-                      [--lang ja|en] [--shard K/N] [PATH …]
+                      [--lang ja|en] [--shard K/N] [--no-config] [PATH …]
+
+in a folder without ``mkdocs.yml`` or with ``--no-config`` (a site's config is read by
+the click command, which gives its kifuwiki options to the records).
 
 (``--opt=value`` too, options and paths in any order, each option once). Anything else
 goes to click, which prints what it always printed: help, a typo, a value click would
@@ -55,7 +58,7 @@ class FastArgs:
 def parse_validate(args: list[str]) -> FastArgs | None:
     """The arguments after ``validate``; ``None`` unless they are plain (see above)."""
     values: dict[str, str] = {}
-    strict = False
+    strict = no_config = False
     paths: list[str] = []
     rest = list(args)
     while rest:
@@ -73,6 +76,9 @@ def parse_validate(args: list[str]) -> FastArgs | None:
         if name == "--strict" and not has_value and not strict:
             strict = True
             continue
+        if name == "--no-config" and not has_value and not no_config:
+            no_config = True
+            continue
         if name not in ("--format", "--jobs", "--lang", "--shard") or name in values:
             return None
         if not has_value:
@@ -80,10 +86,12 @@ def parse_validate(args: list[str]) -> FastArgs | None:
                 return None
             value = rest.pop(0)
         values[name] = value
-    return _checked(values, strict, paths)
+    return _checked(values, strict, paths, no_config)
 
 
-def _checked(values: dict[str, str], strict: bool, paths: list[str]) -> FastArgs | None:
+def _checked(
+    values: dict[str, str], strict: bool, paths: list[str], no_config: bool = False
+) -> FastArgs | None:
     """The values click would accept, as it would convert them; else ``None``."""
     output_format = values.get("--format", "text")
     lang = values.get("--lang")
@@ -102,6 +110,8 @@ def _checked(values: dict[str, str], strict: bool, paths: list[str]) -> FastArgs
             return None
     if not all(_readable(path) for path in paths):
         return None
+    if not no_config and os.path.isfile("mkdocs.yml"):  # noqa: PTH113
+        return None  # the site's options apply: click's command reads them
     if not paths:
         if not is_dir("records"):
             return None  # click's usage error

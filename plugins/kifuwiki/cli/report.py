@@ -266,12 +266,15 @@ def run_validate(
     lang: str | None,
     shard: Shard | None,
     echo: Echo | None = None,
+    rules: Mapping[str, Any] | None = None,
 ) -> int:
-    """Check every record under ``paths`` and print the report; the exit code."""
+    """Check every record under ``paths`` and print the report; the exit code.
+    ``rules``: the site's rules option (:func:`kifuwiki.sitebuild.site.site_rules`), for
+    records that name none, as the site build gives them."""
     with batch_collector():
         lang = lang or locale_language()
         render = partial(render_record, output_format, lang)
-        records = rendered_paths(paths, render, jobs=jobs, shard=shard)
+        records = rendered_paths(paths, render, rules=rules, jobs=jobs, shard=shard)
         return write_report(records, output_format, strict, lang, echo)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -79,6 +80,18 @@ def _shard(ctx: click.Context, param: click.Parameter, value: str | None) -> Sha
     help="Check only shard K of N (1 ≤ K ≤ N), chosen by each file's path: "
     "the N shards of a CI matrix together check every file once.",
 )
+@click.option(
+    "-f",
+    "--config-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Site config whose kifuwiki options the records are checked with, as the site "
+    "build checks them: its rules for records that name none, its records_dir as the "
+    "default PATH (default: ./mkdocs.yml when there is one).",
+)
+@click.option(
+    "--no-config", is_flag=True, help="Ignore ./mkdocs.yml: each record's own rules only."
+)
 def validate_command(
     paths: tuple[Path, ...],
     output_format: str,
@@ -86,11 +99,39 @@ def validate_command(
     jobs: int,
     lang: str | None,
     shard: Shard | None,
+    config_file: Path | None,
+    no_config: bool,
 ) -> None:
     """Check every record under PATHS (files or folders; default: ./records)."""
+    if config_file is not None and no_config:
+        raise click.UsageError("--config-file and --no-config cannot go together")
+    rules, records_dir = _site_options(config_file, no_config)
     if not paths:
-        default = Path("records")
+        default = records_dir or Path("records")
         if not default.is_dir():
-            raise click.UsageError("give record files or folders (no ./records folder here)")
+            raise click.UsageError(f"give record files or folders (no {default} folder here)")
         paths = (default,)
-    sys.exit(run_validate(paths, output_format, strict, jobs, lang, shard, echo=click.echo))
+    code = run_validate(paths, output_format, strict, jobs, lang, shard, click.echo, rules)
+    sys.exit(code)
+
+
+def _site_options(
+    config_file: Path | None, no_config: bool
+) -> tuple[dict[str, Any] | None, Path | None]:
+    """The site's rules and records folder from its ``mkdocs.yml`` (the kifuwiki
+    plugin's options), so CI checks records as the site build does; its problems with
+    its ``rules`` on stderr, once."""
+    path = config_file or Path("mkdocs.yml")
+    if no_config or not path.is_file():
+        if config_file is not None:
+            raise click.UsageError(f"no config file at {config_file}")
+        return None, None
+    from kifuwiki.cli.pages import read_site_config
+    from kifuwiki.sitebuild.site import site_rules, site_rules_warnings
+
+    _, options = read_site_config(path)
+    for message in site_rules_warnings(options.get("rules")):
+        click.echo(f"warning: {path}: {message}", err=True)
+    folder = options.get("records_dir")
+    records_dir = path.parent / folder if isinstance(folder, str) and folder else None
+    return site_rules(options.get("rules")), records_dir
