@@ -28,7 +28,9 @@ def _installed() -> bool:
 
 # Not a skip: without the package the proof would silently prove nothing.
 if not _installed():  # pragma: no cover - a set-up problem, said plainly
-    raise RuntimeError("tests/example_game is not installed: run ./scripts/setup")
+    raise RuntimeError(
+        "tests/example_game is not installed: run ./scripts/setup --with-example-game"
+    )
 
 
 def run(*args: str) -> tuple[int, str]:
