@@ -4,6 +4,7 @@ as named rule options: today's behaviour by default, the alternative checked by 
 from __future__ import annotations
 
 from itertools import pairwise
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,7 +21,7 @@ from kifuwiki.games.selaffesto.geometry import (
     relc_board,
     relc_nh,
 )
-from kifuwiki.games.selaffesto.rules import PRESETS, Rules, resolve_rules
+from kifuwiki.games.selaffesto.rules import OPTION_NAMES, PRESETS, Rules, resolve_rules
 from kifuwiki.games.selaffesto.selfplay import self_play_record
 
 
@@ -244,3 +245,32 @@ def test_self_play_under_the_alternatives_validates() -> None:
         passes += text.count(":pass ")  # pass {W:… B:…}
         replays += text.count(">")
     assert passes >= 3 and skipped >= 3 and replays >= 3
+
+
+def test_the_record_page_names_the_options() -> None:
+    record = load(opening(), rules_front(preset="strict", passing="free"))
+    header = dict(GAME.view(record).header)
+    assert header["ルール / Rules"] == "strict+passing=free"
+    options = header["オプション / Options"]
+    assert "relc_nh=lifted passing=free ending=all" in options
+    assert (
+        "relc_nh=standing passing=stuck ending=first"
+        in dict(GAME.view(load(opening())).header)["オプション / Options"]
+    )
+
+
+def test_every_option_has_a_row_in_the_game_page_with_both_presets() -> None:
+    page = (Path(__file__).resolve().parents[2] / "site_src" / "selaffesto.md").read_text("utf-8")
+    rows = {}
+    for line in page.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if line.startswith("| `") and len(cells) == 4:
+            for name in cells[0].replace("`", "").split(" / "):
+                rows[name] = cells
+    assert set(OPTION_NAMES) <= set(rows)
+    for name in OPTION_NAMES:
+        first_cell = rows[name][0]
+        if " / " in first_cell:
+            continue  # start_w / start_b share one row
+        original, strict = (getattr(PRESETS[p], name) for p in ("original", "strict"))
+        assert [cell.strip("`") for cell in rows[name][1:3]] == [str(original), str(strict)], name
