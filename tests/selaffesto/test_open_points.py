@@ -49,6 +49,7 @@ def test_defaults_are_the_2014_program_and_strict_reads_the_text() -> None:
     assert (original.relc_nh, original.passing, original.ending) == ("standing", "stuck", "first")
     assert Rules() == original
     assert (strict.relc_nh, strict.passing, strict.ending) == ("lifted", "stuck", "all")
+    assert (original.final_timing, strict.final_timing) == ("after", "before")
 
 
 def test_options_are_set_by_front_matter_preset_and_site_default() -> None:
@@ -175,8 +176,8 @@ SMALL = {"deck_size": 7}
 # comes B still holds two cards.
 W_FINISHES = (
     opening(FOURS, TWOS)
-    + "W:g2 4-4-4-4\nB:pass\nW:f1 4-4-4-4\nB:g12 2-2-2-2\nW:f2 4-4-4-4\nB:f13 2-2-2-2\n"
-    + "W:h1 4-4-4-4\nB:f12 2-2-2-2\nW:h2 4-4-4-4\nB:h13 2-2-2-2\nW:g3 4-4-4-4\n"
+    + "W:g2 4-4-4-4\nB:pass\nW:f1 4-4-4-4\nB:g12 2-2-2-2\nW:g3 4-4-4-4\nB:f13 2-2-2-2\n"
+    + "W:h1 4-4-4-4\nB:f12 2-2-2-2\nW:h2 4-4-4-4\nB:h13 2-2-2-2\nW:f2 4-4-4-4\n"
 )
 
 
@@ -228,6 +229,23 @@ def test_all_ending_in_progress_until_the_last_final_action() -> None:
     assert [d.code for d in record.diagnostics] == ["SF201"]
 
 
+def test_final_timing_scores_the_last_placement_before_or_after_the_x_point_eight() -> None:
+    body = W_FINISHES
+    after = replay_of(load(body, rules_front(passing="free", **SMALL))).steps
+    before = replay_of(load(body, rules_front(passing="free", final_timing="before", **SMALL)))
+    last, held = after[-1], after[-2].state.points["W"]
+    assert last.finals == ["W"] and last.gain > 0
+    assert last.state.points["W"] == (held + last.gain) * 8 // 100 * 10
+    assert before.steps[-1].state.points["W"] == held * 8 // 100 * 10 + last.gain
+    assert before.steps[-1].state.points["W"] != last.state.points["W"]
+    # The x0.8 is the finishing player's alone: B's points are the same under both.
+    assert before.steps[-1].state.points["B"] == last.state.points["B"]
+    written = body.rstrip("\n") + " {W:%s}\n" % (before.steps[-1].state.points["W"] // 10)
+    front = rules_front(passing="free", final_timing="before", **SMALL)
+    assert codes(load(written, front)) == []  # the checked total is the reduced one
+    assert codes(load(written, rules_front(passing="free", **SMALL))) == ["SF108"]
+
+
 def test_self_play_under_the_alternatives_validates() -> None:
     """Passes by choice, finished players skipped, LC re-plays into the lifted NH: every
     line the self-play writes is one the engine accepts, and each game finishes."""
@@ -274,3 +292,13 @@ def test_every_option_has_a_row_in_the_game_page_with_both_presets() -> None:
             continue  # start_w / start_b share one row
         original, strict = (getattr(PRESETS[p], name) for p in ("original", "strict"))
         assert [cell.strip("`") for cell in rows[name][1:3]] == [str(original), str(strict)], name
+
+
+def test_the_first_action_places_any_of_the_first_hand_in_any_rotation() -> None:
+    """§4.3 is no option: the record says which card and how it lies (the program chose at
+    random, so any choice is one it could have made)."""
+    body = opening(w_start="9-18-3-6", b_start="7-2-3-2")  # third and fifth cards, turned
+    record = load(body)
+    assert codes(record) == []
+    board = replay_of(record).steps[-1].state.board
+    assert board[at("g1")] == ((9, 18, 3, 6), "W") and board[at("g13")] == ((7, 2, 3, 2), "B")

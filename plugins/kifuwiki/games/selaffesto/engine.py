@@ -542,10 +542,21 @@ class Engine:
             if player in state.finals or not state.started[player]:
                 continue
             if state.hand_size(player) + state.mounts[player] == 0:
-                state.points[player] = final_points(state.points[player], self.rules.final_round)
+                state.points[player] = self.final_score(player, step)
                 state.finals.append(player)
                 step.finals.append(player)
         state.over = self.ended()
+
+    # -- §4.8: the final action and the last placement's P↑ ---------------------------------------
+    def final_score(self, player: str, step: StepResult) -> int:
+        """The points after the final action: x0.8 of everything (``final_timing:
+        after``), or of the points before this action, with this action's gain added
+        whole (``before``)."""
+        points, rounding = self.state.points[player], self.rules.final_round
+        mover = step.move.player if step.move else None
+        if self.rules.final_timing == "after" or player != mover:
+            return final_points(points, rounding)
+        return final_points(points - step.gain, rounding) + step.gain
 
     # -- §4.8: the end of the game -----------------------------------------------------------------
     def ended(self) -> bool:

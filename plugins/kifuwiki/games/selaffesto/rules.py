@@ -51,6 +51,11 @@ class Rules:
     placement a fail put) or ``jump`` (the literal text: still a jump put, the play ends)."""
     final_round: str = "points"
     """§4.9 the final action's x0.8 rounds down to whole ``points`` or to ``tenths``."""
+    final_timing: str = "after"
+    """§4.8 the placement that empties hand and mount: its P↑ (and bonus) is scored
+    ``after``, then the x0.8 takes it in too, or the final action comes ``before`` it (rule
+    29: the moment the count becomes 0, rule 28: P↑ after the put) and the action's points
+    are added whole to the reduced total. The 2014 program ends before scoring: a bug."""
     passing: str = "stuck"
     """§4.7 the rules have no pass: ``stuck`` (a pass only when no placement is possible,
     even after a draw; SF113 otherwise) or ``free`` (a player may pass at any action)."""
@@ -89,6 +94,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "relc_nh": ("standing", "lifted"),
     "passing": ("stuck", "free"),
     "ending": ("first", "all"),
+    "final_timing": ("after", "before"),
     "first": ("W", "B"),
 }
 _RANGES: dict[str, tuple[int, int]] = {
@@ -105,6 +111,7 @@ PRESETS: dict[str, Rules] = {
         full_hand="jump",
         relc_nh="lifted",
         ending="all",
+        final_timing="before",
     ),
 }
 OPTION_NAMES = tuple(f.name for f in fields(Rules) if f.name != "name")
