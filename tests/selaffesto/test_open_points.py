@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.selaffesto.helpers import codes, load, only, opening, points, replay_of, rules_front
 
+from kifuwiki.archive import load_file
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.selaffesto import GAME
@@ -302,3 +303,64 @@ def test_the_first_action_places_any_of_the_first_hand_in_any_rotation() -> None
     assert codes(record) == []
     board = replay_of(record).steps[-1].state.board
     assert board[at("g1")] == ((9, 18, 3, 6), "W") and board[at("g13")] == ((7, 2, 3, 2), "B")
+
+
+def test_the_site_s_rules_option_reaches_the_new_options(tmp_path: Path) -> None:
+    """mkdocs.yml ``rules: {selaffesto: {…}}`` goes the same way as front matter."""
+    path = tmp_path / "site.kifu"
+    path.write_text("---\ngame: selaffesto\n---\n" + opening() + "W:pass\n", "utf-8")
+    site = {"selaffesto": {"preset": "original", "passing": "free", "ending": "all"}}
+    (record,) = load_file(path, rules=site)
+    assert record.rules == "original+ending=all,passing=free"
+    assert codes(record) == []
+    (record,) = load_file(path, rules={"selaffesto": {"ending": "sometime"}})
+    found = [d for d in record.diagnostics if d.code == "SF012"]
+    assert len(found) == 1 and "'sometime' is not one of first, all" in found[0].message
+    assert found[0].line >= 1 and found[0].path.endswith("site.kifu")
+    assert codes(record) == ["SF012", "SF113"]  # the bad value is dropped, the default holds
+
+
+SOUP = [
+    "pass",
+    "g2",
+    "g3",
+    "f1",
+    "h1",
+    "h2",
+    "g12",
+    "f13",
+    "2-2-2-2",
+    "4-4-4-4",
+    "xh2",
+    "xh2>e2",
+    "+2-2-2-2",
+    "[put]",
+    "{W:3}",
+]
+ALTERNATIVES = rules_front(
+    preset="strict", passing="free", deck_size=8, first_hand=7
+)  # relc_nh: lifted, ending: all, final_timing: before; the hands run out soon
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["W", "B"]),
+            st.lists(
+                st.sampled_from(SOUP),
+                max_size=4,
+            ),
+        ),
+        max_size=24,
+    )
+)
+def test_any_lines_under_the_alternatives_never_raise(lines: list[tuple[str, list[str]]]) -> None:
+    """Passes, finished players' lines, re-plays: every line gets diagnostics, never a
+    traceback, and the view and the writer take the result."""
+    body = opening(FOURS, TWOS) + "\n".join(f"{w}:{' '.join(t)}" for w, t in lines) + "\n"
+    record = load(body, ALTERNATIVES)
+    GAME.view(record)
+    GAME.format(record)
+    finals = replay_of(record).steps[-1].state.finals
+    assert len(set(finals)) == len(finals)  # each player's x0.8 happens once
