@@ -2,9 +2,8 @@
 
 ``Engine`` has one method per rule (first action, draw, NH, hand, judgement, P↑, LC
 re-play and its NH, blow-off, bonus, pass, final action, end of the game, next mover);
-self-play drives it line by line too. A broken
-move is diagnosed and then followed as written where that is possible, so one mistake
-does not hide the rest of the game.
+self-play drives it line by line too. A broken move is diagnosed and then followed as
+written where that is possible, so one mistake does not hide the rest of the game.
 """
 
 from __future__ import annotations
