@@ -153,7 +153,7 @@ def _scan(state: GameState, rules: Rules, player: str, *, with_fails: bool) -> I
 def replay_placements(
     state: GameState, rules: Rules, player: str, lc_card: Card, reach: set[Cell]
 ) -> list[Option]:
-    """Where an own LC may go again (``reach`` was taken while it still stood)."""
+    """Where an own LC may go again (``reach``: :func:`~.geometry.relc_nh`)."""
     return [
         judge(state, rules, player, cell, card)
         for cell in sorted(reach)

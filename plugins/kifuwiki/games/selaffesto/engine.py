@@ -1,9 +1,9 @@
 """Replay: parsed record + rules → one state per line, with diagnostics naming the rule.
 
 ``Engine`` has one method per rule (first action, draw, NH, hand, judgement, P↑, LC
-re-play, blow-off, bonus, final action); self-play drives it line by line too. A broken
-move is diagnosed and then followed as written where that is possible, so one mistake
-does not hide the rest of the game.
+re-play and its NH, blow-off, bonus, pass, final action, end of the game, next mover);
+self-play drives it line by line too. A broken move is diagnosed and then followed as
+written where that is possible, so one mistake does not hide the rest of the game.
 """
 
 from __future__ import annotations
@@ -11,7 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.games.selaffesto.geometry import Assessment, Board, assess, nh, reaches
+from kifuwiki.games.selaffesto.geometry import (
+    Assessment,
+    Board,
+    assess,
+    nh,
+    reaches,
+    relc_board,
+    relc_nh,
+)
 from kifuwiki.games.selaffesto.model import (
     PLAYER_NAMES,
     Card,
@@ -119,12 +127,16 @@ class Engine:
         state = self.state
         if move.player != state.to_move:
             en, ja = self.name(state.to_move)
+            why_en = why_ja = ""
+            if move.player in state.finals:  # ``ending: all``: the finished are skipped
+                why_en = f" ({move.written_player} has made the final action)"
+                why_ja = f" ({move.written_player} はファイナルアクションを終えています)"
             self.error(
                 "SF101",
                 move,
                 1,
-                f"it is {en}'s ({state.to_move}) action, not {move.written_player}'s",
-                f"{ja} ({state.to_move}) の手番です。{move.written_player} ではありません",
+                f"it is {en}'s ({state.to_move}) action, not {move.written_player}'s{why_en}",
+                f"{ja} ({state.to_move}) の手番です。{move.written_player} ではありません{why_ja}",
             )
             self.pending_draw = False
             state.to_move = move.player
@@ -330,11 +342,11 @@ class Engine:
     def replay_own_lc(
         self, move: MoveLine, jump: PlacementResult, rest: list[Placement], step: StepResult
     ) -> PlacementResult | None:
-        """Rule 28: P↑, then play again with the own LC (NH taken while it still stands)."""
+        """Rule 28: P↑, then play again with the own LC (its NH: :meth:`relc_board`)."""
         state = self.state
         lc = jump.lc
         assert lc is not None and jump.lc_card is not None
-        standing = list(state.board)  # rule 28 re-play: NH while the LC still stands
+        standing = list(state.board)  # the board while the LC still stands
         state.board[lc] = None
         if not rest or rest[0].lifted_from is None:
             self.keep_lc(move, jump, lc, standing)
@@ -373,8 +385,14 @@ class Engine:
             self.occupied(move, again)
             return None
         else:
-            self.reachable(move, again, standing)
+            self.reachable(move, again, self.relc_board(standing, lc))
         return self.place(move, again, step)
+
+    # -- §4.6: the NH of an own LC's re-play ------------------------------------------------
+    def relc_board(self, standing: Board, lc: Cell) -> Board:
+        """The board the re-play's NH is taken on: ``relc_nh: standing`` keeps the LC on
+        it (an own card that reaches from its cell), ``lifted`` empties its cell."""
+        return relc_board(standing, lc, self.rules.relc_nh)
 
     def keep_lc(self, move: MoveLine, jump: PlacementResult, lc: Cell, standing: Board) -> None:
         """No re-play written: the LC goes back to the mover's hand (§4.6). Legal when
@@ -384,7 +402,7 @@ class Engine:
         written = move.blow_off is not None and move.blow_off.cell == lc
         self.declined = written
         self.lc_to_hand(player, jump.lc_card)
-        reach = sorted(nh(standing, player))
+        reach = sorted(relc_nh(standing, lc, player, self.rules.relc_nh))
         if not reach or (written and self.rules.relc == "optional"):
             return
         where = cell_name(lc)
@@ -500,6 +518,10 @@ class Engine:
 
     # -- rule 30 / §4.7: pass ------------------------------------------------------------------
     def pass_turn(self, move: MoveLine) -> None:
+        """``passing: stuck`` allows a pass only when no placement is possible (no NH cell,
+        or no card in hand and mount); ``passing: free`` allows it at any action."""
+        if self.rules.passing == "free":
+            return
         state, player = self.state, move.player
         reach = nh(state.board, player)
         if reach and (state.hand_size(player) or state.mounts[player]):
@@ -519,10 +541,41 @@ class Engine:
             if player in state.finals or not state.started[player]:
                 continue
             if state.hand_size(player) + state.mounts[player] == 0:
-                state.points[player] = final_points(state.points[player], self.rules.final_round)
+                state.points[player] = self.final_score(player, step)
                 state.finals.append(player)
                 step.finals.append(player)
-                state.over = True
+        state.over = self.ended()
+
+    # -- §4.8: the final action and the last placement's P↑ ---------------------------------------
+    def final_score(self, player: str, step: StepResult) -> int:
+        """The points after the final action: x0.8 of everything (``final_timing:
+        after``), or of the points before this action, with this action's gain added
+        whole (``before``)."""
+        points, rounding = self.state.points[player], self.rules.final_round
+        mover = step.move.player if step.move else None
+        if self.rules.final_timing == "after" or player != mover:
+            return final_points(points, rounding)
+        return final_points(points - step.gain, rounding) + step.gain
+
+    # -- §4.8: the end of the game -----------------------------------------------------------------
+    def ended(self) -> bool:
+        """``ending: first`` ends the game at the first final action; ``all`` once every
+        player has made theirs."""
+        finals = self.state.finals
+        if self.rules.ending == "first":
+            return bool(finals)
+        return all(player in finals for player in ("W", "B"))
+
+    # -- rules 31/32 with §4.8: who moves next ----------------------------------------------------
+    def next_to_move(self, player: str) -> str:
+        """The other player, unless they have made their final action and the game goes
+        on (``ending: all``): a finished player takes no more actions, even if a blown-off
+        card comes back to their hand."""
+        state = self.state
+        following = other(player)
+        if following in state.finals and not state.over:
+            return player
+        return following
 
     def check_points(self, move: MoveLine) -> None:
         if not move.check:
@@ -544,13 +597,13 @@ class Engine:
         state = self.state
         step = StepResult(len(self.steps), move, state)
         if state.over:
-            self.error(
-                "SF114",
-                move,
-                1,
-                "the game is over: a player's hand and mount are empty",
-                "ゲームは終わっています: ハンドとマウントが空のプレイヤーがいます",
-            )
+            if self.rules.ending == "first":
+                en = "a player's hand and mount are empty"
+                ja = "ハンドとマウントが空のプレイヤーがいます"
+            else:
+                en = "every player has made the final action"
+                ja = "全員がファイナルアクションを終えています"
+            self.error("SF114", move, 1, f"the game is over: {en}", f"ゲームは終わっています: {ja}")
             step.state = state.copy()
             self.steps.append(step)
             return
@@ -580,7 +633,7 @@ class Engine:
         if acted:
             self.pending_draw = False
             self.final_action(step)
-            state.to_move = other(player)
+            state.to_move = self.next_to_move(player)
         self.check_points(move)
         step.state = state.copy()
         self.steps.append(step)

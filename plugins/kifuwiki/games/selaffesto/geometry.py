@@ -125,6 +125,25 @@ def nh(board: Board, player: str) -> set[Cell]:
     return cells
 
 
+def relc_board(standing: Board, lc: Cell, mode: str) -> Board:
+    """§4.6 (``relc_nh``): the board an own LC's re-play NH is taken on, from the board
+    where the LC still stands: that board itself (``standing``, the program) or a copy
+    with the LC's cell empty (``lifted``)."""
+    if mode == "standing":
+        return standing
+    lifted = list(standing)
+    lifted[lc] = None
+    return lifted
+
+
+def relc_nh(standing: Board, lc: Cell, player: str, mode: str) -> set[Cell]:
+    """The cells an own LC standing on ``lc`` may be re-played to: the NH of
+    :func:`relc_board` without its old cell (the LC never goes back there)."""
+    cells = nh(relc_board(standing, lc, mode), player)
+    cells.discard(lc)
+    return cells
+
+
 @dataclass(frozen=True, slots=True)
 class Assessment:
     """How a placement is judged (rules 13, 14, 17-19) and what it scores (rule 27)."""

@@ -41,11 +41,29 @@ class Rules:
     """§4.6 re-playing an own LC: ``forced`` (the program) or ``optional`` (rule 28 says
     行える, "may"); an LC not re-played goes back to the mover's hand (lost if full),
     which is also what happens under ``forced`` when no NH cell is left for it."""
+    relc_nh: str = "standing"
+    """§4.6 the NH an own LC is re-played into: ``standing`` (the program: NH is taken
+    while the LC still stands, so it counts as an own card and reaches from its cell) or
+    ``lifted`` (rule 18 removes the LC first: NH with its cell empty, so the LC reaches
+    nothing). Either way the LC never goes back to its old cell."""
     full_hand: str = "fail"
     """Rule 28 when the LC's owner holds 11+ cards: ``fail`` (the program judges the
     placement a fail put) or ``jump`` (the literal text: still a jump put, the play ends)."""
     final_round: str = "points"
     """§4.9 the final action's x0.8 rounds down to whole ``points`` or to ``tenths``."""
+    final_timing: str = "after"
+    """§4.8 the placement that empties hand and mount: its P↑ (and bonus) is scored
+    ``after``, then the x0.8 takes it in too, or the final action comes ``before`` it (rule
+    29: the moment the count becomes 0, rule 28: P↑ after the put) and the action's points
+    are added whole to the reduced total. The 2014 program ends before scoring: a bug."""
+    passing: str = "stuck"
+    """§4.7 the rules have no pass: ``stuck`` (a pass only when no placement is possible,
+    even after a draw; SF113 otherwise) or ``free`` (a player may pass at any action)."""
+    ending: str = "first"
+    """§4.8 rule 29 never ends the game: ``first`` (the program: the game ends at the
+    first final action, only that player's points are x0.8) or ``all`` (play goes on, the
+    finished player's turns skipped, until every player has made their final action,
+    each x0.8 once). The higher score wins either way; equal points are a draw."""
 
     @property
     def preset(self) -> str:
@@ -73,6 +91,10 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "relc": ("forced", "optional"),
     "full_hand": ("fail", "jump"),
     "final_round": ("points", "tenths"),
+    "relc_nh": ("standing", "lifted"),
+    "passing": ("stuck", "free"),
+    "ending": ("first", "all"),
+    "final_timing": ("after", "before"),
     "first": ("W", "B"),
 }
 _RANGES: dict[str, tuple[int, int]] = {
@@ -82,7 +104,15 @@ _RANGES: dict[str, tuple[int, int]] = {
 }
 PRESETS: dict[str, Rules] = {
     "original": Rules(),
-    "strict": Rules(name="strict", bonus="choice", relc="optional", full_hand="jump"),
+    "strict": Rules(
+        name="strict",
+        bonus="choice",
+        relc="optional",
+        full_hand="jump",
+        relc_nh="lifted",
+        ending="all",
+        final_timing="before",
+    ),
 }
 OPTION_NAMES = tuple(f.name for f in fields(Rules) if f.name != "name")
 

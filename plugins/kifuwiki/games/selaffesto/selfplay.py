@@ -21,7 +21,7 @@ from kifuwiki.games.selaffesto.analysis import (
     replay_placements,
 )
 from kifuwiki.games.selaffesto.engine import Engine
-from kifuwiki.games.selaffesto.geometry import nh
+from kifuwiki.games.selaffesto.geometry import nh, relc_nh
 from kifuwiki.games.selaffesto.model import (
     SNS,
     BlowOff,
@@ -63,6 +63,8 @@ class _SelfPlay:
         self.bag = DiagnosticBag()
         self.engine = Engine(self.record, rules, self.bag)
         self.lines: list[str] = []
+        self.free_pass = False
+        """The last action passed by choice (``passing: free``), not for want of a move."""
 
     def top(self, player: str) -> Card:
         """The next card of the player's mount (the deck is dealt in order)."""
@@ -101,13 +103,21 @@ class _SelfPlay:
         if move.draw is not None:
             trial.hands[player].append(move.draw)
             trial.mounts[player] -= 1
-        chosen = self.pick(trial, player)
+        self.free_pass = self.passes_freely(player)
+        chosen = None if self.free_pass else self.pick(trial, player)
         if chosen is None:
             move.passed = True
             self.emit(move)
             return
         self.place(move, trial, chosen)
         self.emit(move)
+
+    def passes_freely(self, player: str) -> bool:
+        """Under ``passing: free`` a random player sometimes passes although it could place
+        (no random number is drawn otherwise, so other rules' games stay the same)."""
+        if self.rules.passing != "free" or self.players[player].strength != "random":
+            return False
+        return self.rng.random() < 0.05
 
     def pick(self, trial: GameState, player: str) -> Option | None:
         """A random player samples one (cell, card, rotation) uniformly, which is the same
@@ -131,7 +141,7 @@ class _SelfPlay:
         while chosen.lc is not None and chosen.lc_owner == player:
             lc_card = trial.board[chosen.lc]
             assert lc_card is not None
-            reach = nh(trial.board, player)
+            reach = relc_nh(trial.board, chosen.lc, player, rules.relc_nh)
             trial.board[chosen.lc] = None
             options = replay_placements(trial, rules, player, lc_card[0], reach)
             declines = rules.relc == "optional" and self.players[player].strength == "random"
@@ -162,7 +172,8 @@ class _SelfPlay:
                 self.first_action(player)
             else:
                 self.action(player)
-                passes = passes + 1 if self.record.moves[-1].passed else 0
+                stuck = self.record.moves[-1].passed and not self.free_pass
+                passes = passes + 1 if stuck else 0
             state = self.engine.state
         return self.lines
 

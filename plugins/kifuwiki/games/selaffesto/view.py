@@ -359,7 +359,9 @@ def _view(game: GameRecord, data: SelaffestoData, steps: list[StepView]) -> Reco
         header_row(
             Text("オプション", "Options"),
             f"bonus={rules.bonus} relc={rules.relc} full_hand={rules.full_hand} "
-            f"final_round={rules.final_round} deck_size={rules.deck_size} "
+            f"final_round={rules.final_round} final_timing={rules.final_timing} "
+            f"relc_nh={rules.relc_nh} "
+            f"passing={rules.passing} ending={rules.ending} deck_size={rules.deck_size} "
             f"hand_limit={rules.hand_limit}",
         ),
     ]
