@@ -160,3 +160,41 @@ def test_the_player_to_move_has_the_accent_ring_and_no_one_else(
     assert any(badges.count("|") == 1 for badges, _ in boxes)  # a rank badge
     assert [ring for _, ring in boxes] == ["to move" in badges for badges, _ in boxes]
     assert page_problems(problems) == []
+
+
+#: How a run of played cards looks: its opacity and text decoration.
+CONSUMED_LOOK = """runs => runs.map(r => {
+  const s = getComputedStyle(r);
+  return [Number(s.opacity), s.textDecorationLine];
+})"""
+
+
+def test_played_cards_are_marked_without_javascript_and_in_print(site: str, open_page: Any) -> None:
+    """The cards a player just played (<i class="kw-consumed"> in a step's position) are
+    struck through and faded as text too: without the script (which never turns the run
+    into .kw-card glyphs) and on paper (the printed steps keep the text runs)."""
+    page, problems = open_page(site, viewport=SIZES["desktop"], java_script_enabled=False)
+    runs = page.locator("details > div i.kw-consumed")
+    assert runs.count() > 0
+    assert all(
+        opacity < 1 and "line-through" in line for opacity, line in runs.evaluate_all(CONSUMED_LOOK)
+    )
+    held = page.locator("details > div i:not(.kw-consumed)").first
+    assert held.evaluate(CONSUMED_LOOK.replace("runs.map", "[runs].map")) == [[1, "none"]]
+    page, problems = open_page(site + "#m1", viewport=SIZES["desktop"])
+    page.wait_for_selector(".kw-viewer.kw-js")
+    page.emulate_media(media="print")
+    runs = page.locator("details[data-kw-print] > div i.kw-consumed")
+    assert runs.count() > 0
+    assert all(
+        opacity < 1 and "line-through" in line for opacity, line in runs.evaluate_all(CONSUMED_LOOK)
+    )
+    # On the board the script drew the run as glyphs: the scripted look is unchanged.
+    page.emulate_media(media="screen")
+    card = page.locator(".kw-viewer .kw-board .kw-card.kw-consumed").first
+    look = card.evaluate(
+        """c => { const s = getComputedStyle(c);
+        return [s.opacity, s.borderTopStyle, s.textDecorationLine, s.boxShadow]; }"""
+    )
+    assert look == ["0.45", "dashed", "line-through", "none"]
+    assert page_problems(problems) == []

@@ -154,3 +154,20 @@ def test_huge_powers_are_never_computed() -> None:
     mersenne = 2**521 - 1
     assert "far larger" in (check_factorisation(10**900, [(mersenne, 5000)]) or "")
     assert power_chain([10**300, 3000], 4000) == 4001
+
+
+def test_rule_messages_name_each_option_as_the_record_wrote_it() -> None:
+    """Review 12, F-CLI-2: ``penalty: bogus`` was reported as 'penalty_mode', a name the
+    documentation never uses; every option is named as written (README's table)."""
+    bag = DiagnosticBag()
+    resolve_rules(
+        {"preset": "standard", "penalty": "bogus", "gc": 3, "Hand-Size": 0, "Hand-Sise": 7},
+        bag,
+    )
+    messages = [(d.code, d.message, d.message_ja) for d in bag.items]
+    assert [code for code, _, _ in messages] == ["PD102", "PD102", "PD102", "PD101"]
+    for (_, message, ja), name in zip(
+        messages, ["penalty", "gc", "Hand-Size", "Hand-Sise"], strict=True
+    ):
+        assert f"'{name}'" in message and f"'{name}'" in ja
+    assert not any("penalty_mode" in m or "grothendieck" in m for _, m, _ in messages)

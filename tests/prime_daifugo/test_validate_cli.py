@@ -178,3 +178,59 @@ def test_python_dash_m_on_the_corpus(tmp_path: Path) -> None:
             game = json.loads(line)
             expected[game["file"]] = game["winner"]
     assert {Path(g["path"]).name: g["winner"] for g in report["games"]} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("", "1:1"),  # an empty file (a failed save)
+        ("\n\n", "1:1"),
+        ("---\ntitle: only front matter\n---\n", "3:1"),  # the closing ---
+        ("---\ngame: prime-daifugo\n---\n\n* a comment, no moves\n", "5:1"),
+        ("a:(22A3457)\nb:(2345TJQ)\n", "1:1"),  # players and hands, no move
+    ],
+)
+def test_a_record_with_no_moves_is_an_error(tmp_path: Path, text: str, where: str) -> None:
+    """Review 12, F-EMPTY-1: an empty or front-matter-only record failed no check and
+    was published as a blank page; like the other games (CT123, DZ010), it is an error."""
+    folder = tmp_path / "records" / "prime-daifugo"
+    folder.mkdir(parents=True)
+    (folder / "empty.kifu").write_text(text, encoding="utf-8")
+    code, out = run("--lang", "en", str(tmp_path / "records"))
+    assert code == 1, out
+    assert f"empty.kifu:{where}: error PD017 this record has no moves" in out
+    code, out = run("--lang", "ja", str(tmp_path / "records"))
+    assert f"empty.kifu:{where}: error PD017 手の行が1つもありません" in out
+
+
+def test_an_empty_game_of_a_record_file_is_an_error(tmp_path: Path) -> None:
+    folder = tmp_path / "records" / "prime-daifugo"
+    folder.mkdir(parents=True)
+    (folder / "two.kifu").write_text(GOOD + "# Game 2\n* only a comment\n", encoding="utf-8")
+    code, out = run("--lang", "en", str(tmp_path / "records"))
+    # At the game's heading, line 13.
+    assert code == 1 and "two.kifu:13:1: error PD017" in out, out
+    assert out.count("PD017") == 1
+
+
+def test_a_huge_play_is_quoted_cut_to_a_readable_length(tmp_path: Path) -> None:
+    """Review 12, F-CLI-1: a 200,000-digit play made a 200 KB PD120 message."""
+    path = tmp_path / "huge.kifu"
+    path.write_text(
+        "---\ngame: prime-daifugo\n---\nA:(223)\nB:(69A)\nA:223" + "9" * 200_000 + "#\n",
+        encoding="utf-8",
+    )
+    for lang in ("en", "ja"):
+        code, out = run("--lang", lang, str(path))
+        assert code == 1 and len(out) < 2_000, len(out)
+        (line,) = [line for line in out.splitlines() if "PD120" in line]
+        assert "9" * 39 + "…" in line and "9" * 40 not in line.split("(")[0]
+
+
+def test_quote_keeps_short_text_and_cuts_long_text_with_an_ellipsis() -> None:
+    from kifuwiki.games.prime_daifugo.codes import quote
+
+    assert quote("987463") == "987463"
+    assert quote("9" * 40) == "9" * 40
+    assert quote("9" * 41) == "9" * 39 + "…" and len(quote("9" * 41)) == 40
+    assert quote(12345, 4) == "123…"

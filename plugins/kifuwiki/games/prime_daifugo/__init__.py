@@ -178,9 +178,10 @@ class PrimeDaifugo:
 
     @property
     def template_filters(self) -> Mapping[str, Callable[..., Any]]:
+        from kifuwiki.games.prime_daifugo.compact_state import step_anchor
         from kifuwiki.games.prime_daifugo.glyphs import cards_filter  # imports Jinja
 
-        return {"pd_cards": cards_filter}
+        return {"pd_cards": cards_filter, "pd_step": step_anchor}
 
     @property
     def compact_state(self) -> Callable[..., str]:

@@ -53,6 +53,18 @@ ADJUDICATED_END = "PD162"
 FLUSH_MARK = "PD170"
 REVOLUTION_MARK = "PD171"
 
+#: How much of a play a message quotes (review 12, F-CLI-1: a 200,000-digit move made
+#: a 200 KB message); a hand, which the deck bounds, gets more room.
+QUOTE_LIMIT = 40
+HAND_QUOTE_LIMIT = 120
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as a message quotes it: cut to ``limit`` characters, the last an ellipsis."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 CODES: dict[str, str] = {
     UNKNOWN_RULE_SET: "warning: front matter `rules:` names no known rule set; `standard` is used",
     UNKNOWN_RULE_OPTION: "warning: front matter `rules:` has an option the engine does not know",

@@ -19,11 +19,28 @@ white space is what the template leaves after ``trim_blocks``, ``lstrip_blocks``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from kifuwiki.games.prime_daifugo.glyphs import cards_html, cards_text
 from kifuwiki.render.environment import output_escape as esc
+
+#: A side line's part of a viewer's anchor prefix: ``m13-v1-`` (the branch step, the
+#: variation's number), at the end of the prefix; nested side lines repeat it.
+_SIDE_LINE = re.compile(r"m(\d+)-v\d+-$")
+
+
+def step_anchor(prefix: str, step: int) -> str:
+    """``{{ prefix|pd_step(step) }}``: the anchor of step ``step`` (``m12``) seen from the
+    viewer whose anchor prefix is ``prefix``. A side line (prefix ``m13-v1-``) shows its
+    steps from the branch step on; an earlier step is its parent line's (``#m12``, not
+    ``#m13-v1-m12``, which no element has)."""
+    prefix = str(prefix)
+    while (side := _SIDE_LINE.search(prefix)) and int(step) < int(side.group(1)):
+        prefix = prefix[: side.start()]
+    return f"{prefix}m{step}"
+
 
 _JA = {
     "cards": "枚",
@@ -159,10 +176,10 @@ def render_compact_state(
     if state["flushed"]:
         append(f" <dt>{w['flush']}</dt><dd>{w['flushed']}</dd>")
     elif state["last_flush"] is not None:
-        last = esc(state["last_flush"])
+        last = state["last_flush"]
         append(
-            f' <dt>{w["last_flush"]}</dt><dd><a href="#{esc(prefix)}m{last}">'
-            f"{last}{w['move_unit']}</a></dd>"
+            f' <dt>{w["last_flush"]}</dt><dd><a href="#{esc(step_anchor(prefix, last))}">'
+            f"{esc(last)}{w['move_unit']}</a></dd>"
         )
     if state["ranking"]:
         ranking = ", ".join(str(name) for name in state["ranking"])

@@ -259,13 +259,14 @@ class Judge:
         if move.tags and not retagged:
             self._check_tags(verdict, move, step, ranks, composite)
         if not verdict.checkable and verdict.special is None and not too_many:
+            quoted = codes.quote(ranks)
             self.bag.info(
                 codes.UNCHECKABLE_PLAY,
-                f"{ranks} contains unknown cards or jokers without value; it is not checked",
+                f"{quoted} contains unknown cards or jokers without value; it is not checked",
                 move.line,
                 move.column,
                 step=step,
-                ja=f"{ranks} には不明なカードか値のないジョーカーが含まれるため検査しない",
+                ja=f"{quoted} には不明なカードか値のないジョーカーが含まれるため検査しない",
             )
         if inferred:
             verdict.joker_values = inferred
@@ -418,14 +419,15 @@ class Judge:
         if number is None:
             verdict.checkable = False
         elif ranks[0] == JOKER and jokers and jokers[0] == 0 and len(ranks) > 1:
+            quoted, made = codes.quote(ranks), codes.quote(number)
             self.bag.warning(
                 codes.JOKER_LEADING_ZERO,
-                f"the joker leads {ranks} as 0, so {len(ranks)} cards make {number}",
+                f"the joker leads {quoted} as 0, so {len(ranks)} cards make {made}",
                 move.line,
                 column,
                 step=step,
-                ja=f"ジョーカーが {ranks} の先頭で 0 として使われ、"
-                f"{len(ranks)} 枚で {number} になる",
+                ja=f"ジョーカーが {quoted} の先頭で 0 として使われ、"
+                f"{len(ranks)} 枚で {made} になる",
             )
 
     def _judge_composite(
@@ -488,14 +490,15 @@ class Judge:
             if tag is verdict.special or composite:
                 continue
             english, japanese = _TAG_MEANING[tag]
-            value = f" = {number}" if number is not None else ""
+            value = f" = {codes.quote(number)}" if number is not None else ""
+            quoted = codes.quote(ranks)
             self.bag.error(
                 codes.TAG_MISMATCH,
-                f"[{tag.value}] is written, but {ranks}{value} is not {english}",
+                f"[{tag.value}] is written, but {quoted}{value} is not {english}",
                 move.line,
                 move.column,
                 step=step,
-                ja=f"[{tag.value}] と書かれているが、{ranks}{value} は{japanese}ではない",
+                ja=f"[{tag.value}] と書かれているが、{quoted}{value} は{japanese}ではない",
             )
 
 

@@ -147,9 +147,10 @@ class CardLedger:
                 "近似になる",
             )
             return
-        cards = "".join(missing)
-        held = (hand.cards or "empty") + (f" + {hand.unknown} unknown" if hand.unknown else "")
-        held_ja = (hand.cards or "なし") + (f" + 不明 {hand.unknown} 枚" if hand.unknown else "")
+        cards = codes.quote("".join(missing))
+        shown = codes.quote(hand.cards, codes.HAND_QUOTE_LIMIT)
+        held = (shown or "empty") + (f" + {hand.unknown} unknown" if hand.unknown else "")
+        held_ja = (shown or "なし") + (f" + 不明 {hand.unknown} 枚" if hand.unknown else "")
         verb_ja = "出した" if what == "plays" else "使った"
         self.bag.error(
             codes.CARD_NOT_IN_HAND,
@@ -261,6 +262,7 @@ class CardLedger:
         from_bottom = bottom[: max(len(ranks) - deck_unknown, 0)]
         top = f"{deck_unknown} unknown card(s), then " if deck_unknown else ""
         top_ja = f"不明なカード {deck_unknown} 枚の後に " if deck_unknown else ""
+        ranks = codes.quote(ranks)
         self.bag.warning(
             codes.DECK_BOTTOM_MISMATCH,
             f"the written cards {ranks} do not fit the deck: it gives {top}{from_bottom} "

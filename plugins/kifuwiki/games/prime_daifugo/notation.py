@@ -1023,7 +1023,31 @@ def parse_game(
     except RecursionError:  # pragma: no cover - nothing here recurses; belt and braces
         game = parser.game
     diagnostics.extend(parser.diagnostics)
+    if not game.moves:
+        line = _no_moves_line(source)
+        diagnostics.append(
+            Diagnostic(
+                Severity.ERROR,
+                codes.NO_MOVES,
+                "this record has no moves: write one move a line, e.g. 'A:223'",
+                line,
+                1,
+                source.path,
+                message_ja="手の行が1つもありません。1行に1手ずつ書きます(例 'A:223')",
+            )
+        )
     return game, diagnostics
+
+
+def _no_moves_line(source: RecordSource) -> int:
+    """Where "no moves" points: the game's first written line (its heading, a player
+    line, a comment), else the front matter's closing ``---``, else line 1."""
+    for line in source.lines:
+        if line.text.strip():
+            return line.number
+    if source.front_matter:
+        return len(source.front_matter) + 2
+    return 1
 
 
 def resolve_same_players(games: list[ParsedGame]) -> list[Diagnostic]:

@@ -22,6 +22,7 @@ SAME_PLAYERS_UNKNOWN = "PD013"
 BAD_DRAW = "PD014"
 BAD_PENALTY = "PD015"
 TWO_NUMBERS = "PD016"
+NO_MOVES = "PD017"
 
 CODES: dict[str, str] = {
     UNREADABLE_MOVE: (
@@ -68,6 +69,7 @@ CODES: dict[str, str] = {
     BAD_DRAW: "error: the cards of a draw `D(…)` are not readable cards",
     BAD_PENALTY: "error: the cards or count of a penalty `P(…)` are not readable",
     TWO_NUMBERS: "error: a move puts two separate numbers on the field",
+    NO_MOVES: "error: a record (or a game of a record file) has no move lines at all",
 }
 
 CODES_JA: dict[str, str] = {
@@ -107,4 +109,5 @@ CODES_JA: dict[str, str] = {
         "エラー: ペナルティ `P(…)` のカードまたは枚数が読めない(どのデッキよりも多い枚数を含む)"
     ),
     TWO_NUMBERS: "エラー: 1つの手で2つの別々の数を場に出している",
+    NO_MOVES: "エラー: 棋譜(またはファイルの中の1試合)に手の行が1つもない",
 }

@@ -478,11 +478,11 @@ class _Replayer:
         if turn.valid is True:
             self.bag.error(
                 codes.VALID_PLAY_PENALISED,
-                f"{verdict.note or turn.played} — yet the play was penalised",
+                f"{verdict.note or codes.quote(turn.played)} — yet the play was penalised",
                 move.line,
                 move.column,
                 step=turn.index,
-                ja=f"{annotation_ja(verdict.note) if verdict.note else turn.played}"
+                ja=f"{annotation_ja(verdict.note) if verdict.note else codes.quote(turn.played)}"
                 " — なのにペナルティを受けている",
             )
             turn.annotations.append(f"{verdict.note}, yet penalised")

@@ -170,15 +170,23 @@ def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
             ja="'rules' にはルール名か設定の対応表を書く",
         )
         return STANDARD
-    options: dict[str, Any] = {_option_key(str(k)): v for k, v in spec.items()}
+    options: dict[str, Any] = {}
+    #: Each option's key as the record wrote it (``penalty``, ``gc``), for the messages:
+    #: the engine's own names (``penalty_mode``) are documented nowhere.
+    written: dict[str, str] = {}
+    for raw, value in spec.items():
+        key = _option_key(str(raw))
+        options[key] = value
+        written[key] = _shown(str(raw).strip())
     rules = resolve_rules(options.pop("preset", None) or options.pop("name", None), bag, line)
     changes: dict[str, Any] = {}
     for key, value in options.items():
+        name = written[key]
         if key in _BOOL_OPTIONS:
             if isinstance(value, bool):
                 changes[key] = value
             else:
-                _bad_value(bag, line, key, value, "true or false", "true か false")
+                _bad_value(bag, line, name, value, "true or false", "true か false")
         elif key in _INT_OPTIONS or (key == "hand_size" and value is not None):
             low, high = OPTION_RANGES[key]
             if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
@@ -187,7 +195,7 @@ def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
                 _bad_value(
                     bag,
                     line,
-                    key,
+                    name,
                     value,
                     f"a whole number from {low} to {high}",
                     f"{low} から {high} までの整数",
@@ -198,17 +206,17 @@ def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> RuleSet:
             mode = next((m for m in PenaltyMode if m.value == _shown(value).strip().lower()), None)
             if mode is None:
                 modes = ", ".join(m.value for m in PenaltyMode)
-                _bad_value(bag, line, key, value, modes, f"{modes} のどれか")
+                _bad_value(bag, line, name, value, modes, f"{modes} のどれか")
             else:
                 changes[key] = mode
         elif key == "joker_range":
             pair = _joker_range(value)
             if pair is None:
-                _bad_value(bag, line, key, value, "a range like 0-13", "0-13 のような範囲")
+                _bad_value(bag, line, name, value, "a range like 0-13", "0-13 のような範囲")
             else:
                 changes["joker_min"], changes["joker_max"] = pair
         else:
-            shown = _shown(key)
+            shown = name
             bag.warning(
                 "PD101",
                 f"unknown rule option '{shown}' is ignored",
