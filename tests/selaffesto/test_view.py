@@ -77,3 +77,15 @@ def test_record_text_is_escaped() -> None:
     html = render(GAME.view(record), "ja")
     assert "<script>alert(1)" not in html and "<img src=x" not in html
     assert "&lt;script&gt;" in html
+
+
+@pytest.mark.parametrize(("lang", "jump"), [("en", "jump put"), ("ja", "ジャンププット")])
+def test_the_charts_marks_are_named_in_the_pages_language(
+    view: RecordView, lang: str, jump: str
+) -> None:
+    """The marks' tooltips were the engine's kinds ('jump'), on Japanese pages too."""
+    import re
+
+    titles = set(re.findall(r"<line [^>]*><title>([^<]*)</title>", render(view, lang)))
+    assert titles and titles <= {jump, "final action", "ファイナルアクション"}
+    assert jump in titles
