@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import pairwise
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.selaffesto.helpers import codes, load, only, opening, points, replay_of, rules_front
@@ -364,3 +365,19 @@ def test_any_lines_under_the_alternatives_never_raise(lines: list[tuple[str, lis
     GAME.format(record)
     finals = replay_of(record).steps[-1].state.finals
     assert len(set(finals)) == len(finals)  # each player's x0.8 happens once
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("---\ngame: selaffesto\n---\n", 3),  # front matter only: at its closing ---
+        ("---\ngame: selaffesto\n---\n\n* only a comment\n", 5),
+    ],
+)
+def test_a_record_without_actions_is_an_error(text: str, line: int) -> None:
+    """An empty record (a failed save) passed `validate --strict` and was published as a
+    blank page (review12 F-EMPTY-1); the other games already said so."""
+    (source,) = split_record_file(text, "empty.kifu")
+    record = GAME.load(source)
+    problems = [(d.code, d.line, d.column) for d in record.diagnostics]
+    assert problems == [("SF013", line, 1)]

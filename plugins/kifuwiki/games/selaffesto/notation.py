@@ -432,4 +432,21 @@ def parse(source: RecordSource) -> Parsed:
         move = MoveLine(line.number, player, match.group("player"), match.group("body"))
         _LineReader(move, match.start("body"), bag, lookup).read(match.group("body"))
         record.moves.append(move)
+    if not record.moves and not record.bad_lines:
+        bag.error(
+            "SF013",
+            "this record has no actions: write one a line, e.g. 'W: g2 4-8-6-12'",
+            _first_written_line(source),
+            1,
+            ja="アクションの行が1つもありません。'W: g2 4-8-6-12' のように1行に1つずつ書きます",
+        )
     return Parsed(record, bag)
+
+
+def _first_written_line(source: RecordSource) -> int:
+    """Where "no actions" points: the first written line (a comment), else the front
+    matter's closing ``---``, else line 1."""
+    for line in source.lines:
+        if line.text.strip():
+            return line.number
+    return len(source.front_matter) + 2 if source.front_matter else 1
