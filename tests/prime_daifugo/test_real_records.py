@@ -210,7 +210,9 @@ def test_rank_titles_follow_the_player_count() -> None:
 def test_a_finished_game_shows_its_titles() -> None:
     record = one("a:(2)\nb:(5)\na:2#\n")
     header = dict(GAME.view(record).header)
-    assert header["階級 / Ranking"] == "大富豪 a, 大貧民 b"
+    ranking = header["階級 / Ranking"]
+    assert ranking.ja == "大富豪 a, 大貧民 b"
+    assert ranking.en == "Grand Millionaire a, Grand Poor b"
 
 
 def test_an_impossible_penalty_card_blames_the_written_cards_not_the_flush_order() -> None:

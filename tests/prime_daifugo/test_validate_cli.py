@@ -227,6 +227,22 @@ def test_a_huge_play_is_quoted_cut_to_a_readable_length(tmp_path: Path) -> None:
         assert "9" * 39 + "…" in line and "9" * 40 not in line.split("(")[0]
 
 
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ("A:223" + "Z" * 5_000 + "#\n", "PD001"),  # a move the parser cannot read
+        ("A:223#\n" + "x" * 5_000 + "\n", "PD002"),  # a line that is not a move
+    ],
+)
+def test_parser_messages_quote_a_long_move_cut(tmp_path: Path, body: str, code: str) -> None:
+    path = tmp_path / "long.kifu"
+    path.write_text("---\ngame: prime-daifugo\n---\nA:(223)\nB:(69A)\n" + body, encoding="utf-8")
+    for lang in ("en", "ja"):
+        _, out = run("--lang", lang, str(path))
+        (line,) = [line for line in out.splitlines() if code in line]
+        assert len(line) < 300 and "…" in line, line[:300]
+
+
 def test_quote_keeps_short_text_and_cuts_long_text_with_an_ellipsis() -> None:
     from kifuwiki.games.prime_daifugo.codes import quote
 

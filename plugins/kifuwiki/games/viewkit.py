@@ -132,6 +132,7 @@ def player_lines(
     ]
 
 
-def header_row(label: Text, value: str) -> tuple[str, str]:
-    """A record header row, labelled in both languages: ``("ルール / Rules", value)``."""
+def header_row(label: Text, value: str | Text) -> tuple[str, str | Text]:
+    """A record header row, labelled in both languages: ``("ルール / Rules", value)``;
+    a value in both languages (a :class:`Text`) shows the page's half."""
     return (f"{label.ja} / {label.en}", value)

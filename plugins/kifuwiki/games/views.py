@@ -80,8 +80,9 @@ class RecordView:
     record: GameRecord
     players: list[PlayerLine]
     steps: list[StepView]
-    header: list[tuple[str, str]] = field(default_factory=list)
-    """Extra header rows (label, value), e.g. the judge or the rule set's options."""
+    header: list[tuple[str, Any]] = field(default_factory=list)
+    """Extra header rows (label, value), e.g. the judge or the rule set's options; a
+    value in both languages (``viewkit.Text``, not a ``str``) shows the page's half."""
     badges: frozenset[str] = frozenset()
     """Index badges: ``GC``, ``RR``, ``IN``, ``penalty``, ``error``, ``warning`` …"""
     player_stats: dict[str, list[PlayerStat]] = field(default_factory=dict)

@@ -173,7 +173,8 @@ def record_page_html(
         if value != rules and not (winner_text and value == winner_text):
             halves = label.split(" / ")
             shown = halves[0 if lang == "ja" else 1] if len(halves) == 2 else label
-            add(f"<dt>{esc(shown)}</dt><dd>{esc(value)}</dd>\n")
+            text = value if isinstance(value, str) else value.get(lang)
+            add(f"<dt>{esc(shown)}</dt><dd>{esc(text)}</dd>\n")
     source = header.source
     if source:
         add(f'<dt>{labels["source"]}</dt>\n<dd class="kw-source">')

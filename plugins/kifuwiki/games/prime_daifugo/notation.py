@@ -35,6 +35,7 @@ from kifuwiki.core.recordfile import (
     split_record_file,
 )
 from kifuwiki.games.prime_daifugo import notation_codes as codes
+from kifuwiki.games.prime_daifugo.codes import quote
 from kifuwiki.games.prime_daifugo.model import (
     Action,
     Card,
@@ -608,11 +609,11 @@ class _GameParser:
         self.add(
             Severity.ERROR,
             codes.NOT_A_MOVE_LINE,
-            f"'{text.strip()}' is not a move ('name:…') or a comment ('* …')",
+            f"'{quote(text.strip())}' is not a move ('name:…') or a comment ('* …')",
             number,
             len(norm) - len(norm.lstrip()) + 1,
             len(game.moves),
-            ja=f"'{text.strip()}' は手('名前:…')でもコメント('* …')でもない",
+            ja=f"'{quote(text.strip())}' は手('名前:…')でもコメント('* …')でもない",
         )
 
     def _is_declaration(self, body: str) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from kifuwiki.core.diagnostics import Severity
 from kifuwiki.games.prime_daifugo import notation_codes as codes
+from kifuwiki.games.prime_daifugo.codes import quote
 from kifuwiki.games.prime_daifugo.model import (
     UNKNOWN,
     Action,
@@ -139,9 +140,9 @@ class MoveScanner:
                     self._problem(
                         Severity.ERROR,
                         codes.TWO_NUMBERS,
-                        f"'{text}' is a second number in one move",
+                        f"'{quote(text)}' is a second number in one move",
                         start,
-                        ja=f"'{text}' は1つの手の2つ目の数",
+                        ja=f"'{quote(text)}' は1つの手の2つ目の数",
                     )
                     return self._unknown()
                 expression.append((kind or "", text, start))
@@ -152,9 +153,9 @@ class MoveScanner:
                 self._problem(
                     Severity.ERROR,
                     codes.UNREADABLE_MOVE,
-                    f"cannot read '{text}' in the move '{self.body.strip()}'",
+                    f"cannot read '{quote(text)}' in the move '{quote(self.body.strip())}'",
                     start,
-                    ja=f"手 '{self.body.strip()}' の '{text}' が読めない",
+                    ja=f"手 '{quote(self.body.strip())}' の '{quote(text)}' が読めない",
                 )
                 return self._unknown()
             if kind == "pass":

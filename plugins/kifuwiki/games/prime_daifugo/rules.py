@@ -255,13 +255,29 @@ def _bad_value(
     )
 
 
-def rank_titles(players: int) -> list[str]:
+#: The titles in English, for English pages (review 12, F-I18N-1).
+RANK_TITLES_EN = {
+    "大富豪": "Grand Millionaire",
+    "富豪": "Millionaire",
+    "平民": "Commoner",
+    "貧民": "Poor",
+    "大貧民": "Grand Poor",
+}
+
+
+def rank_titles(players: int, lang: str = "ja") -> list[str]:
     """The game's titles by finishing place, as ordinary 大富豪 gives them (seed 003:
     "あがった順に富豪, 平民, · · · , 大貧民 ... 通常の大富豪と同様に").
 
     Two players are 大富豪 and 大貧民; three add 平民 between them; four are 大富豪, 富豪,
-    貧民, 大貧民; from five on, everyone between 富豪 and 貧民 is 平民.
+    貧民, 大貧民; from five on, everyone between 富豪 and 貧民 is 平民. ``lang`` ``"en"``:
+    the same titles in English (Grand Millionaire … Grand Poor).
     """
+    titles = _rank_titles(players)
+    return [RANK_TITLES_EN[title] for title in titles] if lang == "en" else titles
+
+
+def _rank_titles(players: int) -> list[str]:
     if players <= 0:
         return []
     if players == 1:

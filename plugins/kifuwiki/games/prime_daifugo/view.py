@@ -355,8 +355,17 @@ def _view_without_steps(record: GameRecord, steps: list[StepView]) -> RecordView
     seats = replay.seats
     header = [header_row(Text("ルール", "Rules"), replay.rules.describe())]
     if len(replay.ranking) == len(seats):
-        places = zip(rank_titles(len(seats)), replay.ranking, strict=True)
-        ranking = ", ".join(f"{title} {names[seat]}" for title, seat in places)
+        ranking = Text(
+            *(
+                ", ".join(
+                    f"{title} {names[seat]}"
+                    for title, seat in zip(
+                        rank_titles(len(seats), lang), replay.ranking, strict=True
+                    )
+                )
+                for lang in ("ja", "en")
+            )
+        )
         header.append(header_row(Text("階級", "Ranking"), ranking))
     if parsed.judge:
         header.append(header_row(Text("素数判定員", "Judge"), parsed.judge))
