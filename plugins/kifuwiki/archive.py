@@ -355,6 +355,12 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
                 record.diagnostics = [*record.diagnostics, *found_diagnostics]
         # The file-level problems (front matter, encoding) belong to the file's first game.
         found_all = [*source.diagnostics, *record.diagnostics]
+        if source.index == 1 and source.meta.get("players") is not None:
+            from kifuwiki.core.front_matter_keys import dropped_players
+
+            found_all += dropped_players(
+                source.meta, record.players, source.front_matter, source.path
+            )
         if may_accept(source):
             from kifuwiki.core.acknowledge import acknowledge
 

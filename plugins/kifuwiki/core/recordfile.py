@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.encoding import decode_text
-from kifuwiki.core.front_matter_keys import key_line, shared_key_problems
+from kifuwiki.core.front_matter_keys import fix_player_names, key_line, shared_key_problems
 from kifuwiki.core.lazyre import lazy_pattern
 
 if TYPE_CHECKING:
@@ -556,6 +556,8 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
     meta, body_start, diagnostics = _split_front_matter(raw_lines, path)
     if meta:
         diagnostics.extend(shared_key_problems(meta, raw_lines[1 : body_start - 1], path))
+        if "players" in meta:
+            diagnostics.extend(fix_player_names(meta, raw_lines[1 : body_start - 1], path))
 
     sections: list[tuple[str | None, int | None, list[SourceLine]]] = [(None, None, [])]
     body = sections[0][2]
