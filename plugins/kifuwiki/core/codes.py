@@ -31,6 +31,11 @@ CODES: Mapping[str, str] = {
     "RF999": "kifuwiki failed while reading this record (a bug: please report it)",
 }
 
+#: The codes above that are always errors (an ``accept:`` naming one gets RF008).
+ERRORS: frozenset[str] = frozenset(
+    ("RF000", "RF001", "RF002", "RF003", "RF004", "RF009", "RF010", "RF012", "RF999")
+)
+
 #: The same descriptions in Japanese.
 CODES_JA: Mapping[str, str] = {
     "RF000": "棋譜ファイルを読めない (ファイルがない、または読む権限がない)",
