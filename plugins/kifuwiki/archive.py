@@ -206,6 +206,22 @@ def _link_inside(link: Path | str, root: str, problems: list[Diagnostic] | None)
     return False
 
 
+def _section(source: RecordSource) -> str:
+    """The archive section (and URL folder) of a record no game loaded: the game it
+    names; but when that is no installed game (a typo, ``game: chess``) and its folder
+    names one, the folder's, so a typo does not move the record's page nor make a
+    section of its own (RF010 still says what is wrong)."""
+    declared = source.game_id
+    if declared is not None and normalise_game_id(declared) is None and source.path:
+        from pathlib import PurePath  # here: only for a record with an unknown game
+
+        for part in reversed(PurePath(source.path).parts[:-1]):
+            found = normalise_game_id(part)
+            if found:
+                return found
+    return declared or "unknown"
+
+
 def _unloadable(
     source: RecordSource, code: str, message: str, message_ja: str, line: int | None = None
 ) -> GameRecord:
@@ -216,7 +232,7 @@ def _unloadable(
     where = source.first_line if line is None else line
     diagnostic = Diagnostic(Severity.ERROR, code, message, where, 1, source.path, None, message_ja)
     return GameRecord(
-        game=source.game_id or "unknown",
+        game=_section(source),
         source=source,
         title=source.title,
         players=[],
@@ -358,6 +374,12 @@ def load_source(source: RecordSource, rules: Mapping[str, Any] | None = None) ->
                 record.diagnostics = [*record.diagnostics, *found_diagnostics]
         # The file-level problems (front matter, encoding) belong to the file's first game.
         found_all = [*source.diagnostics, *record.diagnostics]
+        if source.index == 1 and source.meta.get("players") is not None:
+            from kifuwiki.core.front_matter_keys import dropped_players
+
+            found_all += dropped_players(
+                source.meta, record.players, source.front_matter, source.path
+            )
         if accepts_in(source, comments):
             from kifuwiki.core.acknowledge import acknowledge
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from kifuwiki.games.base import StepView
 
 #: Text that must come out escaped (markup, quotes, entities, Markdown, a kanji).
-TEXT = st.text(alphabet="<>&\"' a1!?-♥*_`[]()日", max_size=8)
+TEXT = st.text(alphabet="<>&\"' a1!?-♥*_`[]()日\x00\x1b", max_size=8)
 #: A move's marks: the usual ones, or anything.
 MARKS = st.one_of(st.sampled_from(["", "!", "?", "!!", "??", "!?", "?!"]), TEXT)
 FLAGS = st.lists(

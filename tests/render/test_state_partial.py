@@ -25,6 +25,7 @@ from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games import all_games, normalise_game_id
 from kifuwiki.games.base import RecordView
 from kifuwiki.render.environment import KifuwikiEnvironment, make_environment, output_escape
+from kifuwiki.render.escape import visible_controls
 from kifuwiki.render.partials import make_state_partial
 from kifuwiki.render.prerender import view_of
 from kifuwiki.render.record import render_record_page
@@ -111,7 +112,8 @@ def test_templates_write_through_output_escape() -> None:
     )
 )
 def test_output_escape_writes_what_markupsafe_writes(value: object) -> None:
-    assert output_escape(value) == str(markupsafe.escape(value))
+    """markupsafe's text, with control characters written visibly (F-HTML-1)."""
+    assert output_escape(value) == visible_controls(str(markupsafe.escape(value)))
 
 
 def test_dict_keys_read_like_jinja_and_methods_stay_methods() -> None:

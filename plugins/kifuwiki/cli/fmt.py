@@ -40,6 +40,11 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
                 parts.append("\n".join(_retarget_notation(lines[: end + 1], dialect)))
                 has_front_matter = True
                 break
+    # Headings with no game under them (RF014) are written back where they stood; with
+    # them the file's own game headings stay too, or a lone game's would be dropped.
+    keep_headings = len(records) > 1 or any(
+        r.source.headings_before or r.source.headings_after for r in records
+    )
     for record in records:
         _check_dialect(record, dialect)
         if record.data is None:
@@ -51,11 +56,15 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
                 f"formatted{reason}"
             )
         body = get_game(record.game).format(record, dialect).rstrip("\n")
+        parts.extend(record.source.headings_before)
         if len(records) > 1:
             heading = record.source.heading or kanji_heading(record.index)
             parts.append(f"{heading}\n{body}")
+        elif keep_headings and record.source.heading:
+            parts.append(f"{record.source.heading}\n{body}")
         else:
             parts.append(body)
+        parts.extend(record.source.headings_after)
     text = "\n".join(parts) + "\n"
     if not has_front_matter and text.split("\n", 1)[0].strip() == "---":
         # A body that starts with '---' would be read back as front matter: an empty

@@ -12,10 +12,11 @@ A record says which warnings it knows about, in the spirit of ``# noqa``:
 An accepted warning stays in the report, marked acknowledged, as information: it is
 shown (``(acknowledged: reason)``) but counts as neither a warning nor an error, so
 ``kifuwiki validate --strict`` and strict builds pass. Errors cannot be accepted: a
-record that accepts an error code gets an RF008 warning saying so. An acceptance that
-matches nothing any more (the record was fixed, or the code was mistyped) gets an RF011
-note, as ruff's RUF100 reports an unused ``# noqa``: information, so strict runs still
-pass, but the reader learns the line can go.
+record that accepts an error code gets an RF008 warning saying so, as does one naming
+a code that does not exist (a typo: ``CT242`` for ``CT224``). An acceptance of a real
+warning code that matches nothing any more (the record was fixed) gets an RF011 note,
+as ruff's RUF100 reports an unused ``# noqa``: information, so strict runs still pass,
+but the reader learns the line can go.
 
 :func:`acknowledge` is the one function the loader calls (``archive.load_source``), so
 the CLI, the MkDocs pages and the fence all see the same result.
@@ -197,9 +198,16 @@ def _unused_notes(
     """
     notes: list[Diagnostic] = []
     for origin, code in acceptance.unused():
-        if code in refused or (origin is None and source.count > 1):
+        if code in refused:
             continue
         line = origin if origin is not None else front_matter_line(source, ACCEPT_KEY)
+        if origin is not None or source.index == 1:
+            wrong = _no_warning_code(code, line)
+            if wrong is not None:  # a code nothing reports, or an error: never "stale"
+                notes.append(wrong)
+                continue
+        if origin is None and source.count > 1:
+            continue
         notes.append(
             Diagnostic(
                 Severity.INFO,
@@ -211,3 +219,45 @@ def _unused_notes(
             )
         )
     return notes
+
+
+def _known_codes() -> frozenset[str]:
+    """Every diagnostic code kifuwiki and the installed games can report."""
+    from kifuwiki.core import codes as file_codes
+    from kifuwiki.games import all_games
+    from kifuwiki.importers import codes as import_codes
+    from kifuwiki.render import codes as publish_codes
+
+    known = {*file_codes.CODES, *publish_codes.CODES, *import_codes.CODES}
+    for game in all_games():
+        known.update(game.codes)
+    return frozenset(known)
+
+
+def _no_warning_code(code: str, line: int) -> Diagnostic | None:
+    """RF008 for an acceptance of a code that does not exist or is always an error."""
+    from kifuwiki.core.codes import ERRORS
+
+    if code in ERRORS:
+        return Diagnostic(
+            Severity.WARNING,
+            "RF008",
+            f"accept: {code} is an error code, and errors cannot be accepted: "
+            "fix the record instead",
+            line,
+            1,
+            message_ja=f"accept: {code} はエラーのコードです。エラーは承認できません。"
+            "棋譜を直してください",
+        )
+    if code not in _known_codes():
+        return Diagnostic(
+            Severity.WARNING,
+            "RF008",
+            f"accept: {code} is no diagnostic code (`kifuwiki codes` lists them); "
+            "it accepts nothing",
+            line,
+            1,
+            message_ja=f"accept: {code} という診断コードはありません (`kifuwiki codes` で"
+            "一覧できます)。何も承認しません",
+        )
+    return None

@@ -22,6 +22,7 @@ CODES: Mapping[str, str] = {
     " or a device); not read",
     "RF013": "a shared front matter key of the wrong shape (a list as 'title', 'date: 2024-13-45');"
     " shown as written",
+    "RF014": "a game heading with no moves under it (only blank lines); it starts no game",
     "RF020": "a variation (a kifu block in comments) has no closing fence line; kept as a comment",
     "RF021": "a variation nested deeper than three levels; kept as a comment, not checked",
     "RF022": "a variation block holds no moves the game reads",
@@ -29,6 +30,11 @@ CODES: Mapping[str, str] = {
     "RF024": "more than 64 variations in one record; the rest are kept as comments, not checked",
     "RF999": "kifuwiki failed while reading this record (a bug: please report it)",
 }
+
+#: The codes above that are always errors (an ``accept:`` naming one gets RF008).
+ERRORS: frozenset[str] = frozenset(
+    ("RF000", "RF001", "RF002", "RF003", "RF004", "RF009", "RF010", "RF012", "RF999")
+)
 
 #: The same descriptions in Japanese.
 CODES_JA: Mapping[str, str] = {
@@ -50,6 +56,7 @@ CODES_JA: Mapping[str, str] = {
     " (名前付きパイプ・ソケット・デバイス)。読み込まない",
     "RF013": "共通のフロントマターの値の形が違う ('title' がリスト、'date: 2024-13-45' など)。"
     "書かれたとおりに表示する",
+    "RF014": "試合の見出しの下に手がない (空行だけ)。試合にならない",
     "RF020": "変化 (コメント内の kifu ブロック) に閉じるフェンスの行がない。コメントとして残した",
     "RF021": "変化の入れ子が3段より深い。コメントとして残し、検査していない",
     "RF022": "変化のブロックにゲームが読める手がない",

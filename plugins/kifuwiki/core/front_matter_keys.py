@@ -5,8 +5,16 @@ YAML reads ``event: [Kongo, 2024]`` as a list and ``title: {a: 1}`` as a mapping
 pages then showed them as Python writes them (``['Kongo', 2024]``), and an event page
 was named so. ``date: 2024-13-45`` is not a date YAML knows, so it stayed text and
 sorted among the real dates. Nothing is changed or dropped: the value is shown as
-written, and the warning says what the key expects. Game keys (``players``, ``rules``…)
-are the games' to check.
+written, and the warning says what the key expects. Game keys (``rules``…) are the
+games' to check.
+
+``players`` is read by each game, but its shared form is a mapping of the letters the
+moves use to names (``players: {A: Alice, B: Bob}``). A name that is empty or not one
+line of text (``{A: null}``, ``{A: {x: 1}}``) was shown as Python writes it ("None",
+"{'x': 1}"): the letter is kept as the name and RF013 says so (:func:`fix_player_names`).
+A value that is not a mapping (``[Alice, Bob]``, ``Alice, Bob``, ``5``) some games read
+as a list of seats; when the game used none of its words as a player's name, the names
+were dropped without a word, and RF013 says what to write (:func:`dropped_players`).
 """
 
 from __future__ import annotations
@@ -63,6 +71,72 @@ def shared_key_problems(
             )
         )
     return problems
+
+
+#: What RF013 says ``players:`` should look like.
+PLAYERS_FORM = "players: {A: name, B: name}"
+
+
+def fix_player_names(
+    meta: dict[str, Any], front_matter: Sequence[str], path: str | None
+) -> list[Diagnostic]:
+    """Give each ``players:`` letter whose name is empty or not one line of text its
+    letter as its name (in ``meta``), with an RF013 warning; never a Python repr."""
+    players = meta.get("players")
+    if not isinstance(players, dict):
+        return []
+    bad = [
+        key
+        for key, value in players.items()
+        if value is None or isinstance(value, (dict, list, set, tuple))
+    ]
+    if not bad:
+        return []
+    meta["players"] = {key: (str(key) if key in bad else value) for key, value in players.items()}
+    letters = ", ".join(_shown(key) for key in bad)
+    return [
+        _warning(
+            "players",
+            front_matter,
+            path,
+            f"'players' gives {letters} no name that is one line of text; the letter is used "
+            f"as the name. Write {PLAYERS_FORM}",
+            f"'players' の {letters} の名前が1行の文字列になっていません。記号を名前として"
+            f"使います。{PLAYERS_FORM} と書いてください",
+        )
+    ]
+
+
+def dropped_players(
+    meta: Mapping[str, Any], names: Sequence[str], front_matter: Sequence[str], path: str | None
+) -> list[Diagnostic]:
+    """RF013 when ``players:`` is not a mapping and the game used none of what it says
+    as a player's name (``names``: the loaded record's display names)."""
+    players = meta.get("players")
+    if players is None or isinstance(players, Mapping):
+        return []
+    if isinstance(players, (list, tuple)):
+        words = {str(item).strip() for item in players}
+        written = "[" + ", ".join(str(item) for item in players) + "]"
+    else:
+        words = set(_words().split(str(players))) | {str(players).strip()}
+        written = str(players)
+    if words & set(names):
+        return []
+    return [
+        _warning(
+            "players",
+            front_matter,
+            path,
+            f"'players' is not a mapping of letters to names ({_shown(written)}), and no "
+            f"player got a name from it; write {PLAYERS_FORM}",
+            f"'players' が記号と名前の対応になっていないため ({_shown(written)})、名前に"
+            f"使われていません。{PLAYERS_FORM} と書いてください",
+        )
+    ]
+
+
+_words = lazy_pattern(r"[\s,、]+")
 
 
 def _calendar_date(text: str) -> bool:

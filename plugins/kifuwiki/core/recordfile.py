@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from kifuwiki.core.diagnostics import Diagnostic, Severity
-from kifuwiki.core.front_matter_keys import key_line, shared_key_problems
+from kifuwiki.core.front_matter_keys import fix_player_names, key_line, shared_key_problems
 from kifuwiki.core.lazyre import lazy_pattern
 
 if TYPE_CHECKING:
@@ -171,6 +171,11 @@ class RecordSource:
     """The front matter's lines as written, from file line 2 (empty when the file has
     none, or :func:`split_record_file` could not read it): where
     :func:`front_matter_line` looks for a key."""
+    headings_before: tuple[str, ...] = ()
+    """Game headings with no game under them (only blank lines), written before this
+    game's own heading: not a game, but ``kifuwiki fmt`` writes them back (RF014)."""
+    headings_after: tuple[str, ...] = ()
+    """The same, after the file's last game."""
 
     @property
     def game_id(self) -> str | None:
@@ -578,9 +583,13 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
     meta, body_start, diagnostics = _split_front_matter(raw_lines, path)
     if meta:
         diagnostics.extend(shared_key_problems(meta, raw_lines[1 : body_start - 1], path))
+        if "players" in meta:
+            diagnostics.extend(fix_player_names(meta, raw_lines[1 : body_start - 1], path))
 
     sections: list[tuple[str | None, int | None, list[SourceLine]]] = [(None, None, [])]
     body = sections[0][2]
+    #: The line (number, text as written) of each heading, by its section's identity.
+    heading_lines: dict[int, tuple[int, str]] = {}
     text_kind, heading_hint = LineKind.TEXT, _HEADING_HINT.search
     blank_kind, comment_kind, bookmark_kind = LineKind.BLANK, LineKind.COMMENT, LineKind.BOOKMARK
     new_object, set_number, set_text, set_kind = _new_object, _set_number, _set_text, _set_kind
@@ -617,6 +626,7 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
                 n = _heading_int(match.group("en"))
             sections.append((line.strip(" =#"), n, []))
             body = sections[-1][2]
+            heading_lines[id(body)] = (number, line)
             continue
         body.append(_source_line(number, line, classify(line)))
 
@@ -634,6 +644,20 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
     games = [s for s in sections if any(line.kind is not LineKind.BLANK for line in s[2])]
     if not games:
         games = [sections[0]]
+    # A heading with only blank lines under it starts no game: it is kept for
+    # ``kifuwiki fmt`` (before the next game, or after the last) and warned about.
+    empty_before: dict[int, tuple[str, ...]] = {}
+    pending: list[str] = []
+    kept = {id(s[2]) for s in games}
+    for section in sections:
+        body_id = id(section[2])
+        if body_id in kept:
+            empty_before[body_id] = tuple(pending)
+            pending = []
+        elif body_id in heading_lines:
+            number, written = heading_lines[body_id]
+            pending.append(written.strip())
+            diagnostics.append(_empty_game_warning(number, written, path))
     result: list[RecordSource] = []
     for index, (heading, heading_no, body) in enumerate(games, start=1):
         result.append(
@@ -648,9 +672,29 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
                 file_text=text,
                 diagnostics=list(diagnostics) if index == 1 else [],
                 front_matter=front_matter,
+                headings_before=empty_before.get(id(body), ()),
+                headings_after=tuple(pending) if index == len(games) else (),
             )
         )
     return result
+
+
+def _empty_game_warning(number: int, written: str, path: str | None) -> Diagnostic:
+    """RF014: a game heading with no moves under it (it starts no game)."""
+    heading = written.strip()
+    column = len(written) - len(written.lstrip()) + 1
+    return Diagnostic(
+        Severity.WARNING,
+        "RF014",
+        f"the game heading '{heading}' has no moves under it, so it starts no game; "
+        "write the game's moves under it or delete the heading",
+        number,
+        column,
+        path,
+        None,
+        f"試合の見出し '{heading}' の下に手がないため、試合になりません。"
+        "手を書くか、見出しを消してください",
+    )
 
 
 def read_record_file(path: Path, display_path: str | None = None) -> list[RecordSource]:

@@ -10,6 +10,7 @@ imported by ``environment.py``, which could not be imported back).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -21,18 +22,42 @@ except ImportError:  # pragma: no cover - markupsafe without its C extension
     from markupsafe._native import _escape_inner
 
 
+#: Control characters HTML must not carry (NUL is a parse error, ESC starts a terminal
+#: sequence in a copied page): C0 but tab, line feed and carriage return, DEL, C1.
+_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _visible(match: re.Match[str]) -> str:
+    return f"\\x{ord(match.group()):02x}"
+
+
+def visible_controls(text: str) -> str:
+    """``text`` with each control character written as the terminal output writes it
+    (``\\x1b``, as :func:`kifuwiki.core.diagnostics.terminal_safe` does), so a record's
+    NUL or ESC never reaches a page. ``isprintable`` first: nearly every value is one
+    line of printable text and skips the pattern."""
+    if text.isprintable() or _CONTROLS.search(text) is None:
+        return text
+    return _CONTROLS.sub(_visible, text)
+
+
 def output_escape(value: object) -> str:
     """What an autoescaping template writes for ``{{ value }}``: the same text as
-    :func:`markupsafe.escape`, as a plain ``str`` for the common types.
+    :func:`markupsafe.escape`, as a plain ``str`` for the common types, with control
+    characters written visibly (:func:`visible_controls`).
 
     Compiled templates call ``escape`` for every ``{{ … }}`` and only join the results
     (a block or macro wraps the joined text in ``Markup`` itself), so building a
     ``Markup`` per output, about a third of a record page's render, buys nothing."""
     if type(value) is str:  # narrows the type: no ``typing.cast`` call at run time
-        return _escape_inner(value)
+        text = _escape_inner(value)
+        return text if text.isprintable() else visible_controls(text)
     if type(value) is int:  # digits and a sign: nothing to escape (bool is not int here)
         return str(value)
-    return escape(value)
+    escaped = escape(value)
+    if escaped.isprintable() or _CONTROLS.search(escaped) is None:
+        return escaped
+    return Markup(_CONTROLS.sub(_visible, escaped))  # noqa: S704 - only controls replaced
 
 
 esc = output_escape
