@@ -395,8 +395,10 @@ def test_unknown_game_record_gets_a_page_with_its_error(tmp_path: Path) -> None:
         "---\ngame: chess\ntitle: Not ours\n---\n1. e4 e5\n", encoding="utf-8"
     )
     site = build_site(root)
-    # Filed under its declared game; the folder it sits in stays in the path.
-    doc = soup(page(site, "records/chess/fake/chess"))
+    # Filed under the game its folder names (a typo in game: moves nothing), with its
+    # error; only a record whose folder names no game either goes under the name it wrote.
+    assert not (site / "records" / "chess").exists()
+    doc = soup(page(site, "records/fake/chess"))
     assert [li["data-code"] for li in doc.select("li.kw-diagnostic")] == ["RF010"]
     assert doc.select_one("li.kw-diagnostic")["data-line"] == "2"  # the `game:` line
 
