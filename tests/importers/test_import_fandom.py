@@ -21,7 +21,7 @@ CASES = sorted(path.stem for path in FANDOM.glob("*.html"))
 def saved_page(name: str) -> Page:
     """A fixture page; pages saved without a canonical URL get a stable made-up one."""
     page = read_saved_page(FANDOM / f"{name}.html")
-    if page.url.endswith(".html"):
+    if not page.url:  # no canonical link: no source (IM006)
         page = Page(page.title, f"https://kifuwiki-test.fandom.com/ja/wiki/{name}", None, page.html)
     return page
 

@@ -102,4 +102,4 @@ def test_javascript_canonical_url_is_not_taken_as_source(tmp_path: Path) -> None
         '<body><div class="mw-parser-output"><p>本文</p></div></body></html>',
         encoding="utf-8",
     )
-    assert read_saved_page(saved).url == saved.as_posix()
+    assert read_saved_page(saved).url == ""  # no source at all (IM006), never javascript:

@@ -84,6 +84,23 @@ def encoding_issues(page: Page) -> list[ImportIssue]:
     ]
 
 
+def source_issues(page: Page) -> list[ImportIssue]:
+    """One warning when a saved page gives no address of its own: its records are
+    written without ``source`` (never the file's path on this machine)."""
+    if page.url:
+        return []
+    return [
+        warn(
+            page,
+            "IM006",
+            "the saved page names no address of its own (no canonical link), so its records "
+            "get no 'source'; pass --source URL to record where it came from",
+            "保存されたページに自身のアドレス (canonical リンク) がないため、棋譜に source を"
+            "書きません。出典を残すには --source URL を付けてください",
+        )
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     text: str

@@ -9,6 +9,8 @@ CODES: dict[str, str] = {
     "IM003": "the wiki's API reported an error (for example a missing page)",
     "IM004": "the file or answer could not be read (not HTML, not JSON, bad encoding)",
     "IM005": "a saved page is not UTF-8 (Shift_JIS, EUC-JP, UTF-16); it was read in its encoding",
+    "IM006": "a saved page names no address (no canonical link): its records get no 'source' "
+    "(pass --source URL)",
     # Reading the page.
     "IM010": "no game record was found on the page",
     "IM011": "a block looks like a notation example (a fragment), not a whole game",
@@ -37,6 +39,8 @@ CODES_JA: dict[str, str] = {
     "IM004": "ファイルや応答を読めなかった（HTML でも JSON でもない、文字コードが違う）",
     "IM005": "保存されたページが UTF-8 ではない（Shift_JIS, EUC-JP, UTF-16）。"
     "その文字コードで読んだ",
+    "IM006": "保存されたページに自身のアドレス (canonical リンク) がない。棋譜に source を書かない"
+    "（--source URL で渡す）",
     "IM010": "ページに棋譜が見つからなかった",
     "IM011": "対局全体ではなく記法の例（断片）に見えるブロック",
     "IM012": "解釈できない行。[import-review] 付きのコメントとして残した",

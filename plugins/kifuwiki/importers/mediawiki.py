@@ -241,7 +241,8 @@ def read_saved_page(path: Path) -> Page:
                 "api.php の action=parse の応答ではありません",
             ) from None
         revid = parsed.get("revid")
-        return Page(title, path.as_posix(), revid if isinstance(revid, int) else None, html)
+        # A saved answer says no address: its file's path is this machine's, no source.
+        return Page(title, "", revid if isinstance(revid, int) else None, html)
     decoded = decode_html(data)
     html = decoded.text
     soup = parse_html(html)
@@ -255,7 +256,7 @@ def read_saved_page(path: Path) -> Page:
     else:
         title = path.stem
     canonical = soup.select_one('link[rel="canonical"][href], meta[property="og:url"][content]')
-    url = path.as_posix()
+    url = ""  # the file's path is this machine's: published as 'source' it leaks and misleads
     if canonical is not None:
         found_url = str(canonical.get("href") or canonical.get("content") or "").strip()
         if found_url.lower().startswith(("http://", "https://")):  # never javascript: & co.

@@ -9,6 +9,7 @@ Daifugo's ``kifuwiki import fandom`` is one).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 
@@ -71,6 +72,11 @@ def wiki_command(name: str, help: str, import_page: Callable[[Page], Imported]) 
         show_default=True,
         help="Seconds before the first retry.",
     )
+    @click.option(
+        "--source",
+        "source_url",
+        help="The address of a saved page (one file) that names none, kept as 'source'.",
+    )
     @run_options
     def command(
         sources: tuple[str, ...],
@@ -83,6 +89,7 @@ def wiki_command(name: str, help: str, import_page: Callable[[Page], Imported]) 
         records_dir: Path,
         force: bool,
         dry_run: bool,
+        source_url: str | None = None,
     ) -> None:
         if not sources and not category:
             raise click.UsageError("give pages (URLs, titles, files or folders) or --category")
@@ -129,12 +136,16 @@ def wiki_command(name: str, help: str, import_page: Callable[[Page], Imported]) 
             for title in titles:
                 jobs.append((title, partial(client(url).parse_page, title)))
 
+        if source_url and (len(jobs) != 1 or not Path(jobs[0][0]).is_file()):
+            raise click.UsageError("--source gives the address of one saved page: give one file")
         for label, fetch in progress(jobs, "pages"):
             try:
                 page = fetch()
             except FetchError as error:
                 run.fail(label, error)
                 continue
+            if source_url:
+                page = replace(page, url=source_url)
             imported = import_page(page)
             run.fragments += getattr(imported, "fragments", 0)
             run.page_done(imported.records, imported.issues)

@@ -43,6 +43,7 @@ from kifuwiki.importers.article import (
     clean,
     encoding_issues,
     parse_html,
+    source_issues,
     text_lines,
 )
 from kifuwiki.importers.issues import ImportIssue
@@ -115,8 +116,9 @@ def _sheet_record(
     meta: dict[str, object] = {
         "game": GAME_ID,
         "title": page.title,
-        "source": page.url,
     }
+    if page.url:
+        meta["source"] = page.url
     if page.revision is not None:
         meta["revision"] = page.revision
     meta["players"] = {column.letter: column.name for column in players}
@@ -165,7 +167,7 @@ def _sheet_record(
 
 def import_sheet(page: Page, license_name: str | None = None) -> SheetImport:
     """Every log-sheet table on the page, one record each."""
-    result = SheetImport(page, issues=encoding_issues(page))
+    result = SheetImport(page, issues=[*encoding_issues(page), *source_issues(page)])
     root, _ = article_root(parse_html(page.html))
     notes = clean(root)
     sheets: list[tuple[Tag, list[Column | None], list[list[Line]]]] = []

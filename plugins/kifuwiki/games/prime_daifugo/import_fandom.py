@@ -31,6 +31,7 @@ from kifuwiki.importers.article import (
     Page,
     encoding_issues,
     page_events,
+    source_issues,
 )
 from kifuwiki.importers.article import warn as _warn
 from kifuwiki.importers.issues import ImportIssue
@@ -241,7 +242,7 @@ def import_page(page: Page) -> PageImport:
     """Turn one article into records (one per game) and report everything left out."""
     label = page.url or page.title
     events, found_body = page_events(page.html)
-    result = PageImport(page, [], encoding_issues(page))
+    result = PageImport(page, [], [*encoding_issues(page), *source_issues(page)])
     if not found_body:
         result.issues.append(
             _warn(
@@ -301,8 +302,9 @@ def import_page(page: Page) -> PageImport:
         meta: dict[str, object] = {
             "game": GAME_ID,
             "title": f"{page.title} {heading}" if several else page.title,
-            "source": page.url,
         }
+        if page.url:
+            meta["source"] = page.url
         if page.revision is not None:
             meta["revision"] = page.revision
         meta["license"] = LICENSE
