@@ -466,7 +466,7 @@
     var text = this.guessInput.value.trim(), n = this.frontier + 1;
     if (!this.guessing || n > this.last() || (asked && !text)) return;
     var move = this.steps[n].notation;
-    var right = asked && sameMove(text, move), outcome = asked ? (right ? "right" : "wrong") : "shown";
+    var ignore = this.guessForm.getAttribute("data-kw-ignore"), right = asked && (sameMove(text, move) || !!ignore && sameMove(text, move.replace(new RegExp(ignore, "g"), ""))), outcome = asked ? (right ? "right" : "wrong") : "shown";
     if (asked) { this.score.tried += 1; this.score.right += right; }
     this.frontier = n;
     this.advanceOthers();

@@ -40,6 +40,11 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
                         position, and beside it (its parent's children) the player's
                         name and the element whose text starts with its card count;
                         the seat view reads these where a hand has no ``data-kw-seat``
+``guess_ignore``        optional: a regular expression (the syntax JavaScript and
+                        Python share) of what a move's notation holds that the reader
+                        cannot know before the move (a card drawn first, a penalty's
+                        cards); guess mode takes a guess that matches the notation with
+                        every match removed, or the whole notation. Written once a page
 ``light_view``          optional (absent or ``None``: none):
                         ``(record) -> RecordView``, the view without its
                         steps: ``players``, ``badges`` and ``player_stats`` exactly as

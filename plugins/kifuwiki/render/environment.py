@@ -94,6 +94,15 @@ def seat_hands(game_id: str) -> str:
     return rule if isinstance(rule, str) else ""
 
 
+def guess_ignore(game_id: str) -> str:
+    """The game's ``guess_ignore`` pattern (what of a move's notation the reader cannot
+    know before it: guess mode takes the move without it), or ``""``; the viewer writes
+    it once a page, on the guess form."""
+    known = normalise_game_id(game_id)
+    rule = getattr(get_game(known), "guess_ignore", "") if known is not None else ""
+    return rule if isinstance(rule, str) else ""
+
+
 def flag_badges(game_id: str, lang: str) -> dict[str, Markup]:
     """:func:`badge_markup` of a game's flags, computed once per game and language."""
     return _flag_badges(game_id, lang, registry_generation())
@@ -214,6 +223,7 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
     env.globals["viewer_flags"] = viewer_flags
     env.globals["flag_badges"] = flag_badges
     env.globals["seat_hands"] = seat_hands
+    env.globals["guess_ignore"] = guess_ignore
     # Per-step positions: a compiled partial with a minimal context (render/partials.py).
     state_partial = env.globals["state_partial"] = make_state_partial(env)
     # The viewer's step loop in Python, the same text (render/viewer_steps.py).

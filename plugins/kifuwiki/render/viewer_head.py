@@ -28,8 +28,8 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from kifuwiki.games.base import RecordView, StepFlag, step_label
+from kifuwiki.render.environment import guess_ignore, seat_hands
 from kifuwiki.render.environment import output_escape as esc
-from kifuwiki.render.environment import seat_hands
 from kifuwiki.render.labels import t
 
 
@@ -142,6 +142,8 @@ def _head(
     )
     hands = seat_hands(game)
     hands_rule = f' data-kw-hands="{esc(hands)}"' if hands else ""
+    ignore = guess_ignore(game)
+    ignore_rule = f' data-kw-ignore="{esc(ignore)}"' if ignore else ""
     options = "".join(f' <option value="{esc(p.key)}">{esc(p.name)}</option>' for p in view.players)
     keys = "".join(
         f" <dt><kbd>{_upper(flag.key)}</kbd></dt><dd>{esc(flag.jump(lang))} {L['shift']}</dd>"
@@ -209,7 +211,7 @@ def _head(
         f'data-kw-prompt="{L["guess_prompt"]}"\n'
         f'data-kw-right="{L["guess_right"]}" data-kw-wrong="{L["guess_wrong"]}"\n'
         f'data-kw-shown="{L["guess_shown"]}" data-kw-score="{L["guess_score"]}"\n'
-        f'data-kw-end="{L["guess_end"]}" data-kw-first="{L["guess_first"]}">\n'
+        f'data-kw-end="{L["guess_end"]}" data-kw-first="{L["guess_first"]}"{ignore_rule}>\n'
         '<fieldset class="kw-guess-row">\n'
         f'<label class="kw-guess-prompt" for="{prefix}kw-guess-input"></label>\n'
         f'<input type="text" id="{prefix}kw-guess-input" class="kw-guess-input" '

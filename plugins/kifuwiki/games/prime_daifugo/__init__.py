@@ -147,6 +147,11 @@ class PrimeDaifugo:
     #: ("11 cards"), so the positions need no data-kw-seat / data-kw-count at every
     #: step (games/base.py).
     seat_hands = ":is(details,.kw-state)>div>div:first-child>div>div|strong|b"
+    #: Guess mode: a move's leading draw (``D(Q)``, ``D``; not Fandom's draw line
+    #: ``D;D=7``, where the draw is the move) and the judge's penalty (``,P(A2TQ56)``,
+    #: ``,P12``) are cards no position shows before the move: ``D(Q)987463`` is
+    #: guessed as ``987463`` (games/base.py; tests/prime_daifugo/test_guess_ignore.py).
+    guess_ignore = r"^D(?:\([^)]*\))?(?=[^;=(])|,P(?:\([^)]*\)|\d+)"
     #: A ```kifu block that names no game is a Prime Daifugo record, and a site
     #: ``rules:`` option that names no game (``rules: standard``) is its rule set:
     #: kifuwiki began as a Prime Daifugo archive, and the Fandom notation predates the
