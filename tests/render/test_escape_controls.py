@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from markupsafe import Markup
+from tests.plain_site import write_plain_site
 
 from kifuwiki.cli import cli
 from kifuwiki.core.diagnostics import terminal_safe
@@ -40,11 +41,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         "A:(223)\n* comment \x1b]0;title\x07 here\x00\nB:(69A)\nA:223#\n",
         encoding="utf-8",
     )
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
-    (tmp_path / "mkdocs.yml").write_text(
-        "site_name: t\ndocs_dir: docs\nplugins:\n  - kifuwiki\n", encoding="utf-8"
-    )
+    write_plain_site(tmp_path)
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from tests.plain_site import write_plain_site
 
 from kifuwiki.archive import load_text
 from kifuwiki.cli import cli
@@ -29,11 +30,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for folder, name in (("prime-daifugo", "unknown.kifu"), ("misc", "u2.kifu")):
         (tmp_path / "records" / folder).mkdir(parents=True)
         (tmp_path / "records" / folder / name).write_text(TYPO, encoding="utf-8")
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
-    (tmp_path / "mkdocs.yml").write_text(
-        "site_name: t\ndocs_dir: docs\nplugins:\n  - kifuwiki\n", encoding="utf-8"
-    )
+    write_plain_site(tmp_path)
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
