@@ -4,17 +4,19 @@ What an autoescaping template writes for ``{{ value }}`` (:func:`output_escape`)
 Jinja's ``join`` filter there (:func:`jinja_join`), and the ``link`` and ``badge``
 macros of ``templates/_kw_macros.html`` (:func:`link_html`, :func:`badge_html`). The
 record page, its search text and the games tables' rows each had their own copy; this
-module imports nothing of kifuwiki's, so any render module may use it (the rows are
-imported by ``environment.py``, which could not be imported back).
+module imports nothing of kifuwiki's but the core's ``terminal_safe`` (a leaf), so any
+render module may use it (the rows are imported by ``environment.py``, which could not
+be imported back).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
 from markupsafe import Markup, escape
+
+from kifuwiki.core.diagnostics import terminal_safe
 
 try:  # markupsafe's C escaper without the Markup wrapper (pure Python where not built)
     from markupsafe._speedups import _escape_inner
@@ -22,23 +24,12 @@ except ImportError:  # pragma: no cover - markupsafe without its C extension
     from markupsafe._native import _escape_inner
 
 
-#: Control characters HTML must not carry (NUL is a parse error, ESC starts a terminal
-#: sequence in a copied page): C0 but tab, line feed and carriage return, DEL, C1.
-_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-
-
-def _visible(match: re.Match[str]) -> str:
-    return f"\\x{ord(match.group()):02x}"
-
-
 def visible_controls(text: str) -> str:
     """``text`` with each control character written as the terminal output writes it
-    (``\\x1b``, as :func:`kifuwiki.core.diagnostics.terminal_safe` does), so a record's
-    NUL or ESC never reaches a page. ``isprintable`` first: nearly every value is one
-    line of printable text and skips the pattern."""
-    if text.isprintable() or _CONTROLS.search(text) is None:
-        return text
-    return _CONTROLS.sub(_visible, text)
+    (``\\x1b``: :func:`kifuwiki.core.diagnostics.terminal_safe`, one rule for the CLI
+    and the pages), so a record's NUL or ESC never reaches a page. ``isprintable``
+    first: nearly every value is one line of printable text and skips the pattern."""
+    return text if text.isprintable() else terminal_safe(text)
 
 
 def output_escape(value: object) -> str:
@@ -55,9 +46,9 @@ def output_escape(value: object) -> str:
     if type(value) is int:  # digits and a sign: nothing to escape (bool is not int here)
         return str(value)
     escaped = escape(value)
-    if escaped.isprintable() or _CONTROLS.search(escaped) is None:
+    if escaped.isprintable():
         return escaped
-    return Markup(_CONTROLS.sub(_visible, escaped))  # noqa: S704 - only controls replaced
+    return Markup(terminal_safe(escaped))  # noqa: S704 - only controls replaced
 
 
 esc = output_escape
