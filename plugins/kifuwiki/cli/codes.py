@@ -1,67 +1,16 @@
 """``kifuwiki codes``: every diagnostic code with what it means, in Japanese or English.
 
-The sections come from the core (record files, publishing, importers) and from every
-installed game (its ``code_prefixes``, ``codes`` and ``codes_ja``), so a game's codes
-are listed the moment it is installed.
+The tables are :mod:`kifuwiki.code_tables`' (the core's and every installed game's),
+so a game's codes are listed the moment it is installed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-
 import click
 
-from kifuwiki.core import codes as file_codes
-from kifuwiki.games import all_games
-from kifuwiki.importers import codes as import_codes
-from kifuwiki.render import codes as publish_codes
+from kifuwiki.code_tables import CodeSection, all_code_tables, code_prefixes, code_sections
 
-
-@dataclass(frozen=True, slots=True)
-class CodeSection:
-    """One table of codes: whose they are, their prefixes, English and Japanese."""
-
-    title: str
-    prefixes: tuple[str, ...]
-    codes: Mapping[str, str]
-    codes_ja: Mapping[str, str]
-    module: str = "kifuwiki"
-    """Where the codes come from (a plug-in game's module is outside ``kifuwiki``)."""
-
-    @property
-    def built_in(self) -> bool:
-        return self.module == "kifuwiki" or self.module.startswith("kifuwiki.")
-
-    def describe(self, code: str, lang: str) -> str:
-        """The code's description in ``lang`` (English where the Japanese is missing)."""
-        if lang == "ja" and self.codes_ja.get(code):
-            return self.codes_ja[code]
-        return self.codes.get(code) or self.codes_ja.get(code, "")
-
-
-def code_sections() -> list[CodeSection]:
-    """Every section, in the order the documentation lists them."""
-    sections = [CodeSection("record files", ("RF",), file_codes.CODES, file_codes.CODES_JA)]
-    for game in all_games():
-        module = type(game).__module__
-        sections.append(
-            CodeSection(game.id, tuple(game.code_prefixes), game.codes, game.codes_ja, module)
-        )
-    sections.append(CodeSection("publishing", ("KW",), publish_codes.CODES, publish_codes.CODES_JA))
-    importers_ja: Mapping[str, str] = getattr(import_codes, "CODES_JA", {})
-    sections.append(CodeSection("importers", ("IM",), import_codes.CODES, importers_ja))
-    return sections
-
-
-def code_prefixes() -> tuple[str, ...]:
-    """Every diagnostic code prefix in use (``RF``, each game's, ``KW``, ``IM``)."""
-    return tuple(prefix for section in code_sections() for prefix in section.prefixes)
-
-
-def all_code_tables() -> dict[str, Mapping[str, str]]:
-    """Section title → English code table, in the order the documentation lists them."""
-    return {section.title: section.codes for section in code_sections()}
+__all__ = ["CodeSection", "all_code_tables", "code_prefixes", "code_sections", "codes_command"]
 
 
 def codes_markdown(sections: list[CodeSection], prefix: str, lang: str) -> str:

@@ -221,17 +221,12 @@ def _unused_notes(
     return notes
 
 
-def _known_codes() -> frozenset[str]:
-    """Every diagnostic code kifuwiki and the installed games can report."""
-    from kifuwiki.core import codes as file_codes
-    from kifuwiki.games import all_games
-    from kifuwiki.importers import codes as import_codes
-    from kifuwiki.render import codes as publish_codes
+def _known_codes() -> set[str]:
+    """Every diagnostic code kifuwiki and the installed games can report (the tables
+    ``kifuwiki codes`` lists)."""
+    from kifuwiki.code_tables import all_code_tables
 
-    known = {*file_codes.CODES, *publish_codes.CODES, *import_codes.CODES}
-    for game in all_games():
-        known.update(game.codes)
-    return frozenset(known)
+    return {code for table in all_code_tables().values() for code in table}
 
 
 def _no_warning_code(code: str, line: int) -> Diagnostic | None:
