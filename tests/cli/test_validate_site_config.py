@@ -68,3 +68,12 @@ def test_the_sites_bad_rules_are_said_once(site: Path) -> None:
     done = run(site, "games")
     assert done.stderr.count("PD100 unknown rule set 'bogus'") == 1, done.stderr
     assert done.stderr.startswith("warning: mkdocs.yml: rules: prime-daifugo: PD100")
+
+
+def test_a_records_dir_that_is_not_text_is_a_usage_error(site: Path) -> None:
+    """Read as `kifuwiki pages` reads it, not dropped without a word."""
+    text = SITE.replace("records_dir: games", "records_dir: [games]")
+    (site / "mkdocs.yml").write_text(text, encoding="utf-8")
+    done = run(site)
+    assert done.returncode == 2
+    assert "kifuwiki's records_dir must be text, not ['games']" in done.stderr

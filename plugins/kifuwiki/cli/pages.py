@@ -53,7 +53,7 @@ def _jobs_option(value: object) -> int:
     raise click.UsageError(f"kifuwiki's jobs option must be a whole number ≥ 0, not {value!r}")
 
 
-def _text_setting(settings: dict[str, Any], key: str, where: str) -> str | None:
+def text_setting(settings: dict[str, Any], key: str, where: str) -> str | None:
     """A setting that must be text (a folder, a URL): a list or a number is said, as the
     MkDocs plugin's schema says it, not made into a folder called ``['x']``."""
     value = settings.get(key)
@@ -130,11 +130,11 @@ def pages_command(
         # Only the default mkdocs.yml is optional: a config named and not there is a typo.
         raise click.UsageError(f"no config file at {config_file}")
     base = config_file.resolve().parent if config_file.is_file() else Path.cwd()
-    docs = docs_dir or base / (_text_setting(config, "docs_dir", "") or "docs")
+    docs = docs_dir or base / (text_setting(config, "docs_dir", "") or "docs")
     records = records_dir or base / (
-        _text_setting(options, "records_dir", "kifuwiki's ") or "records"
+        text_setting(options, "records_dir", "kifuwiki's ") or "records"
     )
-    custom = _text_setting(options, "custom_templates", "kifuwiki's ")
+    custom = text_setting(options, "custom_templates", "kifuwiki's ")
     if custom and not (base / custom).is_dir():
         raise click.UsageError(f"kifuwiki's custom_templates: no folder at {base / custom}")
     option_language = options.get("language")
@@ -144,7 +144,7 @@ def pages_command(
     settings = BuildSettings(
         records_dir=records.resolve(),
         base=base,
-        url=url or _text_setting(options, "url", "kifuwiki's ") or "records/",
+        url=url or text_setting(options, "url", "kifuwiki's ") or "records/",
         lang=normalise_language(str(language) if language else None),
         rules=site_rules(options.get("rules")),
         custom_templates=base / str(custom) if custom else None,

@@ -126,12 +126,12 @@ def _site_options(
         if config_file is not None:
             raise click.UsageError(f"no config file at {config_file}")
         return None, None
-    from kifuwiki.cli.pages import read_site_config
+    from kifuwiki.cli.pages import read_site_config, text_setting
     from kifuwiki.sitebuild.site import site_rules, site_rules_warnings
 
     _, options = read_site_config(path)
     for message in site_rules_warnings(options.get("rules")):
         click.echo(f"warning: {path}: {message}", err=True)
-    folder = options.get("records_dir")
-    records_dir = path.parent / folder if isinstance(folder, str) and folder else None
-    return site_rules(options.get("rules")), records_dir
+    # As `kifuwiki pages` reads it: a records_dir that is not text is a usage error.
+    folder = text_setting(options, "records_dir", "kifuwiki's ")
+    return site_rules(options.get("rules")), path.parent / folder if folder else None
