@@ -202,6 +202,15 @@ class RecordSource:
     def first_line(self) -> int:
         return self.lines[0].number if self.lines else 1
 
+    @property
+    def first_written_line(self) -> int:
+        """Where "this game has no moves" points: its first line that is not blank (a
+        heading, a comment), else the front matter's closing ``---``, else line 1."""
+        for line in self.lines:
+            if line.text.strip():
+                return line.number
+        return len(self.front_matter) + 2 if self.front_matter else 1
+
 
 def front_matter_line(source: RecordSource, key: str) -> int:
     """The file line of the top-level front matter ``key`` (``rules:``, ``"rules":``),

@@ -1025,7 +1025,7 @@ def parse_game(
         game = parser.game
     diagnostics.extend(parser.diagnostics)
     if not game.moves:
-        line = _no_moves_line(source)
+        line = source.first_written_line
         diagnostics.append(
             Diagnostic(
                 Severity.ERROR,
@@ -1038,17 +1038,6 @@ def parse_game(
             )
         )
     return game, diagnostics
-
-
-def _no_moves_line(source: RecordSource) -> int:
-    """Where "no moves" points: the game's first written line (its heading, a player
-    line, a comment), else the front matter's closing ``---``, else line 1."""
-    for line in source.lines:
-        if line.text.strip():
-            return line.number
-    if source.front_matter:
-        return len(source.front_matter) + 2
-    return 1
 
 
 def resolve_same_players(games: list[ParsedGame]) -> list[Diagnostic]:

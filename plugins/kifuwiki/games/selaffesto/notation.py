@@ -436,17 +436,8 @@ def parse(source: RecordSource) -> Parsed:
         bag.error(
             "SF013",
             "this record has no actions: write one a line, e.g. 'W: g2 4-8-6-12'",
-            _first_written_line(source),
+            source.first_written_line,
             1,
             ja="アクションの行が1つもありません。'W: g2 4-8-6-12' のように1行に1つずつ書きます",
         )
     return Parsed(record, bag)
-
-
-def _first_written_line(source: RecordSource) -> int:
-    """Where "no actions" points: the first written line (a comment), else the front
-    matter's closing ``---``, else line 1."""
-    for line in source.lines:
-        if line.text.strip():
-            return line.number
-    return len(source.front_matter) + 2 if source.front_matter else 1
