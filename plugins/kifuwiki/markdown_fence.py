@@ -47,7 +47,7 @@ from kifuwiki.render.codes import (
     UNKNOWN_FENCE_OPTION,
 )
 from kifuwiki.render.environment import make_environment
-from kifuwiki.render.labels import normalise_language
+from kifuwiki.render.labels import has_labels, normalise_language
 from kifuwiki.render.record import render_viewer
 
 log = logging.getLogger(__name__)
@@ -83,11 +83,6 @@ def fence_validator(
     """SuperFences validator: every option goes to the formatter (which checks them)."""
     options.update(inputs)
     return True
-
-
-def _known_language(lang: str) -> bool:
-    """``ja``, ``en``, ``en-GB``, ``ja_JP``…: a language the labels are written in."""
-    return lang.replace("_", "-").split("-")[0].lower() in ("ja", "en")
 
 
 def _default_warn(message: str) -> None:
@@ -172,7 +167,7 @@ def _render_block(
     inform = inform or _default_inform
     warn = warn or _default_warn
     lang_option = options.pop("lang", None)
-    if lang_option and not _known_language(lang_option):
+    if lang_option and not has_labels(lang_option):
         message = (
             f"lang '{lang_option}' has no labels: the block is shown in English (known: ja, en)"
         )

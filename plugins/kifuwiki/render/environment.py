@@ -89,18 +89,21 @@ def viewer_flags(game_id: str) -> dict[str, StepFlag]:
 def seat_hands(game_id: str) -> str:
     """The game's ``seat_hands`` rule (how the seat view finds a hand's player and
     count without ``data-kw-seat``), or ``""``; the viewer writes it once a page."""
-    known = normalise_game_id(game_id)
-    rule = getattr(get_game(known), "seat_hands", "") if known is not None else ""
-    return rule if isinstance(rule, str) else ""
+    return _game_text(game_id, "seat_hands")
 
 
 def guess_ignore(game_id: str) -> str:
     """The game's ``guess_ignore`` pattern (what of a move's notation the reader cannot
     know before it: guess mode takes the move without it), or ``""``; the viewer writes
     it once a page, on the guess form."""
+    return _game_text(game_id, "guess_ignore")
+
+
+def _game_text(game_id: str, name: str) -> str:
+    """An optional text attribute of the game's contract, ``""`` when absent."""
     known = normalise_game_id(game_id)
-    rule = getattr(get_game(known), "guess_ignore", "") if known is not None else ""
-    return rule if isinstance(rule, str) else ""
+    value = getattr(get_game(known), name, "") if known is not None else ""
+    return value if isinstance(value, str) else ""
 
 
 def flag_badges(game_id: str, lang: str) -> dict[str, Markup]:

@@ -162,8 +162,17 @@ def normalise_language(lang: str | None) -> str:
     """
     if not lang:
         return "ja"
-    base = lang.replace("_", "-").split("-")[0].lower()
-    return "ja" if base == "ja" else "en"
+    return "ja" if _base_language(lang) == "ja" else "en"
+
+
+def has_labels(lang: str) -> bool:
+    """Whether ``lang`` (``ja``, ``en``, ``en-GB``, ``ja_JP``…) is a language the labels
+    are written in, rather than one :func:`normalise_language` shows in English."""
+    return _base_language(lang) in ("ja", "en")
+
+
+def _base_language(lang: str) -> str:
+    return lang.replace("_", "-").split("-")[0].lower()
 
 
 def t(key: str, lang: str = "ja") -> str:

@@ -91,11 +91,11 @@ def site_rules_warnings(option: object) -> list[str]:
             f"rules: '{key}' is no installed game, so its rules are not used "
             f"({hint}installed games: {installed_games_text()})"
         )
-    messages.extend(_unknown_presets(site_rules(option)))
+    messages.extend(_rules_problems(site_rules(option)))
     return messages
 
 
-def _unknown_presets(rules: dict[str, Any] | None) -> list[str]:
+def _rules_problems(rules: dict[str, Any] | None) -> list[str]:
     """What each game named by the site's ``rules`` says of its share (an unknown rule
     set, an option it does not have or a bad value), said once for the site: each record
     would otherwise only note it, at info level, at its own line 1. The game judges, as
