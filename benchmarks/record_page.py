@@ -27,7 +27,7 @@ from gen_games import write_archive
 def main() -> None:
     import kifuwiki
     from kifuwiki.render.environment import make_environment
-    from kifuwiki.render.prerender import PrerenderJob, _views, prerender_file
+    from kifuwiki.render.prerender import PrerenderJob, _records, prerender_file, view_of
     from kifuwiki.render.record import render_viewer
 
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -36,7 +36,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         jobs = [PrerenderJob(p.name, p.read_bytes()) for p in write_archive(Path(work), args.games)]
-    views = [view for job in jobs for view in _views(job)]
+    views = [view_of(record) for job in jobs for record in _records(job)]
     steps = sum(len(view.steps) for view in views)
     env = make_environment()
 
