@@ -5,17 +5,24 @@ from __future__ import annotations
 import gzip
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import rjsmin
 
+import kifuwiki
 from kifuwiki.games import game_ids
 from kifuwiki.render.assets import (
     add_game_assets,
     asset_content,
     page_asset_files,
+    prebuilt_copy,
+    prebuilt_header,
     shared_assets,
 )
+from kifuwiki.render.resources import assets_dir
 
 #: What a page of one game downloads, as served (minified, then gzipped). It rose to
 #: 14 KB when the viewer modes (issue 14) came; served minified it is back to 12 KB.
@@ -80,20 +87,75 @@ def test_game_assets_are_linked_only_before_that_games_viewer() -> None:
     assert add_game_assets("<table></table>", "records/") == "<table></table>"
 
 
-def test_assets_are_served_minified() -> None:
-    """Served files lose comments and indentation but keep their code: every name and
-    word of the script's code lines survives (the browser tests then run this text)."""
+def _code_of(source: str) -> str:
+    """A script's code without its comments (whose words need not survive)."""
+    code = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
+    return "\n".join(line.split("// ")[0] for line in code.splitlines())
+
+
+def test_assets_are_served_minified(tmp_path: Path) -> None:
+    """Minified at build time, files lose comments and indentation but keep their code:
+    every name and word of the script's code lines survives. (Each file is copied
+    alone, so a built-in script's prebuilt copy is not what is checked here.)"""
     for path in page_asset_files(list(game_ids())):
         source = path.read_text(encoding="utf-8")
-        served = asset_content(path).decode("utf-8")
+        alone = tmp_path / path.name
+        alone.write_text(source, encoding="utf-8")
+        served = asset_content(alone).decode("utf-8")
         assert len(served) < len(source), path.name
         assert "\n  " not in served, path.name
         if path.suffix != ".js":
             continue
-        code = re.sub(r"/\*.*?\*/", "", source, flags=re.S)  # not the comments' words
-        code = "\n".join(line.split("// ")[0] for line in code.splitlines())
-        missing = set(re.findall(r"[\w$]+", code)) - set(re.findall(r"[\w$]+", served))
+        missing = set(re.findall(r"[\w$]+", _code_of(source))) - set(re.findall(r"[\w$]+", served))
         assert not missing, (path.name, missing)
+
+
+def test_built_in_scripts_are_served_from_their_prebuilt_copies() -> None:
+    """A built-in script is served from its ``.min`` copy, made from today's source:
+    shorter than rjsmin's (local names shortened) and with every property name kept
+    (the browser tests then run this text)."""
+    package = Path(kifuwiki.__file__).parent
+    scripts = [
+        path
+        for path in page_asset_files(list(game_ids()))
+        if path.suffix == ".js"
+        and (path.is_relative_to(package) or path.is_relative_to(assets_dir()))
+    ]  # not a plug-in game's (the example game's): it may ship a copy or not
+    assert len(scripts) >= 2
+    for path in scripts:
+        source = path.read_bytes()
+        copy = prebuilt_copy(path, source)
+        assert copy is not None, f"{path.name}: no prebuilt copy of this source"
+        assert asset_content(path) == copy
+        plain = rjsmin.jsmin(source.decode("utf-8"), keep_bang_comments=True).encode()
+        assert len(copy) < len(plain), path.name
+        properties = set(re.findall(r"\.([A-Za-z_$][\w$]*)", _code_of(source.decode())))
+        assert not properties - set(re.findall(r"\.([A-Za-z_$][\w$]*)", copy.decode())), path.name
+
+
+def test_prebuilt_copies_are_what_the_minifier_writes() -> None:
+    """``scripts/minify-assets --check``: every copy is byte for byte what the tool
+    writes from today's source (an edited script whose copy was not written again
+    fails here, not silently on the site)."""
+    tool = Path(__file__).resolve().parents[2] / "scripts" / "minify-assets"
+    done = subprocess.run(
+        [sys.executable, str(tool), "--check"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_copy_made_from_another_source_is_not_served(tmp_path: Path) -> None:
+    script = tmp_path / "x.js"
+    script.write_text("var answer = 42; // the answer\n", encoding="utf-8")
+    copy = tmp_path / "x.js.min"
+    copy.write_bytes(prebuilt_header(b"var answer = 41;\n") + b"\nvar a=41;")
+    assert asset_content(script) == b"var answer=42;"
+    copy.write_bytes(prebuilt_header(script.read_bytes()) + b"\nvar a=42;")
+    os.utime(copy, ns=(2, 2))  # a different modification time, whatever the clock says
+    assert asset_content(script) == b"var a=42;"
+    copy.write_bytes(prebuilt_header(script.read_bytes()))  # no newline: no body
+    os.utime(copy, ns=(3, 3))
+    assert asset_content(script) == b"var answer=42;"
 
 
 def test_an_edited_asset_is_minified_again(tmp_path: Path) -> None:

@@ -33,9 +33,11 @@ def test_wheel_contains_templates_assets_and_types(wheel: Path) -> None:
         "kifuwiki/templates/viewer.html",
         "kifuwiki/templates/record.html",
         "kifuwiki/templates/assets/kifuwiki.js",
+        "kifuwiki/templates/assets/kifuwiki.js.min",  # its prebuilt minified copy
         "kifuwiki/templates/assets/kifuwiki.css",
         # Each game's presentation ships inside its own package.
         "kifuwiki/games/prime_daifugo/templates/state.html",
+        "kifuwiki/games/prime_daifugo/assets/prime-daifugo.js.min",
         "kifuwiki/games/prime_daifugo/assets/prime-daifugo.css",
         "kifuwiki/games/prime_daifugo/assets/prime-daifugo.js",
         "kifuwiki/games/catan/templates/state.html",

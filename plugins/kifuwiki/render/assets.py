@@ -7,9 +7,15 @@ records: :func:`add_game_assets` puts the links just before the page's first vie
 that game, inside the content, so themes that swap page content without reloading
 (Material's instant navigation) load them too.
 
-The sources stay readable; a site gets them minified (:func:`asset_content`, by rjsmin
-and rcssmin, which only drop comments and whitespace: no renaming, so what runs is the
-source's code): the budget of what a page downloads is measured on what is served.
+The sources stay readable; a site gets them minified (:func:`asset_content`): the budget
+of what a page downloads is measured on what is served. A script may ship a prebuilt
+minified copy beside it, ``<name>.js.min``, whose first line names the source it was made
+from (``// sha256:<hex>``, :func:`prebuilt_header`); the built-in scripts do
+(``scripts/minify-assets`` writes them with local names shortened, which is too slow to
+do at every build: ~0.1 s for the viewer's script). A copy made from another source (the
+script was edited since) is ignored, and that script, like every stylesheet and a script
+with no copy, is minified as the site is built by rjsmin or rcssmin, which only drop
+comments and whitespace.
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from kifuwiki.render.site import relpath
 #: Where the assets land in a built site.
 ASSETS_URI = "assets/kifuwiki"
 ASSET_SUFFIXES = (".css", ".js")
+#: The suffix of a script's prebuilt minified copy (not an asset itself: never listed).
+PREBUILT_SUFFIX = ".min"
 
 #: What every viewer's opening tag contains (a cheap test before the regular expression).
 VIEWER_MARK = " data-kw-game="
@@ -195,22 +203,46 @@ def _insert_tags(html: str, tags_of: Callable[[str], str]) -> str:
 
 
 def asset_content(path: Path) -> bytes:
-    """The bytes a site serves for the asset at ``path``: the source minified (kept
-    while the file is unchanged, so ``mkdocs serve`` picks up an edit)."""
+    """The bytes a site serves for the asset at ``path``: its prebuilt copy when that was
+    made from this source, else the source minified (kept while the files are
+    unchanged, so ``mkdocs serve`` picks up an edit)."""
     stat = path.stat()
-    return _minified(path, stat.st_mtime_ns, stat.st_size)
+    try:
+        copy = path.with_name(path.name + PREBUILT_SUFFIX).stat().st_mtime_ns
+    except OSError:
+        copy = 0
+    return _minified(path, stat.st_mtime_ns, stat.st_size, copy)
+
+
+def prebuilt_header(source: bytes) -> bytes:
+    """The first line of a prebuilt copy made from ``source`` (without its newline)."""
+    return b"// sha256:" + hashlib.sha256(source).hexdigest().encode("ascii")
+
+
+def prebuilt_copy(path: Path, source: bytes) -> bytes | None:
+    """The prebuilt minified copy of the script at ``path`` made from ``source``, or
+    ``None`` (no copy, or one made from another source)."""
+    try:
+        packed = path.with_name(path.name + PREBUILT_SUFFIX).read_bytes()
+    except OSError:
+        return None
+    header, newline, body = packed.partition(b"\n")
+    return body if newline and header == prebuilt_header(source) else None
 
 
 @functools.lru_cache(maxsize=64)
-def _minified(path: Path, mtime_ns: int, size: int) -> bytes:
-    del mtime_ns, size  # the cache key: a changed file is minified again
-    text = path.read_text(encoding="utf-8")
+def _minified(path: Path, mtime_ns: int, size: int, copy_mtime_ns: int) -> bytes:
+    del mtime_ns, size, copy_mtime_ns  # the cache key: a changed file is minified again
+    source = path.read_bytes()
     if path.suffix == ".js":
+        prebuilt = prebuilt_copy(path, source)
+        if prebuilt is not None:
+            return prebuilt
         # /*! … */ comments (licences) stay, as minifiers' convention has it.
-        text = rjsmin.jsmin(text, keep_bang_comments=True)
-    elif path.suffix == ".css":
-        text = rcssmin.cssmin(text, keep_bang_comments=True)
-    return text.encode("utf-8")
+        return rjsmin.jsmin(source.decode("utf-8"), keep_bang_comments=True).encode("utf-8")
+    if path.suffix == ".css":
+        return rcssmin.cssmin(source.decode("utf-8"), keep_bang_comments=True).encode("utf-8")
+    return source
 
 
 def page_asset_files(game_ids: list[str]) -> list[Path]:
