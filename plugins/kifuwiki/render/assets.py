@@ -239,9 +239,11 @@ def _minified(path: Path, mtime_ns: int, size: int, copy_mtime_ns: int) -> bytes
         if prebuilt is not None:
             return prebuilt
         # /*! … */ comments (licences) stay, as minifiers' convention has it.
-        return rjsmin.jsmin(source.decode("utf-8"), keep_bang_comments=True).encode("utf-8")
+        text: str = rjsmin.jsmin(source.decode("utf-8"), keep_bang_comments=True)
+        return text.encode("utf-8")
     if path.suffix == ".css":
-        return rcssmin.cssmin(source.decode("utf-8"), keep_bang_comments=True).encode("utf-8")
+        text = rcssmin.cssmin(source.decode("utf-8"), keep_bang_comments=True)
+        return text.encode("utf-8")
     return source
 
 
