@@ -91,7 +91,10 @@ def main() -> None:
         def asset_content(path: Path) -> bytes:
             return path.read_bytes()
 
-    assets = sorted((ROOT / "templates" / "assets").glob("*.*"))
+    # The served files only (not a script's prebuilt .min copy, which is served in its stead).
+    assets = sorted(
+        p for p in (ROOT / "templates" / "assets").glob("*.*") if p.suffix in {".css", ".js"}
+    )
     total_raw = total_gz = served_raw = served_gz = 0
     print("viewer assets (source -> served, minified):")
     for path in assets:
