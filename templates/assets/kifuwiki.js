@@ -318,9 +318,11 @@
     return lines.join("\n");
   }
 
+  /* A move as compared: case, spacing and an "A:" prefix left out. */
+  function norm(s) { return (s.normalize ? s.normalize("NFKC") : s).toLowerCase().trim().replace(/^[^\s:]{1,12}:/, ""); }
+
   /* Ignores case, spacing, an "A:" prefix, token order (a set of cards). */
   function sameMove(guess, move) {
-    function norm(s) { return (s.normalize ? s.normalize("NFKC") : s).toLowerCase().trim().replace(/^[^\s:]{1,12}:/, ""); }
     function sorted(s) { return s.split(/[\s,;()]+/).filter(Boolean).sort().join(" "); }
     var g = norm(guess), m = norm(move);
     return g !== "" && sorted(g) === sorted(m);
@@ -337,7 +339,9 @@
     /* custom_templates may hold an older viewer.html */
     this.modes = Boolean(this.copyButton && this.seatLabel && this.guessForm);
     if (!this.modes) return;
-    this.copyButton.hidden = $('[data-kw-go="guess"]').hidden = false;
+    this.copyButton.hidden = false;
+    /* A record with no decision to guess (a session of dice rolls) offers no guessing. */
+    $('[data-kw-go="guess"]').hidden = !this.steps.some(function (step) { return self.asked(step); });
     this.seatSelect = this.seatLabel.querySelector("select");
     this.guessInput = this.guessForm.querySelector("input");
     this.guessResult = this.guessForm.querySelector(".kw-guess-result");
@@ -443,10 +447,17 @@
     if (this.guessing) this.guessInput.focus();
   };
 
+  /* Guess mode asks only for a decision of the seat seen by (every seat's if none): not
+     a step without a mover (a hand's heading, a settlement) nor one whose notation the
+     game's data-kw-ignore removes whole (a deal, a draw, a die roll: chance). */
+  Viewer.prototype.asked = function (step) {
+    var ignore = this.guessForm.getAttribute("data-kw-ignore");
+    if (!step.player || (this.seat && this.seatOf[step.player] !== this.seat)) return false;
+    return !ignore || norm(step.notation.replace(new RegExp(ignore, "g"), "")) !== "";
+  };
+
   Viewer.prototype.advanceOthers = function () {
-    while (this.seat && this.frontier < this.last() && this.seatOf[this.steps[this.frontier + 1].player] !== this.seat) {
-      this.frontier += 1;
-    }
+    while (this.frontier < this.last() && !this.asked(this.steps[this.frontier + 1])) this.frontier += 1;
   };
 
   Viewer.prototype.applyFrontier = function () {
@@ -466,7 +477,12 @@
     var text = this.guessInput.value.trim(), n = this.frontier + 1;
     if (!this.guessing || n > this.last() || (asked && !text)) return;
     var move = this.steps[n].notation;
-    var ignore = this.guessForm.getAttribute("data-kw-ignore"), right = asked && (sameMove(text, move) || !!ignore && sameMove(text, move.replace(new RegExp(ignore, "g"), ""))), outcome = asked ? (right ? "right" : "wrong") : "shown";
+    /* What the game says the reader cannot know may be left out of the guess: it is
+       compared with the move with and without it, and left out of both. */
+    var ignore = this.guessForm.getAttribute("data-kw-ignore"), pattern = ignore && new RegExp(ignore, "g");
+    var known = pattern ? move.replace(pattern, "") : move;
+    var right = asked && (sameMove(text, move) || sameMove(text, known) || !!pattern && sameMove(text.replace(pattern, ""), known));
+    var outcome = asked ? (right ? "right" : "wrong") : "shown";
     if (asked) { this.score.tried += 1; this.score.right += right; }
     this.frontier = n;
     this.advanceOthers();
@@ -498,7 +514,7 @@
         return true;
       case "?": this.toggleHelp(); return true;
       case "x": case "X": if (!this.modes) return false; this.copyPosition(); return true;
-      case "g": case "G": if (!this.modes) return false; this.toggleGuess(); return true;
+      case "g": case "G": if (!this.modes || this.root.querySelector('[data-kw-go="guess"]').hidden) return false; this.toggleGuess(); return true;
       case "v": case "V":
         if (!this.modes || this.seatLabel.hidden) return false;
         var options = this.seatSelect.options;

@@ -44,7 +44,11 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
                         Python share) of what a move's notation holds that the reader
                         cannot know before the move (a card drawn first, a penalty's
                         cards); guess mode takes a guess that matches the notation with
-                        every match removed, or the whole notation. Written once a page
+                        every match removed (from both), or the whole notation. A step
+                        the pattern removes whole (but for the mover's ``X:``: a deal,
+                        a draw, a die roll) is not asked, nor is a step without a
+                        mover; a record with nothing asked offers no guess mode.
+                        Written once a page
 ``light_view``          optional (absent or ``None``: none):
                         ``(record) -> RecordView``, the view without its
                         steps: ``players``, ``badges`` and ``player_stats`` exactly as

@@ -46,6 +46,9 @@ class JianhongdianGame(ViewAndWriter):
         "seed": {"ja": "原典ルール", "en": "Original rules"},
     }
     code_prefixes: tuple[str, ...] = ("JH",)
+    #: Guess the move: the card turned from the stock after the play (``^H6``, and what
+    #: it takes) is chance, not the player's choice (games/base.py; review13 R13-3).
+    guess_ignore = r"\s*\^\S+"
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
     step_flags: Mapping[str, StepFlag] = {

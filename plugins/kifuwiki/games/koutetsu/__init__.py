@@ -48,6 +48,10 @@ class KoutetsuGame(ViewAndWriter):
         RULES: {"ja": "2d6 ルール", "en": "2d6 rules"}
     }
     code_prefixes: tuple[str, ...] = ("KR",)
+    #: Guess the move: a roll's dice are chance and every other line is the game
+    #: master's, so a session offers nothing to guess and the viewer no guess mode
+    #: (games/base.py; review13 R13-3).
+    guess_ignore = r"^@roll\b.*$"
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
     step_flags: Mapping[str, StepFlag] = {

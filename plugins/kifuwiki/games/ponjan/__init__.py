@@ -44,6 +44,10 @@ class PonjanGame(ViewAndWriter):
         "house": {"ja": "ハウスルール", "en": "House rules"},
     }
     code_prefixes: tuple[str, ...] = ("PJ",)
+    #: Guess the move: a draw (``A 引 2``) is chance, so a step that is only a draw is
+    #: not asked; a win's shown hand and its yaku (``[333 555 77W] +三色``) follow from
+    #: the position; the seat may be left out (``捨 5``) (games/base.py; review13 R13-3).
+    guess_ignore = r"^\S+\s+(?:引|[Dd]raw)\s+\S+\s*$|\s+\[.*$|^\S+\s+(?=\S)"
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
     step_flags: Mapping[str, StepFlag] = {

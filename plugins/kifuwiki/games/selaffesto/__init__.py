@@ -51,6 +51,11 @@ class SelaffestoGame(ViewAndWriter):
         "strict": {"ja": "厳格ルール", "en": "Strict rules"},
     }
     code_prefixes: tuple[str, ...] = ("SF",)
+    #: Guess the move: the hand dealt (``(…)``), the card drawn (``+9-18-3-6``), the
+    #: scores after the move (``{W:7 B:0}``) and the kind of play the program wrote
+    #: (``[put]``) are not the player's choice; a step that is only a deal is not asked
+    #: (games/base.py; review13 R13-3).
+    guess_ignore = r"\([^)]*\)|\+[0-9-]+|\{[^}]*\}|\[[a-z]+\]"
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
     step_flags: Mapping[str, StepFlag] = {
