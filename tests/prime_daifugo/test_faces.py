@@ -122,6 +122,8 @@ def test_the_revolution_is_flagged_and_shown(demo: RecordView) -> None:
     jump = en.select_one('[data-kw-jump="revolution"]')
     assert jump is not None and jump["data-kw-key"] == "r"
     assert "Next revolution" in jump.get_text()
+    # Its key told as the other buttons' are (review13 R13-16: it was a bare "R").
+    assert jump["aria-keyshortcuts"] == "R" and jump["title"] == "Next revolution (R)"
 
 
 def test_a_second_revolution_shows_that_it_is_over() -> None:

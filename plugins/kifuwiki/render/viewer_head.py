@@ -135,7 +135,12 @@ def _head(
         has.update(step.flags)
     jumps = "".join(
         f' <button type="button" data-kw-jump="{esc(flag_id)}"'
-        + (f' data-kw-key="{esc(flag.key)}" title="{_upper(flag.key)}"' if flag.key else "")
+        + (
+            f' data-kw-key="{esc(flag.key)}" aria-keyshortcuts="{_upper(flag.key)}"'
+            f' title="{esc(flag.jump(lang))} ({_upper(flag.key)})"'
+            if flag.key
+            else ""
+        )
         + f">{esc(flag.jump(lang))}</button>"
         for flag_id, flag in declared.items()
         if flag.jump_en and flag_id in has
