@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from kifuwiki.archive import load_file
+from kifuwiki.archive import load_file, load_source
 from kifuwiki.core.atomic import atomic_write_text
 from kifuwiki.core.diagnostics import Severity
-from kifuwiki.core.recordfile import kanji_heading, read_text
+from kifuwiki.core.recordfile import (
+    LineKind,
+    RecordSource,
+    SourceLine,
+    kanji_heading,
+    read_text,
+)
 from kifuwiki.games import all_games, get_game
 from kifuwiki.games.base import GameRecord
 
@@ -55,15 +62,21 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
                 f"{record.path}: game {record.index} cannot be read, so it cannot be "
                 f"formatted{reason}"
             )
-        body = get_game(record.game).format(record, dialect).rstrip("\n")
         parts.extend(record.source.headings_before)
         if len(records) > 1:
-            heading = record.source.heading or kanji_heading(record.index)
-            parts.append(f"{heading}\n{body}")
+            heading: str | None = record.source.heading or kanji_heading(record.index)
         elif keep_headings and record.source.heading:
-            parts.append(f"{record.source.heading}\n{body}")
+            heading = record.source.heading
         else:
-            parts.append(body)
+            heading = None
+        above = _above_heading(record.source) if heading is not None else []
+        if above:
+            # Comments written above the file's first heading stay above it: the game
+            # (whose view shows them) is written from the lines under the heading.
+            parts.append("\n".join(line.text for line in above))
+            record = load_source(replace(record.source, lines=_under_heading(record.source)))
+        body = get_game(record.game).format(record, dialect).rstrip("\n")
+        parts.append(body if heading is None else f"{heading}\n{body}")
         parts.extend(record.source.headings_after)
     text = "\n".join(parts) + "\n"
     if not has_front_matter and text.split("\n", 1)[0].strip() == "---":
@@ -71,6 +84,22 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
         # front matter block in front keeps the file meaning what it meant.
         text = "---\n---\n" + text
     return text
+
+
+def _above_heading(source: RecordSource) -> list[SourceLine]:
+    """The comment lines a game holds from above its heading (the file's first: its
+    note on the whole file), with the blank lines between them but none around them;
+    ``[]`` when there are only blank lines there."""
+    if source.heading_line is None:
+        return []
+    above = [line for line in source.lines if line.number < source.heading_line]
+    written = [i for i, line in enumerate(above) if line.kind is not LineKind.BLANK]
+    return above[written[0] : written[-1] + 1] if written else []
+
+
+def _under_heading(source: RecordSource) -> list[SourceLine]:
+    heading_line = source.heading_line or 0
+    return [line for line in source.lines if line.number > heading_line]
 
 
 def _check_dialect(record: GameRecord, dialect: str | None) -> None:
