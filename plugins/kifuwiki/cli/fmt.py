@@ -9,9 +9,9 @@ from pathlib import Path
 
 import click
 
-from kifuwiki.archive import load_file, load_source
+from kifuwiki.archive import iter_record_paths, load_file, load_source
 from kifuwiki.core.atomic import atomic_write_text
-from kifuwiki.core.diagnostics import Severity
+from kifuwiki.core.diagnostics import Diagnostic, Severity
 from kifuwiki.core.recordfile import (
     LineKind,
     RecordSource,
@@ -125,9 +125,7 @@ def _known_dialect(ctx: click.Context, param: click.Parameter, value: str | None
 
 
 @click.command("fmt")
-@click.argument(
-    "files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
-)
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option(
     "--to",
     "dialect",
@@ -140,9 +138,15 @@ def _known_dialect(ctx: click.Context, param: click.Parameter, value: str | None
 @click.option("-w", "--write", is_flag=True, help="Rewrite the files in place (atomically).")
 @click.option("--check", is_flag=True, help="Exit 1 if a file is not in canonical form.")
 def fmt_command(files: tuple[Path, ...], dialect: str | None, write: bool, check: bool) -> None:
-    """Write FILES back in canonical form (to standard output unless --write)."""
+    """Write FILES (record files or folders) back in canonical form (to standard
+    output unless --write). A folder stands for the record files under it: the files
+    `kifuwiki validate` reads there, in the same order."""
     unformatted = 0
-    for path in files:
+    found = 0
+    problems: list[Diagnostic] = []  # links out of a folder, pipes: skipped, as validate does
+    for path in iter_record_paths(files, problems):
+        _say(problems)
+        found += 1
         records = load_file(path)
         text = format_records(records, dialect)
         original, legacy_encoding = read_text(path)  # a cp932/UTF-16 file is rewritten as UTF-8
@@ -158,4 +162,14 @@ def fmt_command(files: tuple[Path, ...], dialect: str | None, write: bool, check
                 click.echo(f"reformatted {path}", err=True)
         else:
             sys.stdout.write(text)
+    _say(problems)
+    if not found:
+        click.echo("note: no record files (*.kifu) were found in the given paths", err=True)
     sys.exit(1 if unformatted else 0)
+
+
+def _say(problems: list[Diagnostic]) -> None:
+    """The entries a folder walk skipped (RF009, RF012), on stderr, once each."""
+    for problem in problems:
+        click.echo(problem.format_text(), err=True)
+    problems.clear()
