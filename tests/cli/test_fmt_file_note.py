@@ -77,3 +77,23 @@ def test_a_prime_daifugo_note_above_hands_in_the_heading() -> None:
     assert written.index("* the game") > written.index("1セット目")
     assert fmt(written) == written
     assert _games(written) == _games(text)
+
+
+def test_a_game_that_cannot_be_read_without_the_note_keeps_it_under_the_heading(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Never seen: the game read without the note fails. Then it is written whole
+    (the note under the heading, as before), never a traceback or a lost line."""
+    import kifuwiki.cli.fmt as fmt_module
+
+    real = fmt_module.load_source
+
+    def unreadable(source: object) -> object:
+        record = real(source)  # type: ignore[arg-type]
+        record.data = None
+        return record
+
+    monkeypatch.setattr(fmt_module, "load_source", unreadable)
+    games = "一試合目\na:(7K)\nb:(2Q)\na:K#\n二試合目\na:(7K)\nb:(2Q)\na:K#\n"
+    written = fmt("* the file\n" + games)
+    assert written == games.replace("一試合目\n", "一試合目\n* the file\n", 1)

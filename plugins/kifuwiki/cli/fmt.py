@@ -73,8 +73,11 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
         if above:
             # Comments written above the file's first heading stay above it: the game
             # (whose view shows them) is written from the lines under the heading.
-            parts.append("\n".join(line.text for line in above))
-            record = load_source(replace(record.source, lines=_under_heading(record.source)))
+            source = replace(record.source, lines=_under_heading(record.source), diagnostics=[])
+            under = load_source(source)
+            if under.data is not None:  # else (never seen) all of it under the heading
+                parts.append("\n".join(line.text for line in above))
+                record = under
         body = get_game(record.game).format(record, dialect).rstrip("\n")
         parts.append(body if heading is None else f"{heading}\n{body}")
         parts.extend(record.source.headings_after)
