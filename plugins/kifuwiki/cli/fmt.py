@@ -4,14 +4,21 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from kifuwiki.archive import load_file
+from kifuwiki.archive import iter_record_paths, load_file, load_source
 from kifuwiki.core.atomic import atomic_write_text
-from kifuwiki.core.diagnostics import Severity
-from kifuwiki.core.recordfile import kanji_heading, read_text
+from kifuwiki.core.diagnostics import Diagnostic, Severity
+from kifuwiki.core.recordfile import (
+    LineKind,
+    RecordSource,
+    SourceLine,
+    kanji_heading,
+    read_text,
+)
 from kifuwiki.games import all_games, get_game
 from kifuwiki.games.base import GameRecord
 
@@ -55,15 +62,24 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
                 f"{record.path}: game {record.index} cannot be read, so it cannot be "
                 f"formatted{reason}"
             )
-        body = get_game(record.game).format(record, dialect).rstrip("\n")
         parts.extend(record.source.headings_before)
         if len(records) > 1:
-            heading = record.source.heading or kanji_heading(record.index)
-            parts.append(f"{heading}\n{body}")
+            heading: str | None = record.source.heading or kanji_heading(record.index)
         elif keep_headings and record.source.heading:
-            parts.append(f"{record.source.heading}\n{body}")
+            heading = record.source.heading
         else:
-            parts.append(body)
+            heading = None
+        above = _above_heading(record.source) if heading is not None else []
+        if above:
+            # Comments written above the file's first heading stay above it: the game
+            # (whose view shows them) is written from the lines under the heading.
+            source = replace(record.source, lines=_under_heading(record.source), diagnostics=[])
+            under = load_source(source)
+            if under.data is not None:  # else (never seen) all of it under the heading
+                parts.append("\n".join(line.text for line in above))
+                record = under
+        body = get_game(record.game).format(record, dialect).rstrip("\n")
+        parts.append(body if heading is None else f"{heading}\n{body}")
         parts.extend(record.source.headings_after)
     text = "\n".join(parts) + "\n"
     if not has_front_matter and text.split("\n", 1)[0].strip() == "---":
@@ -71,6 +87,22 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
         # front matter block in front keeps the file meaning what it meant.
         text = "---\n---\n" + text
     return text
+
+
+def _above_heading(source: RecordSource) -> list[SourceLine]:
+    """The comment lines a game holds from above its heading (the file's first: its
+    note on the whole file), with the blank lines between them but none around them;
+    ``[]`` when there are only blank lines there."""
+    if source.heading_line is None:
+        return []
+    above = [line for line in source.lines if line.number < source.heading_line]
+    written = [i for i, line in enumerate(above) if line.kind is not LineKind.BLANK]
+    return above[written[0] : written[-1] + 1] if written else []
+
+
+def _under_heading(source: RecordSource) -> list[SourceLine]:
+    heading_line = source.heading_line or 0
+    return [line for line in source.lines if line.number > heading_line]
 
 
 def _check_dialect(record: GameRecord, dialect: str | None) -> None:
@@ -96,9 +128,7 @@ def _known_dialect(ctx: click.Context, param: click.Parameter, value: str | None
 
 
 @click.command("fmt")
-@click.argument(
-    "files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
-)
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
 @click.option(
     "--to",
     "dialect",
@@ -111,9 +141,15 @@ def _known_dialect(ctx: click.Context, param: click.Parameter, value: str | None
 @click.option("-w", "--write", is_flag=True, help="Rewrite the files in place (atomically).")
 @click.option("--check", is_flag=True, help="Exit 1 if a file is not in canonical form.")
 def fmt_command(files: tuple[Path, ...], dialect: str | None, write: bool, check: bool) -> None:
-    """Write FILES back in canonical form (to standard output unless --write)."""
+    """Write FILES (record files or folders) back in canonical form (to standard
+    output unless --write). A folder stands for the record files under it: the files
+    `kifuwiki validate` reads there, in the same order."""
     unformatted = 0
-    for path in files:
+    found = 0
+    problems: list[Diagnostic] = []  # links out of a folder, pipes: skipped, as validate does
+    for path in iter_record_paths(files, problems):
+        _say(problems)
+        found += 1
         records = load_file(path)
         text = format_records(records, dialect)
         original, legacy_encoding = read_text(path)  # a cp932/UTF-16 file is rewritten as UTF-8
@@ -129,4 +165,14 @@ def fmt_command(files: tuple[Path, ...], dialect: str | None, write: bool, check
                 click.echo(f"reformatted {path}", err=True)
         else:
             sys.stdout.write(text)
+    _say(problems)
+    if not found:
+        click.echo("note: no record files (*.kifu) were found in the given paths", err=True)
     sys.exit(1 if unformatted else 0)
+
+
+def _say(problems: list[Diagnostic]) -> None:
+    """The entries a folder walk skipped (RF009, RF012), on stderr, once each."""
+    for problem in problems:
+        click.echo(problem.format_text(), err=True)
+    problems.clear()

@@ -176,6 +176,10 @@ class RecordSource:
     game's own heading: not a game, but ``kifuwiki fmt`` writes them back (RF014)."""
     headings_after: tuple[str, ...] = ()
     """The same, after the file's last game."""
+    heading_line: int | None = None
+    """The file line of :attr:`heading` (``None``: the game has none). Lines of
+    :attr:`lines` above it were written before the file's first heading (comments on
+    the file, blank lines): ``kifuwiki fmt`` writes them back there."""
 
     @property
     def game_id(self) -> str | None:
@@ -648,6 +652,7 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
             if preamble:
                 heading, heading_no, body = sections[0]
                 sections[0] = (heading, heading_no, preamble + body)
+                heading_lines[id(sections[0][2])] = heading_lines.pop(id(body))
     # The front matter's lines (between the ``---``), shared by the file's games.
     front_matter = tuple(raw_lines[1 : body_start - 1]) if body_start else ()
     games = [s for s in sections if any(line.kind is not LineKind.BLANK for line in s[2])]
@@ -683,6 +688,7 @@ def split_record_file(text: str, path: str | None = None) -> list[RecordSource]:
                 front_matter=front_matter,
                 headings_before=empty_before.get(id(body), ()),
                 headings_after=tuple(pending) if index == len(games) else (),
+                heading_line=heading_lines[id(body)][0] if id(body) in heading_lines else None,
             )
         )
     return result

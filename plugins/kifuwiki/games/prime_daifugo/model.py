@@ -156,6 +156,9 @@ class Move:
     """Comments (Markdown) on the position after this move."""
     bookmarks: list[str] = field(default_factory=list)
     comment_lines: list[int] = field(default_factory=list)
+    note_forms: list[str] = field(default_factory=list)
+    """How the comment and bookmark lines were written, in order (:data:`NOTE_FORMS`):
+    the writer keeps each line's form and place."""
 
 
 @dataclass(slots=True)
@@ -167,6 +170,12 @@ class Hand:
     column: int = 1
     footnotes: tuple[str, ...] = ()
     """Footnote markers written after the hand (Fandom ``A9TJQKX[1]``), kept for round trips."""
+
+
+#: The forms of a comment or bookmark line (``note_forms``): ``* text`` (a comment),
+#: ``*&name`` (a bookmark), ``*&name text`` (a bookmark and a comment on one line).
+NOTE_COMMENT, NOTE_BOOKMARK, NOTE_BOOKMARK_COMMENT = "comment", "bookmark", "bookmark comment"
+NOTE_FORMS = (NOTE_COMMENT, NOTE_BOOKMARK, NOTE_BOOKMARK_COMMENT)
 
 
 class Dialect(enum.Enum):
@@ -187,9 +196,16 @@ class ParsedGame:
     moves: list[Move]
     judge: str | None = None
     """素数判定員, when named."""
+    judge_inherited: bool = False
+    """The judge came from the game "(一試合目)と同じ" names, not from a line of this game:
+    the writer does not write it (the note says it)."""
     comments: list[str] = field(default_factory=list)
     """Comments on the whole game (before the first move)."""
     bookmarks: list[str] = field(default_factory=list)
+    note_forms: list[str] = field(default_factory=list)
+    """How the game's comment and bookmark lines were written, in order (as ``Move``'s)."""
+    lead_note_forms: int = 0
+    """How many of ``note_forms`` are the lines on top of the game (``lead_comments``)."""
     same_players_as: int | None = None
     """Fandom "(一試合目)と同じ": players copied from that earlier game in the file."""
     header_lines: list[str] = field(default_factory=list)

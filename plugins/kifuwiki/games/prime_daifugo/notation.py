@@ -37,6 +37,9 @@ from kifuwiki.core.recordfile import (
 from kifuwiki.games.prime_daifugo import notation_codes as codes
 from kifuwiki.games.prime_daifugo.codes import quote
 from kifuwiki.games.prime_daifugo.model import (
+    NOTE_BOOKMARK,
+    NOTE_BOOKMARK_COMMENT,
+    NOTE_COMMENT,
     Action,
     Card,
     CardRun,
@@ -314,26 +317,34 @@ class _GameParser:
             elif kind is LineKind.COMMENT:
                 if self.last_move is None:
                     game.comments.append(line.comment)
+                    game.note_forms.append(NOTE_COMMENT)
                     if on_top and not game.header_lines:
                         game.lead_comments = len(game.comments)
+                        game.lead_note_forms = len(game.note_forms)
                 else:
                     self.last_move.comments.append(line.comment)
                     self.last_move.comment_lines.append(line.number)
+                    self.last_move.note_forms.append(NOTE_COMMENT)
             elif kind is LineKind.BOOKMARK:
                 target = self.last_move
                 name, text = line.bookmark, line.comment
+                # "*&name text": a bookmark with a comment on its line, written back so.
+                form = NOTE_BOOKMARK_COMMENT if text else NOTE_BOOKMARK
                 if target is None:
                     game.bookmarks.append(name)
                     if text:
                         game.comments.append(text)
+                    game.note_forms.append(form)
                     if on_top and not game.header_lines:
                         game.lead_bookmarks = len(game.bookmarks)
                         game.lead_comments = len(game.comments)
+                        game.lead_note_forms = len(game.note_forms)
                 else:
                     target.bookmarks.append(name)
                     target.comment_lines.append(line.number)
                     if text:
                         target.comments.append(text)
+                    target.note_forms.append(form)
         self._decide_pending_movers()
         if self.my_hand is not None:
             self._place_my_hand(*self.my_hand)
@@ -1074,8 +1085,9 @@ def resolve_same_players(games: list[ParsedGame]) -> list[Diagnostic]:
         own = list(game.declared_players)
         seats = own + [key for key in earlier.order if key not in own]
         game.order[:] = seats + [key for key in game.order if key not in seats]
-        if game.judge is None:
+        if game.judge is None and earlier.judge is not None:
             game.judge = earlier.judge
+            game.judge_inherited = True
     return diagnostics
 
 

@@ -26,6 +26,9 @@ from typing import Any
 from kifuwiki.core.recordfile import kanji_heading
 from kifuwiki.games.prime_daifugo.model import (
     JOKER,
+    NOTE_BOOKMARK,
+    NOTE_BOOKMARK_COMMENT,
+    NOTE_COMMENT,
     UNKNOWN,
     Action,
     Card,
@@ -154,7 +157,8 @@ def _body(move: Move, dialect: Dialect, *, with_draw: bool) -> str:
         parts.extend(f"({tag.value})" for tag in move.tags)
         parts.extend(f";X={value}" for value in _joker_values(move, dialect))
         if move.penalty is not None:
-            parts.append(" " + _fandom_penalty(move.penalty))
+            space = "" if _penalty_attached(move, "".join(parts)) else " "
+            parts.append(space + _fandom_penalty(move.penalty))
     if move.out:
         parts.append("#")
     text = "".join(parts)
@@ -168,15 +172,67 @@ def _body(move: Move, dialect: Dialect, *, with_draw: bool) -> str:
     return text
 
 
+def _penalty_attached(move: Move, before: str) -> bool:
+    """Whether a Fandom penalty was written right after the cards (``A646P(4);P=6J8Q``,
+    as the Wiki's own example) and can be again: the text before it ends as it did."""
+    penalty = move.penalty
+    if penalty is None or not before:
+        return False
+    at = penalty.column - move.column  # the penalty's place in ``raw``
+    return 0 < at <= len(move.raw) and move.raw[at - 1] == before[-1] != " "
+
+
 def _prefix(move: Move) -> str:
     label = f"{move.number_label}." if move.number_label is not None else ""
     return f"{label}{move.player}:"
 
 
-def _annotations(comments: list[str], bookmarks: list[str]) -> list[str]:
+def _annotations(
+    comments: list[str], bookmarks: list[str], forms: list[str] | tuple[str, ...] = ()
+) -> list[str]:
+    """Comment and bookmark lines: in the order and the forms they were written
+    (``forms``: ``*&name text`` stays one line), or, for a game that was not read from
+    text (an importer's), its bookmarks then its comments."""
+    if _forms_fit(comments, bookmarks, forms):
+        lines: list[str] = []
+        notes, names = iter(comments), iter(bookmarks)
+        for form in forms:
+            if form == NOTE_COMMENT:
+                lines.append(f"* {next(notes)}".rstrip())
+            elif form == NOTE_BOOKMARK:
+                lines.append(f"*&{next(names)}")
+            else:
+                lines.append(f"*&{next(names)} {next(notes)}".rstrip())
+        return lines
     lines = [f"*&{name}" for name in bookmarks]
     lines.extend(f"* {text}".rstrip() for text in comments)
     return lines
+
+
+def _forms_fit(
+    comments: list[str], bookmarks: list[str], forms: list[str] | tuple[str, ...]
+) -> bool:
+    """Whether ``forms`` account for exactly these comments and bookmarks, and each
+    bookmark written with its comment reads back so (a name is one word, the comment
+    not empty)."""
+    with_text = forms.count(NOTE_BOOKMARK_COMMENT)
+    if (
+        forms.count(NOTE_COMMENT) + with_text != len(comments)
+        or forms.count(NOTE_BOOKMARK) + with_text != len(bookmarks)
+        or with_text + forms.count(NOTE_COMMENT) + forms.count(NOTE_BOOKMARK) != len(forms)
+    ):
+        return False
+    notes, names = iter(comments), iter(bookmarks)
+    for form in forms:
+        if form == NOTE_COMMENT:
+            next(notes)
+        elif form == NOTE_BOOKMARK:
+            next(names)
+        else:
+            name, text = next(names), next(notes)
+            if not name or len(name.split()) != 1 or name != name.strip() or not text.strip():
+                return False
+    return True
 
 
 def _joinable(draw: Move, action: Move) -> bool:
@@ -231,7 +287,7 @@ def _move_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
         else:
             # A Fandom record that wrote "D(7)…" inline keeps it (the parser reads it).
             lines.append(f"{_prefix(move)}{_body(move, dialect, with_draw=True)}")
-        lines.extend(_annotations(move.comments, move.bookmarks))
+        lines.extend(_annotations(move.comments, move.bookmarks, move.note_forms))
     lines.extend(_hand_line(key, game, dialect, after_moves=key in movers) for _, key in late_hands)
     return lines
 
@@ -239,12 +295,17 @@ def _move_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
 def _header_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
     # What was written on top of the game (a note, text no rule reads) stays there.
     lead_notes, lead_marks = game.lead_comments, game.lead_bookmarks
-    lines = _annotations(game.comments[:lead_notes], game.bookmarks[:lead_marks])
+    lead_forms = game.lead_note_forms
+    lines = _annotations(
+        game.comments[:lead_notes], game.bookmarks[:lead_marks], game.note_forms[:lead_forms]
+    )
     lines.extend(game.header_lines[: game.lead_header_lines])
     if game.same_players_as is not None:
         lines.append(f"({kanji_heading(game.same_players_as)})と同じ")
     declared = list(game.declared_players)
-    judge = [f"{_JUDGE}:{game.judge}"] if game.judge is not None else []
+    # A judge taken from the game "(一試合目)と同じ" names is said by that note.
+    named = game.judge is not None and not game.judge_inherited
+    judge = [f"{_JUDGE}:{game.judge}"] if named else []
     first_move = game.moves[0].line if game.moves else None
     seats = [key for key in game.order if key in game.initial_hands]
     seats += [key for key in game.initial_hands if key not in seats]
@@ -270,7 +331,11 @@ def _header_lines(game: ParsedGame, dialect: Dialect) -> list[str]:
     # Other header text after the hands: a line kept here because it could not be used
     # (a hand given twice) must not come first, or it would be read as the hand.
     lines.extend(game.header_lines[game.lead_header_lines :])
-    lines.extend(_annotations(game.comments[lead_notes:], game.bookmarks[lead_marks:]))
+    lines.extend(
+        _annotations(
+            game.comments[lead_notes:], game.bookmarks[lead_marks:], game.note_forms[lead_forms:]
+        )
+    )
     return lines
 
 
