@@ -83,3 +83,21 @@ def test_the_demo_site_lists_every_code_in_its_language() -> None:
         "site_src/diagnostics.md is out of date: regenerate its tables with "
         "`kifuwiki codes --markdown --lang ja --built-in`"
     )
+
+
+def test_codes_errors_lists_only_the_codes_that_are_always_errors() -> None:
+    result = CliRunner().invoke(cli, ["codes", "--errors"])
+    assert result.exit_code == 0, result.output
+    listed = {line.split()[0] for line in result.output.splitlines() if line[:1] != "#"}
+    assert listed == {code for s in code_sections() for code in s.errors}
+    assert {"RF003", "PD001", "KW002"} <= listed and not {"RF011", "PD162", "CT224"} & listed
+    plain = CliRunner().invoke(cli, ["codes", "RF003"]).output
+    assert CliRunner().invoke(cli, ["codes", "--errors", "RF003"]).output == plain
+    markdown = CliRunner().invoke(cli, ["codes", "--errors", "--markdown", "PD1"]).output
+    assert "| `PD110` |" in markdown and "PD100" not in markdown
+
+
+def test_codes_errors_says_when_a_prefix_has_none() -> None:
+    result = CliRunner().invoke(cli, ["codes", "--errors", "IM"])
+    assert result.exit_code == 0
+    assert "no code starting with 'IM' is always an error" in result.output

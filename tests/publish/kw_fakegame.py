@@ -41,6 +41,7 @@ class FakeGame:
     code_prefixes: tuple[str, ...] = ("FK",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    error_codes: frozenset[str] = frozenset(CODES)
     badges: Mapping[str, tuple[str, str]] = {"special": ("特別", "special")}
     step_flags: Mapping[str, StepFlag] = {
         "special": StepFlag("特殊", "special", "次の特殊", "Next special", "s", "special")

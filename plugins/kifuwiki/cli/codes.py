@@ -13,12 +13,20 @@ from kifuwiki.code_tables import CodeSection, all_code_tables, code_prefixes, co
 __all__ = ["CodeSection", "all_code_tables", "code_prefixes", "code_sections", "codes_command"]
 
 
-def codes_markdown(sections: list[CodeSection], prefix: str, lang: str) -> str:
+def _listed(section: CodeSection, prefix: str, errors: bool) -> list[str]:
+    """The section's codes starting with ``prefix`` (only those always errors: ``errors``)."""
+    codes = {*section.codes, *section.codes_ja}
+    return sorted(c for c in codes if c.startswith(prefix) and (not errors or c in section.errors))
+
+
+def codes_markdown(
+    sections: list[CodeSection], prefix: str, lang: str, errors: bool = False
+) -> str:
     """Markdown tables of the codes starting with ``prefix`` (``kifuwiki codes --markdown``)."""
     heading = "意味" if lang == "ja" else "meaning"
     out = []
     for section in sections:
-        codes = sorted(c for c in {*section.codes, *section.codes_ja} if c.startswith(prefix))
+        codes = _listed(section, prefix, errors)
         if codes:
             out.append(f"\n### {section.title}\n\n| code | {heading} |\n| --- | --- |\n")
             for code in codes:
@@ -43,7 +51,12 @@ def codes_markdown(sections: list[CodeSection], prefix: str, lang: str) -> str:
     is_flag=True,
     help="Only kifuwiki's own codes and its built-in games' (not plug-ins').",
 )
-def codes_command(prefix: str, markdown: bool, lang: str, built_in: bool) -> None:
+@click.option(
+    "--errors",
+    is_flag=True,
+    help="Only the codes that are always errors (an accept: naming one gets RF008).",
+)
+def codes_command(prefix: str, markdown: bool, lang: str, built_in: bool, errors: bool) -> None:
     """List diagnostic codes (those starting with PREFIX, e.g. PD1 or CT)."""
     prefix = prefix.upper()
     sections = [s for s in code_sections() if s.built_in or not built_in]
@@ -51,11 +64,16 @@ def codes_command(prefix: str, markdown: bool, lang: str, built_in: bool) -> Non
         # Nothing printed and exit 0 read as "no such code" only to someone who knew.
         known = ", ".join(p for s in sections for p in s.prefixes)
         raise click.UsageError(f"no code starts with '{prefix}' (prefixes: {known})")
+    if errors and not any(_listed(s, prefix, errors) for s in sections):
+        # A real answer (IM: each importer rates its own issues), said, not left empty.
+        shown = f" starting with '{prefix}'" if prefix else ""
+        click.echo(f"no code{shown} is always an error", err=True)
+        return
     if markdown:
-        click.echo(codes_markdown(sections, prefix, lang), nl=False)
+        click.echo(codes_markdown(sections, prefix, lang, errors), nl=False)
         return
     for section in sections:
-        codes = sorted(c for c in {*section.codes, *section.codes_ja} if c.startswith(prefix))
+        codes = _listed(section, prefix, errors)
         if codes:
             click.echo(f"# {section.title}")
             for code in codes:

@@ -13,10 +13,13 @@ An accepted warning stays in the report, marked acknowledged, as information: it
 shown (``(acknowledged: reason)``) but counts as neither a warning nor an error, so
 ``kifuwiki validate --strict`` and strict builds pass. Errors cannot be accepted: a
 record that accepts an error code gets an RF008 warning saying so, as does one naming
-a code that does not exist (a typo: ``CT242`` for ``CT224``). An acceptance of a real
-warning code that matches nothing any more (the record was fixed) gets an RF011 note,
-as ruff's RUF100 reports an unused ``# noqa``: information, so strict runs still pass,
-but the reader learns the line can go.
+a code that does not exist (a typo: ``CT242`` for ``CT224``). Whether a code is an
+error is known where it occurs, and for a code that is always one (the core's tables'
+``ERRORS`` and each game's ``error_codes``, :func:`kifuwiki.code_tables.error_codes`)
+where it does not: ``accept: [PD001]`` on a record with no PD001 is RF008 too. An
+acceptance of any other real code that matches nothing any more (the record was
+fixed) gets an RF011 note, as ruff's RUF100 reports an unused ``# noqa``:
+information, so strict runs still pass, but the reader learns the line can go.
 
 :func:`acknowledge` is the one function the loader calls (``archive.load_source``), so
 the CLI, the MkDocs pages and the fence all see the same result.
@@ -229,11 +232,16 @@ def _known_codes() -> set[str]:
     return {code for table in all_code_tables().values() for code in table}
 
 
+def _error_codes() -> frozenset[str]:
+    """Every code that is always an error: the core's and the games' ``error_codes``."""
+    from kifuwiki.code_tables import error_codes
+
+    return error_codes()
+
+
 def _no_warning_code(code: str, line: int) -> Diagnostic | None:
     """RF008 for an acceptance of a code that does not exist or is always an error."""
-    from kifuwiki.core.codes import ERRORS
-
-    if code in ERRORS:
+    if code in _error_codes():
         return Diagnostic(
             Severity.WARNING,
             "RF008",

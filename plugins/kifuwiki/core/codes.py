@@ -31,10 +31,12 @@ CODES: Mapping[str, str] = {
     "RF999": "kifuwiki failed while reading this record (a bug: please report it)",
 }
 
-#: The codes above that are always errors (an ``accept:`` naming one gets RF008).
-ERRORS: frozenset[str] = frozenset(
-    ("RF000", "RF001", "RF002", "RF003", "RF004", "RF009", "RF010", "RF012", "RF999")
-)
+#: The codes above that are always errors (an ``accept:`` naming one gets RF008). RF007 is
+#: not: an error when the whole front matter is ignored, a warning when one value is cut.
+ERRORS: frozenset[str] = frozenset((
+    "RF000", "RF001", "RF002", "RF003", "RF004", "RF009", "RF010", "RF012", "RF020", "RF023",
+    "RF999",
+))  # fmt: skip
 
 #: The same descriptions in Japanese.
 CODES_JA: Mapping[str, str] = {

@@ -22,6 +22,13 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
                         :func:`rules_label`
 ``code_prefixes``       diagnostic code prefixes the game owns (``("PD",)``)
 ``codes``/``codes_ja``  code → one-line description, English and Japanese (both, always)
+``error_codes``         optional (absent: none): the codes that are always errors, a
+                        ``frozenset`` of keys of ``codes``. A code the game reports as
+                        an error in one place and as a warning in another is not one
+                        of them. An ``accept:`` naming one gets RF008 (errors cannot be
+                        accepted) even where the error does not occur, where any other
+                        code nothing matches gets a stale-acceptance RF011 note (see
+                        :func:`declared_error_codes`, ``core/acknowledge.py``)
 ``badges``              index badge → (Japanese, English) label
 ``step_flags``          flag id → :class:`StepFlag`: what the viewer can jump to
 ``package_dir``         the package's folder (``Path(__file__).parent``), holding
@@ -150,7 +157,7 @@ plus diagnostics), ``view`` (→ :class:`RecordView`) and ``writer`` (``kifuwiki
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -375,3 +382,12 @@ def rules_label(game: object, rules: str, lang: str) -> str:
     prefix = f"{getattr(game, 'id', '')}-"
     label = names.get(rules) or names.get(rules.removeprefix(prefix)) or {}
     return in_language(label, lang, rules)
+
+
+def declared_error_codes(game: object) -> frozenset[str]:
+    """The game's optional ``error_codes``, the codes it always reports as errors: empty
+    when it declares none, or declares no collection of codes (one bare string)."""
+    value = getattr(game, "error_codes", None)
+    if isinstance(value, str) or not isinstance(value, (Set, Sequence)):
+        return frozenset()
+    return frozenset(code for code in value if isinstance(code, str))

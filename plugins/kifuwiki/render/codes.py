@@ -21,6 +21,10 @@ CODES: Mapping[str, str] = {
     "labels in (it has ja and en); the block is shown in English",
 }
 
+#: The codes above that are always errors: a block naming a game that is not installed,
+#: and a failure of kifuwiki's own (KW001 and KW004 are warnings).
+ERRORS: frozenset[str] = frozenset((UNKNOWN_FENCE_GAME, INTERNAL_VIEW_ERROR))
+
 #: The same descriptions in Japanese.
 CODES_JA: Mapping[str, str] = {
     UNKNOWN_FENCE_OPTION: "```kifu ブロックに kifuwiki の知らないオプションがある "

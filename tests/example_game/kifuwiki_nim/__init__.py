@@ -13,7 +13,7 @@ from typing import Any
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, RecordView, StepFlag
-from kifuwiki_nim.codes import CODES, CODES_JA
+from kifuwiki_nim.codes import CODES, CODES_JA, ERRORS
 from kifuwiki_nim.glyphs import stones_filter
 from kifuwiki_nim.notation import MOVE, parse, write
 from kifuwiki_nim.rules import PRESETS, replay, resolve_rules
@@ -30,6 +30,7 @@ class NimGame:
     code_prefixes: tuple[str, ...] = ("NM",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    error_codes: frozenset[str] = ERRORS
     badges: Mapping[str, tuple[str, str]] = {
         "slip": ("勝ち逃し", "slipped a win"),
         "misere": ("ミゼール", "misère"),

@@ -22,6 +22,10 @@ CODES: Mapping[str, str] = {
     UNKNOWN_RULES: "the rules name no known preset or option; 'classic' is used",
 }
 
+#: The codes that are always errors (``GameModule.error_codes``, optional): an
+#: ``accept:`` naming one gets RF008. BAD_PILE, SAME_PLAYER and UNKNOWN_RULES are warnings.
+ERRORS: frozenset[str] = frozenset((BAD_LINE, OUT_OF_RANGE, TOO_MANY, AFTER_THE_END))
+
 CODES_JA: Mapping[str, str] = {
     BAD_LINE: "手の行は「プレイヤー: 個数」(個数は整数) の形にする",
     BAD_PILE: "フロントマターの pile は 1 から 1000 の整数にする。21 として扱う",

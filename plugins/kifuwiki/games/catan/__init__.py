@@ -14,7 +14,7 @@ from kifuwiki.cardkit.options import fixed_rules
 from kifuwiki.core.recordfile import LineKind, RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
 from kifuwiki.games.catan import codes as catan_codes
-from kifuwiki.games.catan.codes import CODES
+from kifuwiki.games.catan.codes import CODES, ERRORS
 
 if TYPE_CHECKING:
     from kifuwiki.games.catan.model import CatanRecord
@@ -47,6 +47,7 @@ class CatanGame(ViewAndWriter):
     code_prefixes: tuple[str, ...] = ("CT",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = getattr(catan_codes, "CODES_JA", {})
+    error_codes: frozenset[str] = ERRORS
     step_flags: Mapping[str, StepFlag] = {
         "special": StepFlag(
             "称号",

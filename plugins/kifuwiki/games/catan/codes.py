@@ -72,6 +72,18 @@ CODES: dict[str, str] = {
     "CT234": "a road on a side that already has one",
 }
 
+#: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
+#: naming one gets RF008). The others are warnings or notes, and CT115: an 'order' that
+#: contradicts itself or the table is an error, an order taken from the first turns
+#: only a warning, so CT115 is not always an error and is left out.
+ERRORS: frozenset[str] = frozenset((
+    "CT100", "CT101", "CT102", "CT103", "CT104", "CT105", "CT106", "CT108", "CT109", "CT110",
+    "CT111", "CT112", "CT113", "CT114", "CT116", "CT117", "CT119", "CT120", "CT121", "CT122",
+    "CT123", "CT124", "CT125", "CT200", "CT201", "CT202", "CT203", "CT204", "CT205", "CT206",
+    "CT207", "CT208", "CT209", "CT210", "CT211", "CT212", "CT214", "CT216", "CT217", "CT218",
+    "CT221", "CT222", "CT226", "CT227", "CT230", "CT231", "CT232", "CT233", "CT234",
+))  # fmt: skip
+
 #: The same table in Japanese (``kifuwiki codes`` and pages in Japanese).
 CODES_JA: dict[str, str] = {
     "CT100": "手番・省略・締めの行のどれでもない行",

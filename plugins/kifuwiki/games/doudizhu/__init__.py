@@ -12,7 +12,7 @@ import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource
 from kifuwiki.games.base import GameRecord, StepFlag
-from kifuwiki.games.doudizhu.codes import CODES, CODES_JA
+from kifuwiki.games.doudizhu.codes import CODES, CODES_JA, ERRORS
 from kifuwiki.games.doudizhu.rules import PRESETS, describe
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ class DouDizhuGame(ViewAndWriter):
     code_prefixes: tuple[str, ...] = ("DZ",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    error_codes: frozenset[str] = ERRORS
     step_flags: Mapping[str, StepFlag] = {
         "bomb": StepFlag("爆弾", "bomb", "次の爆弾", "Next bomb", "b", "special"),
         "rocket": StepFlag("ロケット", "rocket", "次のロケット", "Next rocket", "r", "special"),

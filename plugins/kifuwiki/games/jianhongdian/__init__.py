@@ -12,7 +12,7 @@ import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
-from kifuwiki.games.jianhongdian.codes import CODES, CODES_JA
+from kifuwiki.games.jianhongdian.codes import CODES, CODES_JA, ERRORS
 from kifuwiki.games.jianhongdian.rules import PRESETS, RuleSet, resolve
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ class JianhongdianGame(ViewAndWriter):
     guess_ignore = r"\s*\^\S+"
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    error_codes: frozenset[str] = ERRORS
     step_flags: Mapping[str, StepFlag] = {
         "special": StepFlag(
             "大きな取り",

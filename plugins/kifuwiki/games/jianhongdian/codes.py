@@ -34,6 +34,14 @@ CODES: dict[str, str] = {
     "JH202": "the record ends before every card is played",
 }
 
+#: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
+#: naming one gets RF008): the notation's and the rules'. JH2xx are warnings and notes.
+ERRORS: frozenset[str] = frozenset((
+    "JH001", "JH002", "JH003", "JH004", "JH005", "JH006", "JH007", "JH008", "JH009", "JH010",
+    "JH011", "JH101", "JH102", "JH103", "JH104", "JH105", "JH106", "JH107", "JH108", "JH109",
+    "JH110", "JH111", "JH112",
+))  # fmt: skip
+
 CODES_JA: dict[str, str] = {
     "JH001": "手番・手札・場札・山札・席順・結果のどれでもない行",
     "JH002": "52枚1組のスートつきのカードではない",

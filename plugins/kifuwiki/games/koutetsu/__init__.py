@@ -17,7 +17,7 @@ from kifuwiki.cardkit.game import ViewAndWriter
 from kifuwiki.cardkit.options import fixed_rules
 from kifuwiki.core.recordfile import LineKind, RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
-from kifuwiki.games.koutetsu.codes import CODES, CODES_JA
+from kifuwiki.games.koutetsu.codes import CODES, CODES_JA, ERRORS
 
 if TYPE_CHECKING:
     from kifuwiki.games.koutetsu.engine import Session
@@ -54,6 +54,7 @@ class KoutetsuGame(ViewAndWriter):
     guess_ignore = r"^@roll\b.*$"
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    error_codes: frozenset[str] = ERRORS
     step_flags: Mapping[str, StepFlag] = {
         "roll": StepFlag("判定", "roll", "次の判定", "Next roll", "d", "accent", False),
         "failure": StepFlag("失敗", "failed roll", "次の失敗", "Next failed roll", "f", "bad"),

@@ -33,6 +33,14 @@ CODES: dict[str, str] = {
     "KR201": "a roll before the first operation time (@作戦)",
 }
 
+#: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
+#: naming one gets RF008): the notation's and the rules' but KR009 (a ``rules:`` this
+#: game cannot honour, a warning); KR2xx are notes.
+ERRORS: frozenset[str] = frozenset((
+    "KR001", "KR002", "KR003", "KR004", "KR005", "KR006", "KR007", "KR008", "KR100", "KR101",
+    "KR102", "KR103", "KR104", "KR105", "KR106", "KR107", "KR108", "KR109",
+))  # fmt: skip
+
 CODES_JA: dict[str, str] = {
     "KR001": "判定・モード変更・ターン・目的・結果のどれでもない @ 行",
     "KR002": "フロントマターにいないキャラクターの判定",

@@ -12,7 +12,7 @@ import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
-from kifuwiki.games.ponjan.codes import CODES, CODES_JA
+from kifuwiki.games.ponjan.codes import CODES, CODES_JA, ERRORS
 from kifuwiki.games.ponjan.rules import PRESETS, resolve_rules
 
 if TYPE_CHECKING:
@@ -50,6 +50,7 @@ class PonjanGame(ViewAndWriter):
     guess_ignore = r"^\S+\s+(?:引|[Dd]raw)\s+\S+\s*$|\s+\[.*$|^\S+\s+(?=\S)"
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    error_codes: frozenset[str] = ERRORS
     step_flags: Mapping[str, StepFlag] = {
         "riichi": StepFlag("リーチ", "riichi", "次のリーチ", "Next riichi", "r", "warning"),
         "win": StepFlag("アガリ", "win", "次のアガリ", "Next win", "w", "good"),

@@ -47,6 +47,15 @@ CODES: dict[str, str] = {
     "PJ202": "a hand that never ended (no win and no exhaustive draw)",
 }
 
+#: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
+#: naming one gets RF008): the notation's and the rules'. PJ2xx are warnings and notes.
+ERRORS: frozenset[str] = frozenset((
+    "PJ001", "PJ002", "PJ003", "PJ004", "PJ005", "PJ006", "PJ007", "PJ008", "PJ009", "PJ010",
+    "PJ011", "PJ100", "PJ101", "PJ102", "PJ103", "PJ104", "PJ105", "PJ106", "PJ107", "PJ108",
+    "PJ109", "PJ110", "PJ111", "PJ112", "PJ113", "PJ114", "PJ115", "PJ116", "PJ117", "PJ118",
+    "PJ119", "PJ120",
+))  # fmt: skip
+
 CODES_JA: dict[str, str] = {
     "PJ001": "局の見出し・行動・精算・合計のどれでもない行",
     "PJ002": "棋譜のプレイヤーにない席",

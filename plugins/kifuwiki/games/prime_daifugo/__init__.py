@@ -133,6 +133,7 @@ class PrimeDaifugo:
     code_prefixes: tuple[str, ...] = ("PD",)
     codes: Mapping[str, str] = {**notation_codes.CODES, **engine_codes.CODES}
     codes_ja: Mapping[str, str] = _japanese_codes()
+    error_codes: frozenset[str] = notation_codes.ERRORS | engine_codes.ERRORS
     step_flags: Mapping[str, StepFlag] = {
         "penalty": StepFlag("ペナルティ", "penalty", "次のペナルティ", "Next penalty", "p", "bad"),
         "special": StepFlag(

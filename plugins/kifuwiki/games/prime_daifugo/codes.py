@@ -145,6 +145,14 @@ CODES: dict[str, str] = {
     ),
 }
 
+#: The codes above that are always errors (``GameModule.error_codes`` with the
+#: notation's; an ``accept:`` naming one gets RF008). The others are warnings or notes
+#: (an unknown rule set PD100-PD102 is a warning: the record is checked by the default).
+ERRORS: frozenset[str] = frozenset((
+    "PD110", "PD111", "PD113", "PD120", "PD121", "PD126", "PD130", "PD131", "PD132", "PD133",
+    "PD134", "PD137", "PD140", "PD141", "PD150", "PD151", "PD154", "PD160", "PD161",
+))  # fmt: skip
+
 CODES_JA: dict[str, str] = {
     UNKNOWN_RULE_SET: "警告: front matter の `rules:` が知らないルール名。`standard` を使う",
     UNKNOWN_RULE_OPTION: "警告: front matter の `rules:` にエンジンの知らない設定がある",

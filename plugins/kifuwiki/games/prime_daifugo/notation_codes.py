@@ -72,6 +72,13 @@ CODES: dict[str, str] = {
     NO_MOVES: "error: a record (or a game of a record file) has no move lines at all",
 }
 
+#: The codes above that are always errors (``GameModule.error_codes`` with the rules
+#: engine's; an ``accept:`` naming one gets RF008). The others are warnings.
+ERRORS: frozenset[str] = frozenset((
+    "PD001", "PD002", "PD004", "PD006", "PD007", "PD008", "PD009", "PD010", "PD013", "PD014",
+    "PD015", "PD016", "PD017",
+))  # fmt: skip
+
 CODES_JA: dict[str, str] = {
     UNREADABLE_MOVE: (
         "エラー: 手の行に読めない文字がある。列は最初に読めなかった文字を指し、手は書かれたまま残す"

@@ -16,7 +16,7 @@ import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
-from kifuwiki.games.selaffesto.codes import CODES, CODES_JA
+from kifuwiki.games.selaffesto.codes import CODES, CODES_JA, ERRORS
 from kifuwiki.games.selaffesto.rules import PRESETS, Rules, resolve_rules
 
 if TYPE_CHECKING:
@@ -58,6 +58,7 @@ class SelaffestoGame(ViewAndWriter):
     guess_ignore = r"\([^)]*\)|\+[0-9-]+|\{[^}]*\}|\[[a-z]+\]"
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    error_codes: frozenset[str] = ERRORS
     step_flags: Mapping[str, StepFlag] = {
         "jump": StepFlag(
             "ジャンププット", "jump put", "次のジャンププット", "Next jump put", "j", "special"

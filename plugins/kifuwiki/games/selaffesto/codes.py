@@ -39,6 +39,14 @@ CODES: dict[str, str] = {
     "SF202": "an action left unfinished at the end of the record",
 }
 
+#: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
+#: naming one gets RF008): the notation's and the rules'. SF2xx are warnings and notes.
+ERRORS: frozenset[str] = frozenset((
+    "SF001", "SF002", "SF003", "SF004", "SF005", "SF006", "SF007", "SF008", "SF009", "SF010",
+    "SF011", "SF012", "SF013", "SF101", "SF102", "SF103", "SF104", "SF105", "SF106", "SF107",
+    "SF108", "SF109", "SF110", "SF111", "SF112", "SF113", "SF114", "SF115",
+))  # fmt: skip
+
 CODES_JA: dict[str, str] = {
     "SF001": "「プレイヤー: 行動」の形でない行",
     "SF002": "W・B・フロントマターで宣言した名前のどれでもないプレイヤー",

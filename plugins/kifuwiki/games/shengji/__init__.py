@@ -12,7 +12,7 @@ import kifuwiki
 from kifuwiki.cardkit.game import ViewAndWriter, text_lines
 from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.base import GameRecord, StepFlag
-from kifuwiki.games.shengji.codes import CODES, CODES_JA
+from kifuwiki.games.shengji.codes import CODES, CODES_JA, ERRORS
 from kifuwiki.games.shengji.rules import PRESETS, RuleSet, resolve
 
 if TYPE_CHECKING:
@@ -47,6 +47,7 @@ class ShengjiGame(ViewAndWriter):
     code_prefixes: tuple[str, ...] = ("SJ",)
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
+    error_codes: frozenset[str] = ERRORS
     step_flags: Mapping[str, StepFlag] = {
         "ruff": StepFlag("切り札で取る", "ruff", "次の切り札取り", "Next ruff", "r", "special"),
         "throw": StepFlag("甩牌", "throw", "次の甩牌", "Next throw", "t", "accent"),

@@ -42,6 +42,15 @@ CODES: dict[str, str] = {
     "SJ202": "the buried cards are not known: the kitty's points are not counted",
 }
 
+#: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
+#: naming one gets RF008): the notation's and the rules'. SJ2xx are warnings and notes.
+ERRORS: frozenset[str] = frozenset((
+    "SJ001", "SJ002", "SJ003", "SJ004", "SJ005", "SJ006", "SJ007", "SJ008", "SJ009", "SJ010",
+    "SJ011", "SJ012", "SJ020", "SJ101", "SJ102", "SJ103", "SJ104", "SJ105", "SJ106", "SJ107",
+    "SJ108", "SJ109", "SJ110", "SJ111", "SJ112", "SJ113", "SJ114", "SJ115", "SJ116", "SJ117",
+    "SJ118",
+))  # fmt: skip
+
 CODES_JA: dict[str, str] = {
     "SJ001": "プレイ・手札・宣言・底札・見出し行のどれでもない行",
     "SJ002": "読めないカード (スートとランク: SA H10 D5、ジョーカーは BJ RJ)",
