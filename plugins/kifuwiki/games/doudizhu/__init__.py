@@ -73,7 +73,10 @@ class DouDizhuGame(ViewAndWriter):
         return IMPORTERS
 
     def detect(self, source: RecordSource) -> bool:
-        """A kitty line, or bid lines, say Dou Dizhu; nothing else writes them."""
+        """A kitty line, or bid lines, say Dou Dizhu; nothing else writes them. So does a
+        ``landlord:`` in front matter (an imported game's bidding is not written)."""
+        if "landlord" in source.meta:
+            return True
         return any(_HINT.match(text) for text in text_lines(source))
 
     def load(self, source: RecordSource, rules: Mapping[str, Any] | None = None) -> GameRecord:
