@@ -80,3 +80,39 @@ def test_markdown_prose_survives_formatting_verbatim() -> None:
     written = GAME.format(record)
     assert "## 導入\n\n> 「行くぞ」\n\n* 箇条書き\n*&mark しおり\n" in written
     assert FRONT  # the front matter is not the writer's business
+
+
+BLOCK_FRONT = """---
+game: koutetsu-no-niji
+characters:
+  ハンス:
+    checks: {射撃: 9, 格闘: 7, 索敵: 6}
+  リーゼ:
+    player: 高橋
+    checks:
+      射撃: seven
+      回避: 9
+---
+"""
+
+
+def test_one_bad_check_drops_only_that_check_where_it_is_written() -> None:
+    """review13 R13-6: リーゼ's unreadable 射撃 dropped the whole character, so every
+    roll of hers was KR002 "not a character of this session", and KR005 pointed at the
+    ``characters:`` line. Now only the check goes, KR005 is at its own line, and a roll
+    of that check is not reported again (the sheet is what is wrong)."""
+    body = SESSION.replace("@roll リーゼ 回避", "@roll リーゼ 射撃").replace(
+        "2d6=6+5=11 ≤ 9 失敗", "2d6=6+5=11 ≤ 9 失敗\n@roll リーゼ 回避 2d6=1+1=2 ≤ 9 成功"
+    )
+    record = load(body, BLOCK_FRONT)
+    assert codes(record) == ["KR005"]
+    assert where(record, "KR005") == (9, 1)  # 射撃: seven
+    assert data(record).record.characters["リーゼ"].checks == {"回避": 9}
+
+
+def test_front_matter_messages_are_japanese_in_japanese() -> None:
+    """review13 R13-5: the Japanese KR005 carried the English reason inside it."""
+    record = load(SESSION, BLOCK_FRONT)
+    (problem,) = [d for d in record.diagnostics if d.code == "KR005"]
+    assert problem.message_ja is not None
+    assert "must" not in problem.message_ja and "判定値" in problem.message_ja

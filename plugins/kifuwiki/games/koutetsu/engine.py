@@ -151,12 +151,14 @@ class _Engine:
             )
             return None
         base = character.checks.get(roll.check)
+        if base is None and roll.check in character.unreadable:
+            return None  # its 判定値 is KR005 in the front matter: nothing to check against
         if base is None:
             known = ", ".join(character.checks)
             self.error(
                 "KR003",
-                f"{roll.character} has no 判定値 for '{roll.check}' ({known})",
-                f"{roll.character} に '{roll.check}' の判定値はありません ({known})",
+                f"{roll.character} has no 判定値 for '{roll.check}' ({known or 'none'})",
+                f"{roll.character} に '{roll.check}' の判定値はありません ({known or 'なし'})",
                 event.line,
             )
             return None

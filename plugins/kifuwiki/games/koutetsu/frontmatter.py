@@ -14,6 +14,7 @@ characters:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
@@ -30,30 +31,92 @@ def _field(entry: dict[str, Any], *names: str) -> Any:
     return None
 
 
-def _character(key: str, entry: Any) -> Character | str:
-    """The character, or why it cannot be used."""
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    """Why (part of) a character cannot be used, in both languages, and the words that
+    find its line: the character's name, then the check's."""
+
+    en: str
+    ja: str
+    where: tuple[str, ...]
+
+
+def _character(key: str, entry: Any) -> tuple[Character | None, list[_Problem]]:
+    """The character (without the checks that cannot be read), or none, and why."""
     if not _NAME.fullmatch(key):
-        return f"'{key}' must be one word without '@', ':', '+', '-' or '≤'"
+        return None, [
+            _Problem(
+                f"'{key}' must be one word without '@', ':', '+', '-' or '≤'",
+                f"キャラクター名 '{key}' は '@'・':'・'+'・'-'・'≤' を含まない一語で書きます",
+                (key,),
+            )
+        ]
     if not isinstance(entry, dict):
-        return f"{key}: write player, jaeger and checks under the name"
+        return None, [
+            _Problem(
+                f"{key}: write player, jaeger and checks under the name",
+                f"{key}: 名前の下に player・jaeger・checks を書きます",
+                (key,),
+            )
+        ]
+    problems: list[_Problem] = []
     checks = _field(entry, "checks", "判定値")
-    if not isinstance(checks, dict) or not checks:
-        return f"{key}: 'checks' must map check types to 判定値 ({{射撃: 9}})"
     table: dict[str, int] = {}
+    unreadable: set[str] = set()
+    if not isinstance(checks, dict) or not checks:
+        problems.append(
+            _Problem(
+                f"{key}: 'checks' must map check types to 判定値 ({{射撃: 9}})",
+                f"{key}: checks (判定値) には判定の種類と判定値を書きます ({{射撃: 9}})",
+                (key,),
+            )
+        )
+        checks = {}
     for check, value in checks.items():
         if not _NAME.fullmatch(str(check)):
-            return f"{key}: check type '{check}' must be one word"
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
-            return f"{key}: the 判定値 of {check} must be a number from 0 to 20, not '{value}'"
-        table[str(check)] = value
+            problems.append(
+                _Problem(
+                    f"{key}: check type '{check}' must be one word",
+                    f"{key}: 判定の種類 '{check}' は一語で書きます",
+                    (key, str(check)),
+                )
+            )
+        elif not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
+            problems.append(
+                _Problem(
+                    f"{key}: the 判定値 of {check} must be a number from 0 to 20, not '{value}'",
+                    f"{key}: {check} の判定値は 0〜20 の数で書きます ('{value}' ではなく)",
+                    (key, str(check)),
+                )
+            )
+            unreadable.add(str(check))
+        else:
+            table[str(check)] = value
     player = _field(entry, "player", "プレイヤー", "PL")
     jaeger = _field(entry, "jaeger", "Jäger", "乗機", "イェーガー")
-    return Character(key, str(player or ""), str(jaeger or ""), table)
+    character = Character(key, str(player or ""), str(jaeger or ""), table, frozenset(unreadable))
+    return character, problems
+
+
+def _line_of(source: RecordSource, start: int, words: tuple[str, ...]) -> int:
+    """The front matter line where the last of ``words`` is written as a key, each found
+    after the one before it from line ``start`` on (the character's name, then its
+    check's); the line of the last one found."""
+    line = start
+    for word in words:
+        key = re.compile(rf"(?:^|[\s{{,'\"]){re.escape(word)}['\"]?\s*[:：]")
+        for number, text in enumerate(source.front_matter, start=2):
+            if number >= line and key.search(text):
+                line = number
+                break
+    return line
 
 
 def read_characters(source: RecordSource, bag: DiagnosticBag) -> dict[str, Character]:
     raw = source.meta.get("characters", source.meta.get("キャラクター"))
     line = front_matter_line(source, "characters")
+    if line == 1:
+        line = front_matter_line(source, "キャラクター")
     if not isinstance(raw, dict) or not raw:
         bag.error(
             "KR005",
@@ -64,9 +127,9 @@ def read_characters(source: RecordSource, bag: DiagnosticBag) -> dict[str, Chara
         return {}
     characters: dict[str, Character] = {}
     for key, entry in raw.items():
-        found = _character(str(key), entry)
-        if isinstance(found, str):
-            bag.error("KR005", found, line, ja=f"キャラクター {key} の書き方が不正です: {found}")
-            continue
-        characters[found.key] = found
+        found, problems = _character(str(key), entry)
+        for problem in problems:
+            bag.error("KR005", problem.en, _line_of(source, line, problem.where), ja=problem.ja)
+        if found is not None:
+            characters[found.key] = found
     return characters

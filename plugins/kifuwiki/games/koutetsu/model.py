@@ -25,6 +25,9 @@ class Character:
     """The character's Jäger (乗機)."""
     checks: dict[str, int]
     """Check type (射撃, 格闘 …) → 判定値."""
+    unreadable: frozenset[str] = frozenset()
+    """Check types written with a 判定値 that could not be read (KR005 said so once): a
+    roll of one is not checked, rather than reported again at every roll."""
 
 
 class Kind(enum.Enum):
