@@ -92,3 +92,21 @@ def test_the_edge_sessions_have_the_diagnostics_they_are_for() -> None:
     assert found["other-rules"] == (["KR009"], {"success", "warning"})
     assert found["broken-character"] == (["KR005"], {"error", "success"})
     assert found["no-characters"] == (["KR005"], {"error", "success"})
+
+
+def test_a_successful_mission_is_won_by_every_character() -> None:
+    """review13 R13-10: player pages counted every mission as a loss (0 wins, 0.0 %).
+    A mission is played together: success is every character's win, anything else none's;
+    the result is shown in the page's language only (R13-7: it read "成功 (success)")."""
+    from tests.koutetsu.helpers import SESSION, load
+
+    from kifuwiki.games.koutetsu import GAME
+
+    won = GAME.view(load(SESSION))
+    assert [(line.name, line.winner) for line in won.players] == [("ハンス", True), ("リーゼ", True)]
+    assert GAME.light_view(load(SESSION)).players == won.players
+    assert ("結果 / Result", {"ja": "成功", "en": "success"}) in won.header
+    lost = GAME.view(load(SESSION.replace("@結果 成功", "@結果 失敗")))
+    assert not any(line.winner for line in lost.players)
+    partly = GAME.view(load(SESSION.replace("@結果 成功", "@結果 部分成功")))
+    assert not any(line.winner for line in partly.players)

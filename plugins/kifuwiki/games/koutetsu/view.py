@@ -20,7 +20,7 @@ from kifuwiki.core.recordfile import LineKind, SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.koutetsu import KoutetsuData
 from kifuwiki.games.koutetsu.engine import Checked, Session, StepResult, clock
-from kifuwiki.games.koutetsu.model import Event, Kind, SessionRecord, chance_at_most
+from kifuwiki.games.koutetsu.model import Event, Kind, Outcome, SessionRecord, chance_at_most
 from kifuwiki.games.koutetsu.timeline import rate_chart, timeline
 from kifuwiki.games.koutetsu.writer import OUTCOME_WORDS, event_text
 from kifuwiki.games.viewkit import first_step_of_lines, problem_steps, record_badges
@@ -223,9 +223,14 @@ def _data(game: GameRecord) -> KoutetsuData:
     return data
 
 
-def _players(record: SessionRecord) -> list[PlayerLine]:
-    """The characters, in the record's order: a mission has no winner or ranking."""
-    return [PlayerLine(key, key, None, False) for key in record.characters]
+def _players(record: SessionRecord, session: Session) -> list[PlayerLine]:
+    """The characters, in the record's order, with no ranking: a mission is played
+    together, so when it succeeds every character has won it, and when it fails (or
+    only partly succeeds, or has no result) none has (review13 R13-10: player pages
+    counted every mission as a loss)."""
+    outcome = session.result.outcome if session.result is not None else None
+    won = outcome is Outcome.SUCCESS
+    return [PlayerLine(key, key, None, won) for key in record.characters]
 
 
 def _badges(game: GameRecord, session: Session) -> frozenset[str]:
@@ -258,7 +263,7 @@ def build_light_view(game: GameRecord) -> RecordView:
     data = _data(game)
     return RecordView(
         record=game,
-        players=_players(data.record),
+        players=_players(data.record, data.session),
         steps=[],
         badges=_badges(game, data.session),
         player_stats=_player_stats(data.record, data.session),
@@ -302,10 +307,11 @@ def build_view(game: GameRecord) -> RecordView:
     if session.goal is not None:
         header.append(("作戦目的 / Goal", session.goal.words))
     if outcome is not None:
-        header.append(("結果 / Result", f"{OUTCOME_WORDS[outcome]} ({outcome.value})"))
+        # The page's language only (review13 R13-7): "成功" or "success".
+        header.append(("結果 / Result", {"ja": OUTCOME_WORDS[outcome], "en": outcome.value}))
     return RecordView(
         record=game,
-        players=_players(record),
+        players=_players(record, session),
         steps=steps,
         header=header,
         badges=_badges(game, session),
