@@ -103,7 +103,10 @@ def test_a_successful_mission_is_won_by_every_character() -> None:
     from kifuwiki.games.koutetsu import GAME
 
     won = GAME.view(load(SESSION))
-    assert [(line.name, line.winner) for line in won.players] == [("ハンス", True), ("リーゼ", True)]
+    assert [(line.name, line.winner) for line in won.players] == [
+        ("ハンス", True),
+        ("リーゼ", True),
+    ]
     assert GAME.light_view(load(SESSION)).players == won.players
     assert ("結果 / Result", {"ja": "成功", "en": "success"}) in won.header
     lost = GAME.view(load(SESSION.replace("@結果 成功", "@結果 失敗")))

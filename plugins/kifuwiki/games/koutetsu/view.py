@@ -302,7 +302,10 @@ def build_view(game: GameRecord) -> RecordView:
         )
     characters = _characters(record, session)
     outcome = session.result.outcome if session.result else None
-    header = [("シナリオ / Scenario", record.scenario or "—")]
+    # A value is text, or {"ja": …, "en": …} where it has words of its own.
+    header: list[tuple[str, str | dict[str, str]]] = [
+        ("シナリオ / Scenario", record.scenario or "—")
+    ]
     header += [(f"{c['key']}", f"{c['jaeger'] or '—'} ({c['player'] or '—'})") for c in characters]
     if session.goal is not None:
         header.append(("作戦目的 / Goal", session.goal.words))
