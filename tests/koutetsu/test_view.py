@@ -101,6 +101,7 @@ def test_a_successful_mission_is_won_by_every_character() -> None:
     from tests.koutetsu.helpers import SESSION, load
 
     from kifuwiki.games.koutetsu import GAME
+    from kifuwiki.games.viewkit import Text
 
     won = GAME.view(load(SESSION))
     assert [(line.name, line.winner) for line in won.players] == [
@@ -108,7 +109,7 @@ def test_a_successful_mission_is_won_by_every_character() -> None:
         ("リーゼ", True),
     ]
     assert GAME.light_view(load(SESSION)).players == won.players
-    assert ("結果 / Result", {"ja": "成功", "en": "success"}) in won.header
+    assert ("結果 / Result", Text("成功", "success")) in won.header
     lost = GAME.view(load(SESSION.replace("@結果 成功", "@結果 失敗")))
     assert not any(line.winner for line in lost.players)
     partly = GAME.view(load(SESSION.replace("@結果 成功", "@結果 部分成功")))

@@ -380,9 +380,15 @@ def build_view(game: GameRecord) -> RecordView:
     header = [
         header_row(
             Text("カードの記号", "Card letters"),
-            ", ".join(
-                f"[{CARD_LETTERS[record.card_set][card]}] {ja} {en}"
-                for card, (ja, en) in CARD_NAMES.items()
+            # The page's language only (review13 R13-7 found the others' "ja / en").
+            Text(
+                *(
+                    ", ".join(
+                        f"[{CARD_LETTERS[record.card_set][card]}] {names[half]}"
+                        for card, names in CARD_NAMES.items()
+                    )
+                    for half in (0, 1)
+                )
             ),
         ),
         header_row(

@@ -22,7 +22,7 @@ from kifuwiki.games.doudizhu.engine import Outcome, Replay, Step, replay
 from kifuwiki.games.doudizhu.model import Bid, DdzRecord, Kitty, Pass, Play
 from kifuwiki.games.doudizhu.rules import PRESET_TEXT, describe
 from kifuwiki.games.doudizhu.writer import item_text
-from kifuwiki.games.viewkit import first_step_of_lines, problem_steps, record_badges
+from kifuwiki.games.viewkit import Text, first_step_of_lines, problem_steps, record_badges
 
 #: Step flags: jump targets. ``special`` is the viewer's generic "next special play".
 FLAGS = {Kind.BOMB: "bomb", Kind.ROCKET: "rocket"}
@@ -195,15 +195,26 @@ def _badges(game: GameRecord, outcome: Outcome) -> frozenset[str]:
     return record_badges(game, badges)
 
 
-def _header(record: DdzRecord, outcome: Outcome) -> list[tuple[str, str]]:
+def _header(record: DdzRecord, outcome: Outcome) -> list[tuple[str, str | Text]]:
+    """The game's facts; a value with words of its own comes in both languages, and the
+    page shows its own (review13 R13-7: "… / …" and "単位 unit" showed both). The rule
+    set's name is the page's Rules row; this row says what it holds."""
     en, ja = PRESET_TEXT.get(record.options.name, ("", ""))
-    header = [("ルール / Rules", f"{describe(record.options)}: {ja} / {en}")]
+    rules = describe(record.options)
+    header: list[tuple[str, str | Text]] = [
+        ("ルールの内容 / Rule details", Text(f"{rules}: {ja}", f"{rules}: {en}"))
+    ]
     header.append(("席順 / Seats", cardkit.seats_line((s, record.name(s)) for s in record.seats)))
     if outcome.landlord:
         header.append(("地主 / Landlord", f"{record.name(outcome.landlord)} ({outcome.bid})"))
     if outcome.score:
         score = ", ".join(f"{record.name(s)} {outcome.score[s]:+d}" for s in record.seats)
-        header.append(("得点 / Score", f"{score} (単位 unit {outcome.unit})"))
+        header.append(
+            (
+                "得点 / Score",
+                Text(f"{score} (単位 {outcome.unit})", f"{score} (unit {outcome.unit})"),
+            )
+        )
     return header
 
 

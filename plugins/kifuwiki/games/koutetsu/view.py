@@ -23,7 +23,7 @@ from kifuwiki.games.koutetsu.engine import Checked, Session, StepResult, clock
 from kifuwiki.games.koutetsu.model import Event, Kind, Outcome, SessionRecord, chance_at_most
 from kifuwiki.games.koutetsu.timeline import rate_chart, timeline
 from kifuwiki.games.koutetsu.writer import OUTCOME_WORDS, event_text
-from kifuwiki.games.viewkit import first_step_of_lines, problem_steps, record_badges
+from kifuwiki.games.viewkit import Text, first_step_of_lines, problem_steps, record_badges
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 KIND_LABELS = {
@@ -302,16 +302,14 @@ def build_view(game: GameRecord) -> RecordView:
         )
     characters = _characters(record, session)
     outcome = session.result.outcome if session.result else None
-    # A value is text, or {"ja": …, "en": …} where it has words of its own.
-    header: list[tuple[str, str | dict[str, str]]] = [
-        ("シナリオ / Scenario", record.scenario or "—")
-    ]
+    # A value is text, or a Text where it has words of its own.
+    header: list[tuple[str, str | Text]] = [("シナリオ / Scenario", record.scenario or "—")]
     header += [(f"{c['key']}", f"{c['jaeger'] or '—'} ({c['player'] or '—'})") for c in characters]
     if session.goal is not None:
         header.append(("作戦目的 / Goal", session.goal.words))
     if outcome is not None:
         # The page's language only (review13 R13-7): "成功" or "success".
-        header.append(("結果 / Result", {"ja": OUTCOME_WORDS[outcome], "en": outcome.value}))
+        header.append(("結果 / Result", Text(OUTCOME_WORDS[outcome], outcome.value)))
     return RecordView(
         record=game,
         players=_players(record, session),

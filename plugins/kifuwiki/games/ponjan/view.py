@@ -22,7 +22,7 @@ from kifuwiki.games.ponjan.engine import replay as full_replay
 from kifuwiki.games.ponjan.model import Action, ChipLine, Hand, PonjanRecord, Verb
 from kifuwiki.games.ponjan.payments import describe
 from kifuwiki.games.ponjan.writer import action_text, chips_text
-from kifuwiki.games.viewkit import first_step_of_lines, problem_steps, record_badges
+from kifuwiki.games.viewkit import Text, first_step_of_lines, problem_steps, record_badges
 
 VERB_LABELS: dict[Verb, tuple[str, str]] = {
     Verb.DRAW: ("ツモ", "draws"),
@@ -164,7 +164,8 @@ def _player_stats(replay: Replay) -> dict[str, list[PlayerStat]]:
     return stats
 
 
-def _tile_set_text(record: PonjanRecord) -> str:
+def _tile_set_text(record: PonjanRecord) -> Text:
+    """The tile set, in each language ("wild" / "ワイルド"; review13 R13-7)."""
     kinds = record.tiles.kinds
     copies = {record.tiles.copies[k] for k in kinds}
     kinds_text = (
@@ -173,11 +174,11 @@ def _tile_set_text(record: PonjanRecord) -> str:
         else " ".join(f"{k}×{record.tiles.copies[k]}" for k in kinds)
     )
     wild = " ".join(f"{w}×{record.tiles.copies[w]}" for w in sorted(record.tiles.wild))
-    return (
-        f"{kinds_text}"
-        + (f"; wild / ワイルド {wild}" if wild else "")
-        + (f" ({record.tiles.size})")
+    ja, en = (
+        f"{kinds_text}" + (f"; {word} {wild}" if wild else "") + f" ({record.tiles.size})"
+        for word in ("ワイルド", "wild")
     )
+    return Text(ja, en)
 
 
 def build_view(game: GameRecord) -> RecordView:
@@ -224,7 +225,7 @@ def build_view(game: GameRecord) -> RecordView:
             )
         )
     players, badges = _players_and_badges(game, replay)
-    header = [
+    header: list[tuple[str, str | Text]] = [
         ("牌 / Tiles", _tile_set_text(record)),
         ("席順 / Seats", " → ".join(f"{record.name(k)} ({k})" for k in record.order)),
         ("ルール / Rules", replay.rules.describe()),

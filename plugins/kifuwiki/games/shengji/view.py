@@ -22,7 +22,7 @@ from kifuwiki.games.shengji.engine import Replay, Step, points
 from kifuwiki.games.shengji.model import SEATS, Declare, Kitty, SJRecord, team_of
 from kifuwiki.games.shengji.order import Trumps, level_name
 from kifuwiki.games.shengji.writer import event_text
-from kifuwiki.games.viewkit import record_badges
+from kifuwiki.games.viewkit import Text, record_badges
 
 #: Engine tags that are step flags (``GAME.step_flags``): jump targets of a page.
 STEP_FLAGS = frozenset({"ruff", "throw", "last-trick"})
@@ -245,9 +245,9 @@ def _view(game: GameRecord, data: SJData, steps: list[StepView]) -> RecordView:
     if any("throw" in s.tags for s in replay.steps):
         badges.add("throw")
     trumps_en, trumps_ja = replay.trumps.describe()
-    header = [
+    header: list[tuple[str, str | Text]] = [
         ("ルール / Rules", replay.rules.describe()),
-        ("切り札 / Trumps", f"{trumps_ja} / {trumps_en}"),
+        ("切り札 / Trumps", Text(trumps_ja, trumps_en)),  # the page's (R13-7)
         ("庄家 / Declarer", f"{record.name(replay.declarer)} ({replay.declarer})"),
         (
             "レベル / Levels",
