@@ -35,7 +35,9 @@ def test_header_shows_labels_not_ids(page: tuple[BeautifulSoup, str]) -> None:
         "基本ルール" if lang == "ja" else "Base game"
     )
     assert "catan-base" not in text
-    assert "[M], [E]" not in text and "[M] 独占 Monopoly" in text
+    # Each letter with its card's name, in the page's language only (review13 R13-7).
+    card = "[M] 独占" if lang == "ja" else "[M] Monopoly"
+    assert "[M], [E]" not in text and card in text and "独占 Monopoly" not in text
     winner_rows = [dt for dt in header.find_all("dt") if dt.get_text() in ("勝者", "Winner")]
     assert len(winner_rows) == 1
 
