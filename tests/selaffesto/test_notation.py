@@ -114,6 +114,11 @@ def test_rule_selection_is_recorded() -> None:
 def test_bad_players_and_first() -> None:
     record = load(opening(), "players:\n  X: someone\nfirst: Z\n")
     assert codes(record).count("SF011") == 2
+    # Each at its key's own line (review13 R13-13: both were reported at 1:1).
+    lines = sorted(d.line for d in record.diagnostics if d.code == "SF011")
+    assert lines == [3, 5]
+    (problem,) = [d for d in load(opening(), "players: [W, B]\n").diagnostics if d.code == "SF011"]
+    assert problem.line == 3
 
 
 def test_one_mistake_one_diagnostic() -> None:

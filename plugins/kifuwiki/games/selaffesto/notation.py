@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
-from kifuwiki.core.recordfile import LineKind, RecordSource
+from kifuwiki.core.recordfile import LineKind, RecordSource, front_matter_line
 from kifuwiki.games.selaffesto.model import (
     FILES,
     SIZE,
@@ -351,9 +351,10 @@ class _LineReader:
 
 
 def player_keys(
-    meta: Mapping[str, Any], bag: DiagnosticBag
+    meta: Mapping[str, Any], bag: DiagnosticBag, line: int = 1
 ) -> tuple[dict[str, str], dict[str, str]]:
-    """(display names by W/B, W/B by every spelling a line may use)."""
+    """(display names by W/B, W/B by every spelling a line may use); a problem is
+    reported at ``line``, where ``players:`` is written."""
     names = {"W": "White", "B": "Black"}
     lookup = {"W": "W", "B": "B", "w": "W", "b": "B", "白": "W", "黒": "B"}
     declared = meta.get("players")
@@ -363,7 +364,7 @@ def player_keys(
         bag.error(
             "SF011",
             "players: must map W and B to names",
-            1,
+            line,
             ja="players: は W と B を名前に対応させてください",
         )
         return names, lookup
@@ -373,7 +374,7 @@ def player_keys(
             bag.error(
                 "SF011",
                 f"players: {key!r} is not W or B",
-                1,
+                line,
                 ja=f"players: {key!r} は W でも B でもありません",
             )
             continue
@@ -385,7 +386,8 @@ def player_keys(
 def parse(source: RecordSource) -> Parsed:
     bag = DiagnosticBag()
     record = SelaffestoRecord()
-    record.names, lookup = player_keys(source.meta, bag)
+    # At the key's own line (review13 R13-13: these were reported at 1:1).
+    record.names, lookup = player_keys(source.meta, bag, front_matter_line(source, "players"))
     first = source.meta.get("first")
     if first is not None:
         key = lookup.get(str(first))
@@ -393,7 +395,7 @@ def parse(source: RecordSource) -> Parsed:
             bag.error(
                 "SF011",
                 f"first: {first!r} is not W or B",
-                1,
+                front_matter_line(source, "first"),
                 ja=f"first: {first!r} は W でも B でもありません",
             )
         else:
