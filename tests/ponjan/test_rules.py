@@ -248,8 +248,23 @@ def test_exhaustive_draw_with_tiles_in_the_wall_is_pj109_and_drawing_past_it_pj1
 
 def test_wrong_payments_are_pj111_with_the_expected_ones() -> None:
     record = load(CLEAN_HAND.replace("精算 A-16 B+24 C-8", "精算 A-8 B+24 C-16"))
-    message = next(d for d in record.diagnostics if d.code == "PJ111").message
-    assert "A-16 B+24 C-8" in message
+    problem = next(d for d in record.diagnostics if d.code == "PJ111")
+    assert "A-16 B+24 C-8" in problem.message
+    # The reason in Japanese too (review13 R13-15: only the English gave it).
+    assert problem.message_ja is not None and "ツモ" in problem.message_ja
+    assert "tsumo" not in problem.message_ja
+
+
+def test_a_seat_with_none_declared_says_so() -> None:
+    """review13 R13-15: "(seats: )" when the record declares no seat."""
+    from kifuwiki.core.recordfile import split_record_file
+    from kifuwiki.games.ponjan import GAME
+
+    (source,) = split_record_file("---\ngame: ponjan\n---\n第1局 親 A\nA 捨 5\n", "x.kifu")
+    record = GAME.load(source)
+    problem = next(d for d in record.diagnostics if d.code == "PJ002")
+    assert problem.message.endswith("(seats: none declared)")
+    assert problem.message_ja is not None and problem.message_ja.endswith("(席: 宣言なし)")
 
 
 def test_payments_not_adding_up_to_zero_are_pj113() -> None:

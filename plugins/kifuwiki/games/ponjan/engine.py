@@ -598,21 +598,32 @@ class _Engine:
             self.error(
                 "PJ111",
                 f"the payments should be {describe(result.payments, self.order)} "
-                f"({self.payment_reason()})",
-                f"精算は {describe(result.payments, self.order)} のはずです",
+                f"({self.payment_reason()[0]})",
+                # The reason in Japanese too (review13 R13-15: it was left out).
+                f"精算は {describe(result.payments, self.order)} のはずです "
+                f"({self.payment_reason()[1]})",
                 line.line,
             )
         for seat, chips in written.items():
             self.chips[seat] += chips
         self.paid = True
 
-    def payment_reason(self) -> str:
+    def payment_reason(self) -> tuple[str, str]:
+        """Why the payments are what they are, in English and Japanese."""
         result = self.result
         assert result is not None and self.hand is not None
-        dealer = " (dealer ×1.5)" if result.winner == self.hand.dealer else ""
+        by_dealer = result.winner == self.hand.dealer
+        dealer, dealer_ja = (" (dealer ×1.5)", " (親は ×1.5)") if by_dealer else ("", "")
+        value = result.value
         if result.ended == "ron":
-            return f"ron: the discarder pays the {result.value}{dealer} alone"
-        return f"tsumo: the others split {result.value}{dealer}, the dealer paying double"
+            return (
+                f"ron: the discarder pays the {value}{dealer} alone",
+                f"ロン: 放銃した人が {value}{dealer_ja} を一人で払う",
+            )
+        return (
+            f"tsumo: the others split {value}{dealer}, the dealer paying double",
+            f"ツモ: ほかの人が {value}{dealer_ja} を分けて払い、親は倍を払う",
+        )
 
     def totals(self, line: ChipLine) -> None:
         self.settle_unpaid()

@@ -116,10 +116,11 @@ class _Reader:
         seats = ", ".join(self.record.order)
         self.bag.error(
             "PJ002",
-            f"'{seat}' is not a seat of this record (seats: {seats})",
+            # No seats known (no players: yet): said so, not "(seats: )" (review13 R13-15).
+            f"'{seat}' is not a seat of this record (seats: {seats or 'none declared'})",
             line,
             column,
-            ja=f"'{seat}' はこの棋譜の席ではありません (席: {seats})",
+            ja=f"'{seat}' はこの棋譜の席ではありません (席: {seats or '宣言なし'})",
         )
         return False
 
