@@ -8,6 +8,7 @@ comments (not bookmarks) add the ``comment`` flag.
 
 from __future__ import annotations
 
+import bisect
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -35,12 +36,19 @@ def problem_flags(
     diagnostics: Iterable[Diagnostic], line_steps: Mapping[int, int]
 ) -> dict[int, set[str]]:
     """Step index → ``{"error", "warning"}``: a diagnostic's own step, else the step read
-    from its line (``line_steps``), else the deal (0). Info diagnostics flag nothing."""
+    from its line (``line_steps``), else the last step read from a line before it (a line
+    between moves the game could not read belongs to the move before it: review13 R13-4
+    found a result line's error flagged on the deal), else the deal (0). Info
+    diagnostics flag nothing."""
     flagged: dict[int, set[str]] = defaultdict(set)
+    lines = sorted(line_steps)
     for diagnostic in diagnostics:
-        index = (
-            diagnostic.step if diagnostic.step is not None else line_steps.get(diagnostic.line, 0)
-        )
+        index = diagnostic.step
+        if index is None:
+            index = line_steps.get(diagnostic.line)
+        if index is None:
+            before = bisect.bisect_right(lines, diagnostic.line) - 1
+            index = line_steps[lines[before]] if before >= 0 else 0
         if diagnostic.severity is not Severity.INFO:
             flagged[index].add(diagnostic.severity.value)
     return flagged

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import bisect
+import dataclasses
 import json
 import re
 from dataclasses import dataclass, field
@@ -143,8 +145,35 @@ def _data_href(text: str) -> str:
 
 
 def diagnostics_of(view: RecordView) -> list[Diagnostic]:
-    """The record's diagnostics, most severe first within each line."""
-    return sorted(view.record.diagnostics, key=lambda d: (d.line, d.column, d.severity.rank))
+    """The record's diagnostics, most severe first within each line, each linked to the
+    step it belongs to (:func:`with_steps`)."""
+    ordered = sorted(view.record.diagnostics, key=lambda d: (d.line, d.column, d.severity.rank))
+    return with_steps(ordered, view)
+
+
+def with_steps(diagnostics: list[Diagnostic], view: RecordView) -> list[Diagnostic]:
+    """``diagnostics``, each without a step given one from its line: the last step that
+    starts on or before it (a line between two moves, a comment or a line the game could
+    not read, belongs to the move before it; a deal line to the start). A line before
+    the record's body (front matter) belongs to no step. Every game gets its page's
+    "move n" links this way, whether or not its engine sets ``step`` (review13 R13-4:
+    升級's and 撿紅點's had none)."""
+    if not view.steps or all(d.step is not None for d in diagnostics):
+        return diagnostics
+    # The moves, by the line each starts on (the start, step 0, takes what comes
+    # before the first move); several on one line: the first of them.
+    starts = sorted((step.line, step.index) for step in view.steps if step.index > 0)
+    lines = [line for line, _ in starts]
+    body = view.record.source.first_line
+    linked = []
+    for d in diagnostics:
+        if d.step is None and d.line >= body:
+            at = bisect.bisect_right(lines, d.line) - 1
+            if at >= 0 and lines[at] == d.line:
+                at = bisect.bisect_left(lines, d.line)
+            d = dataclasses.replace(d, step=starts[at][1] if at >= 0 else view.steps[0].index)
+        linked.append(d)
+    return linked
 
 
 def render_viewer(view: RecordView, env: jinja2.Environment, lang: str, prefix: str = "") -> Markup:
