@@ -51,7 +51,11 @@ def test_view_of_a_generated_deal() -> None:
     assert last.state["kitty"] is not None and len(last.state["kitty"]) == 8
     assert all(seat["hand"] == [] for seat in last.state["seats"].values())
     ruffs = [s for s in view.steps if "ruff" in s.flags]
-    assert all(s.state["trick"]["ruff"] for s in ruffs)
+    assert ruffs
+    # The ruffing play's step; its trick closes, won by the ruff, within the next 3 plays.
+    for ruff in ruffs:
+        closing = view.steps[ruff.index : ruff.index + 4]
+        assert any(s.state["trick"]["ruff"] for s in closing), ruff.index
     assert view.steps[1].state["kitty"] is None  # the kitty is shown only at the end
 
 

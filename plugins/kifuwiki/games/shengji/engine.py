@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kifuwiki.cards import BLACK_JOKER, Card, Suit
 from kifuwiki.core.diagnostics import DiagnosticBag
@@ -633,7 +633,7 @@ class _Engine:
         ruff = trick.suit != TRUMP and best is not None and best[0] == 1
         last = all(self.played[s] >= self.rules.hand_size for s in SEATS)
         if ruff:
-            self.tags.add("ruff")
+            self.flag_play(trick, winner, "ruff")
             self.stats[winner]["ruffs"] += 1
         self.stats[winner]["tricks"] += 1
         self.stats[winner]["points"] += gained
@@ -656,6 +656,18 @@ class _Engine:
             self.tags.add("last-trick")
             self.score_kitty(trick, winner)
         self.trick = _Trick(winner)
+
+    def flag_play(self, trick: _Trick, seat: str, tag: str) -> None:
+        """Tag the step of ``seat``'s play in ``trick``: the play that ruffed, not the
+        trick's last card (review13 R13-8: the badge and the R key went to the card
+        after the ruff). That step is this one, or one already taken down."""
+        play = next(p for s, p in trick.plays if s == seat)
+        for at in range(len(self.steps) - 1, max(len(self.steps) - len(trick.plays), 0) - 1, -1):
+            if self.steps[at].event is play:
+                step = self.steps[at]
+                self.steps[at] = replace(step, tags=step.tags | {tag})
+                return
+        self.tags.add(tag)
 
     def score_kitty(self, trick: _Trick, winner: str) -> None:
         """The attackers winning the last trick add the kitty's points, multiplied."""
