@@ -32,6 +32,7 @@ CODES: dict[str, str] = {
     "JH112": "a card laid on the table while a card in the hand could capture (seed)",
     "JH201": "a deal the rules say must be redealt (the face-up cards meet a redeal condition)",
     "JH202": "the record ends before every card is played",
+    "JH203": "a seat's hand is left out while the others' are written: its plays are not checked",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -68,4 +69,5 @@ CODES_JA: dict[str, str] = {
     "JH112": "手札のどれかで取れるのに場に置かれたカード (seed)",
     "JH201": "配り直しの条件に当たる場札 (ルールでは配り直し)",
     "JH202": "すべてのカードが出る前に記録が終わっている",
+    "JH203": "ほかの席の手札は書かれているのに手札のない席がある (その席の出札は照合しない)",
 }

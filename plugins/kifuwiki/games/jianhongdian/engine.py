@@ -128,6 +128,22 @@ class _Engine:
                 ja="表向きの4枚 (table: H5 C9 DK S3) がありません。取りは検査しません",
             )
 
+    def note_unknown_hands(self) -> None:
+        """A note (JH203) where the first seat whose hand is left out plays, when the
+        others' hands are written: its plays are counted but not checked against a hand,
+        which the record should say rather than pass in silence (review13 R13-11)."""
+        unknown = [seat for seat, hand in zip(self.seats, self.hands, strict=True) if hand is None]
+        plays = [turn for turn in self.record.turns if turn.player in unknown]
+        if not unknown or len(unknown) == len(self.seats) or not plays:
+            return  # every hand written, or none (a record of the plays alone)
+        who = ", ".join(unknown)
+        self.bag.info(
+            "JH203",
+            f"no hand is written for {who}: their plays are not checked against a hand",
+            plays[0].line,
+            ja=f"{who} の手札が書かれていないので、出したカードを手札と照合しません",
+        )
+
     def check_hand_sizes(self) -> None:
         size = DEALT // len(self.seats)
         for seat in self.seats:
@@ -435,6 +451,7 @@ class _Engine:
         reasons: list[str] = []
         if ok:
             self.check_hand_sizes()
+            self.note_unknown_hands()
             self.check_deal_duplicates()
             reasons = self.redeal_reasons()
         self.steps.append(Step(0, None, self.snapshot(), 0, ()))

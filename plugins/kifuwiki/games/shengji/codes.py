@@ -40,6 +40,7 @@ CODES: dict[str, str] = {
     "SJ118": "a trump line that contradicts the kitty turned up when nobody declared (seed)",
     "SJ201": "the record ends before every card is played: no level change is worked out",
     "SJ202": "the buried cards are not known: the kitty's points are not counted",
+    "SJ203": "a seat's hand is left out while the others' are written: its plays are not checked",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -85,4 +86,5 @@ CODES_JA: dict[str, str] = {
     "SJ118": "宣言がないときにめくった底札と矛盾する切り札の行 (seed)",
     "SJ201": "すべてのカードが出る前に記録が終わっている (レベルの変化は計算しない)",
     "SJ202": "埋めたカードがわからない (底札の点数は数えない)",
+    "SJ203": "ほかの席の手札は書かれているのに手札のない席がある (その席の出札は照合しない)",
 }

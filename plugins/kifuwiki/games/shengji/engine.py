@@ -657,6 +657,22 @@ class _Engine:
             self.score_kitty(trick, winner)
         self.trick = _Trick(winner)
 
+    def note_unknown_hands(self) -> None:
+        """A note (SJ203) where the first seat whose hand is left out plays, when the
+        others' hands are written: its plays are counted but not checked against a hand,
+        which the record should say rather than pass in silence (review13 R13-11)."""
+        unknown = [seat for seat in SEATS if self.hands[seat] is None]
+        plays = [e for e in self.record.events if isinstance(e, Play) and e.seat in unknown]
+        if not unknown or len(unknown) == len(SEATS) or not plays:
+            return  # every hand written, or none (a record of the plays alone)
+        who = ", ".join(unknown)
+        self.bag.info(
+            "SJ203",
+            f"no hand is written for {who}: their plays are not checked against a hand",
+            plays[0].line,
+            ja=f"{who} の手札が書かれていないので、出したカードを手札と照合しません",
+        )
+
     def flag_play(self, trick: _Trick, seat: str, tag: str) -> None:
         """Tag the step of ``seat``'s play in ``trick``: the play that ruffed, not the
         trick's last card (review13 R13-8: the badge and the R key went to the card
@@ -785,6 +801,7 @@ class _Engine:
 
     def run(self) -> Replay:
         self.check_hand_sizes()
+        self.note_unknown_hands()
         self.check_deal_copies()
         self.steps.append(Step(0, None, self.snapshot(), (), frozenset()))
         for event in self.record.events:
