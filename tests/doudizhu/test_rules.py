@@ -149,7 +149,8 @@ def test_play_that_does_not_beat_says_what_would() -> None:
     rec = record(text)
     assert find(rec, "DZ105") == (body_line(text, "A:7"), 3)
     diagnostic = next(d for d in rec.diagnostics if d.code == "DZ105")
-    assert "single of 1 cards higher than 8" in diagnostic.message
+    # review13 R13-14: it read "a single of 1 cards higher than 8".
+    assert "a single higher than 8" in diagnostic.message
     assert "より上" in diagnostic.message_ja
 
 

@@ -51,6 +51,12 @@ class Severity(enum.Enum):
         return {"error": 0, "warning": 1, "info": 2}[self.value]
 
 
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """``count`` and ``noun`` as an English message says them: "1 card", "6 cards"
+    ("1 copy", "2 copies" with ``plural``). Japanese needs no such form."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     severity: Severity

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kifuwiki.cards import Card
-from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.doudizhu.combos import Combo, Kind, follow_reading, lead_reading, readings
 from kifuwiki.games.doudizhu.hands import DeckTally, HandState
 from kifuwiki.games.doudizhu.model import Action, Bid, DdzRecord, Hand, Kitty, Pass, Play, Score
@@ -167,7 +167,7 @@ class _Engine:
             line,
             1,
             "DZ108",
-            f"{what} has {count} cards; it should have {size}",
+            f"{what} has {counted(count, 'card')}; it should have {size}",
             f"{what_ja}が {count} 枚です。{size} 枚のはずです",
         )
 
@@ -455,7 +455,7 @@ class _Engine:
                 action.line,
                 action.column,
                 "DZ110",
-                f"'#' marks going out, but {action.seat} still holds {left} cards",
+                f"'#' marks going out, but {action.seat} still holds {counted(left, 'card')}",
                 f"'#' は上がりの印ですが、{action.seat} にはまだ {left} 枚あります",
             )
 
@@ -640,6 +640,12 @@ class _Engine:
         return Replay(self.record, self.steps, self.outcome)
 
 
+def _of_size(table: Combo) -> str:
+    """ " of 5 cards" for a play whose kind does not fix its size; "" for one that does."""
+    fixed = table.kind in (Kind.SINGLE, Kind.PAIR, Kind.TRIO, Kind.TRIO_SINGLE, Kind.TRIO_PAIR)
+    return "" if fixed else f" of {counted(table.size, 'card')}"
+
+
 def _what_beats(table: Combo) -> tuple[str, str]:
     if table.kind is Kind.ROCKET:
         return "nothing (the rocket is the highest play)", "なし (ロケットが最強です)"
@@ -649,7 +655,9 @@ def _what_beats(table: Combo) -> tuple[str, str]:
             f"{RANK_TEXT[table.main]} より上の爆弾かロケット",
         )
     return (
-        f"a {table.kind.value} of {table.size} cards higher than {RANK_TEXT[table.main]}, "
+        # A single, pair or trio says its size; a straight or plane needs it (review13
+        # R13-14: "a single of 1 cards").
+        f"a {table.kind.value}{_of_size(table)} higher than {RANK_TEXT[table.main]}, "
         "a bomb or the rocket",
         f"{RANK_TEXT[table.main]} より上の{table.size}枚の{table.kind.ja}、爆弾かロケット",
     )

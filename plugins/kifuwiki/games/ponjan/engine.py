@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.ponjan.model import (
     HAND_SIZE,
     WIN_SIZE,
@@ -230,7 +230,8 @@ class _Engine:
             if len(tiles) != HAND_SIZE:
                 self.error(
                     "PJ118",
-                    f"{seat}'s starting hand has {len(tiles)} tiles; every seat starts with 8",
+                    f"{seat}'s starting hand has {counted(len(tiles), 'tile')}; "
+                    "every seat starts with 8",
                     f"{seat} の配牌が{len(tiles)}枚です。配牌は8枚です",
                     line,
                 )
@@ -450,7 +451,7 @@ class _Engine:
             self.error(
                 "PJ104",
                 f"{seat}'s tiles {shown} are not three sets of three identical tiles "
-                f"({sum(tiles.values())} tiles; wild tiles fill gaps)",
+                f"({counted(sum(tiles.values()), 'tile')}; wild tiles fill gaps)",
                 f"{seat} の {shown} は同じ牌3枚の組3つではありません",
                 action.line,
             )
@@ -546,7 +547,7 @@ class _Engine:
         if self.wall > self.rules.dead_wall:
             self.error(
                 "PJ109",
-                f"the wall still has {self.wall} tiles: the hand is exhausted only when "
+                f"the wall still has {counted(self.wall, 'tile')}: the hand is exhausted only when "
                 "the last tile was drawn and discarded",
                 f"山にまだ{self.wall}枚あります。流局は最後の牌が捨てられたときだけです",
                 action.line,

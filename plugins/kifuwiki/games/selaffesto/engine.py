@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.selaffesto.geometry import (
     Assessment,
     Board,
@@ -150,7 +150,8 @@ class Engine:
                     "SF105",
                     move,
                     move.taken_column,
-                    f"the first action takes {rules.first_hand} cards, not {len(move.taken)}",
+                    f"the first action takes {counted(rules.first_hand, 'card')}, "
+                    f"not {len(move.taken)}",
                     f"ファーストアクションで取るカードは {rules.first_hand} 枚です"
                     f" ({len(move.taken)} 枚ではありません)",
                 )
@@ -162,7 +163,8 @@ class Engine:
                 "SF105",
                 move,
                 1,
-                f"the first action starts by taking {rules.first_hand} cards: write {player}:(c1"
+                f"the first action starts by taking {counted(rules.first_hand, 'card')}: "
+                f"write {player}:(c1"
                 " c2 …)",
                 f"ファーストアクションはカード {rules.first_hand} 枚を取ることから始まります:"
                 f" {player}:(c1 c2 …)",
@@ -222,7 +224,9 @@ class Engine:
             why_en, why_ja = "an action has one draw", "ドローは1アクションに1回です"
         elif state.hand_size(player) >= self.rules.hand_limit:
             limit = self.rules.hand_limit
-            why_en = f"the hand already holds {limit} cards (a draw needs fewer than {limit})"
+            why_en = (
+                f"the hand already holds {counted(limit, 'card')} (a draw needs fewer than {limit})"
+            )
             why_ja = f"ハンドはすでに {limit} 枚です (ドローは {limit} 枚未満のときだけ)"
         elif state.mounts[player] == 0:
             why_en, why_ja = "the mount is empty", "マウントが空です"
@@ -587,7 +591,8 @@ class Engine:
                     "SF108",
                     move,
                     move.check_column,
-                    f"{player} has {points_text(actual)} points, not {points_text(written)}",
+                    f"{player} has {points_text(actual)} {'point' if actual == 1 else 'points'}, "
+                    f"not {points_text(written)}",
                     f"{player} のポイントは {points_text(actual)} です ({points_text(written)}"
                     " ではありません)",
                 )

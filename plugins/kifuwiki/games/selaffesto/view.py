@@ -13,6 +13,7 @@ from typing import Any
 
 from kifuwiki.cardkit import view as cardkit
 from kifuwiki.cardkit.game import data_of
+from kifuwiki.core.diagnostics import counted
 from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
 from kifuwiki.games.selaffesto import SelaffestoData
 from kifuwiki.games.selaffesto.analysis import best_available
@@ -136,7 +137,9 @@ def _label_in(step: StepResult, record: SelaffestoRecord, *, ja: bool) -> str:
     who = f"{record.name(move.player)} ({PLAYER_NAMES[move.player][0] if ja else move.player})"
     parts = [who]
     if move.taken is not None:
-        parts.append(f"{len(move.taken)} 枚を取る" if ja else f"takes {len(move.taken)} cards")
+        parts.append(
+            f"{len(move.taken)} 枚を取る" if ja else f"takes {counted(len(move.taken), 'card')}"
+        )
     if step.drew:
         parts.append("ドロー" if ja else "draws")
     parts.extend(_describe(p, ja=ja) for p in step.placements)

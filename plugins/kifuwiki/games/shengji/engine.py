@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from kifuwiki.cards import BLACK_JOKER, Card, Suit
-from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.shengji.model import (
     SEATS,
     Declare,
@@ -216,7 +216,8 @@ class _Engine:
             if len(hand.cards) != self.rules.hand_size:
                 self.bag.error(
                     "SJ010",
-                    f"{seat}'s hand has {len(hand.cards)} cards, not {self.rules.hand_size}",
+                    f"{seat}'s hand has {counted(len(hand.cards), 'card')}, "
+                    f"not {self.rules.hand_size}",
                     hand.line,
                     ja=f"{seat} の手札は{len(hand.cards)}枚です ({self.rules.hand_size}枚のはず)",
                 )
@@ -230,7 +231,13 @@ class _Engine:
     def count(self, card: Card, line: int, column: int) -> None:
         self.seen[card] += 1
         if self.seen[card] > self.rules.decks:
-            copies = "both copies" if self.rules.decks == 2 else f"all {self.rules.decks} copies"
+            copies = (
+                "both copies"
+                if self.rules.decks == 2
+                else "its one copy"
+                if self.rules.decks == 1
+                else f"all {self.rules.decks} copies"
+            )
             self.bag.error(
                 "SJ105",
                 f"{card.glyph()} again: {copies} of it are already in play",
@@ -326,7 +333,7 @@ class _Engine:
         if event.cards is not None and len(event.cards) != size:
             self.bag.error(
                 "SJ011",
-                f"the kitty holds {size} cards, not {len(event.cards)}",
+                f"the kitty holds {counted(size, 'card')}, not {len(event.cards)}",
                 event.line,
                 event.column,
                 ja=f"底札は{size}枚です ({len(event.cards)}枚ではありません)",
@@ -572,7 +579,7 @@ class _Engine:
         if len(play.cards) != len(lead_cards):
             self.bag.error(
                 "SJ108",
-                f"the lead has {len(lead_cards)} cards; "
+                f"the lead has {counted(len(lead_cards), 'card')}; "
                 f"a follow plays as many, not {len(play.cards)}",
                 play.line,
                 play.column,
