@@ -73,6 +73,10 @@ def test_bad_values_and_unknown_options_are_reported_and_ignored() -> None:
     rules, bag = _resolve({"decks": 9, "jokers": "yes", "colour": "red", "pace": "fast"})
     assert rules == Rules(pace=Pace.FAST)
     assert sorted(str(d.message).split("'")[1] for d in bag.items) == ["colour", "decks", "jokers"]
+    # Which is wrong, and the options there are (review13 R13-15).
+    messages = {str(d.message).split("'")[1]: d.message for d in bag.items}
+    assert messages["colour"] == "no rule option 'colour' (options: decks, jokers, pace); ignored"
+    assert messages["decks"] == "rule option 'decks' cannot be 9; the option is ignored"
 
 
 def test_whole_number_refuses_booleans_and_out_of_range() -> None:

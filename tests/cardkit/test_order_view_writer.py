@@ -47,17 +47,20 @@ def _diagnostic(severity: Severity, line: int, step: int | None = None) -> Diagn
     return Diagnostic(severity, "XX001", "m", line, step=step)
 
 
-def test_problem_flags_prefer_the_own_step_then_the_line_then_the_deal() -> None:
+def test_problem_flags_prefer_the_own_step_then_the_line_then_the_move_before() -> None:
+    """A line after a move that no move starts on (a result line) is that move's; only a
+    line before every move is the deal's (review13 R13-4: it was the deal's always)."""
     flagged = view.problem_flags(
         [
             _diagnostic(Severity.ERROR, 5, step=2),
             _diagnostic(Severity.WARNING, 7),
             _diagnostic(Severity.ERROR, 99),
             _diagnostic(Severity.INFO, 7),
+            _diagnostic(Severity.WARNING, 3),
         ],
         {7: 3},
     )
-    assert dict(flagged) == {2: {"error"}, 3: {"warning"}, 0: {"error"}}
+    assert dict(flagged) == {2: {"error"}, 3: {"warning", "error"}, 0: {"warning"}}
 
 
 def test_step_flags_add_comment_only_for_comments() -> None:

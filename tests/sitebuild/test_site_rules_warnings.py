@@ -18,7 +18,7 @@ from kifuwiki.sitebuild.site import site_rules_warnings
         ({"doudizhu": "nope"}, ["rules: doudizhu: DZ007 unknown rule preset 'nope'"]),
         (
             {"shengji": {"preset": "seed", "undeclared": "x"}, "selaffesto": "strict"},
-            ["rules: shengji: SJ020 rule option 'undeclared' with value 'x'"],
+            ["rules: shengji: SJ020 rule option 'undeclared' cannot be 'x'"],
         ),
     ],
 )

@@ -133,12 +133,17 @@ def resolve(
             continue
         value = value_of(key, raw_value)
         if value is None:
-            bag.error(
-                code,
-                f"rule option {raw_key!r} with value {raw_value!r} cannot be used; ignored",
-                line,
-                ja=f"ルールオプション {raw_key!r} の値 {raw_value!r} は使えません。無視します",
-            )
+            # Which is wrong, the name or the value, and what the names are (review13
+            # R13-15: "option 'bogus' with value 1 cannot be used" said neither).
+            known = [f.name for f in fields(rules) if f.name != "name"]  # type: ignore[arg-type]
+            if key in known:
+                en = f"rule option {raw_key!r} cannot be {raw_value!r}; the option is ignored"
+                ja = f"ルールオプション {raw_key!r} に {raw_value!r} は使えません。無視します"
+            else:
+                names = ", ".join(known)
+                en = f"no rule option {raw_key!r} (options: {names}); ignored"
+                ja = f"ルールオプション {raw_key!r} はありません (使えるのは {names})。無視します"
+            bag.error(code, en, line, ja=ja)
             continue
         changes[key] = value
     return replace(rules, **changes) if changes else rules  # type: ignore[type-var]
