@@ -384,3 +384,24 @@ def test_cards_not_held_are_one_report_per_play() -> None:
     diagnostic = next(d for d in rec.diagnostics if d.code == "DZ103")
     assert diagnostic.message == "C does not hold K K"
     assert (diagnostic.line, diagnostic.column) == (body_line(text, "C:3 K K"), 5)
+
+
+def test_one_unreadable_play_is_one_error() -> None:
+    """review13 R13-2: a typo in one play (``10 11``) also gave "it is C's turn, not A's",
+    "A leads and may not pass", a false "still holds 6 cards", "no spring" and "ends
+    before anyone went out". The unread play keeps its seat's turn and its place on the
+    table; the seat's later '#' is believed, its hand being no longer sure."""
+    from pathlib import Path
+
+    from kifuwiki.core.recordfile import split_record_file
+    from kifuwiki.games import get_game
+
+    path = Path(__file__).resolve().parents[2] / "records" / "doudizhu" / "spring-example.kifu"
+    text = path.read_text(encoding="utf-8")
+    game = get_game("doudizhu")
+    assert game.load(split_record_file(text, "x")[0]).diagnostics == []
+    assert "\nC:8 8 9 9 10 10\n" in text
+    (source,) = split_record_file(text.replace("\nC:8 8 9 9 10 10\n", "\nC:8 8 9 9 10 11\n"), "x")
+    record = game.load(source)
+    assert [d.code for d in record.diagnostics] == ["DZ003"]
+    assert record.winner is not None  # the game still ends, and is scored

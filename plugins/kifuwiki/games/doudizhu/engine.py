@@ -13,7 +13,17 @@ from kifuwiki.cards import Card
 from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.doudizhu.combos import Combo, Kind, follow_reading, lead_reading, readings
 from kifuwiki.games.doudizhu.hands import DeckTally, HandState
-from kifuwiki.games.doudizhu.model import Action, Bid, DdzRecord, Hand, Kitty, Pass, Play, Score
+from kifuwiki.games.doudizhu.model import (
+    Action,
+    Bid,
+    DdzRecord,
+    Hand,
+    Kitty,
+    Pass,
+    Play,
+    Score,
+    Unreadable,
+)
 from kifuwiki.games.doudizhu.ranks import RANK_TEXT, Counts, cards_counts, ranks_text
 
 HAND_SIZE = 17
@@ -95,6 +105,10 @@ class _Engine:
         self.passes = 0
         self.plays = dict.fromkeys(self.seats, 0)
         self.over = False
+        self.unknown_table = False
+        """A play that could not be read is on the table: what beats it is unknown."""
+        self.unsure: set[str] = set()
+        """Seats with a play that could not be read: their hands are not what they hold."""
         self.actions = record.actions
         self.has_bids = any(isinstance(a, Bid) for a in self.actions)
         self.has_kitty = any(isinstance(a, Kitty) for a in self.actions)
@@ -319,8 +333,11 @@ class _Engine:
             self._count_bombs(action.seat, combo)
             self.table, self.table_seat = combo, action.seat
         self.passes = 0
+        self.unknown_table = False
         self.plays[action.seat] += 1
         out = self.hands[action.seat].size == 0
+        if action.out and action.seat in self.unsure:
+            out = True  # its hand still holds the cards of the play that was not read
         self._check_out_mark(action, out)
         self.to_move = self._next(action.seat)
         if out:
@@ -409,7 +426,7 @@ class _Engine:
                 f"{ranks_text(counts)} は役になりません{self._rule_hint(counts, ja=True)}",
             )
             return None
-        if self.table is None:
+        if self.table is None or self.unknown_table:
             return lead_reading(options)
         combo = follow_reading(options, self.table)
         if combo is None:
@@ -483,7 +500,7 @@ class _Engine:
             return
         self._ensure_landlord(action)
         self._check_play_turn(action.seat, action.line, action.column)
-        if self.table is None:
+        if self.table is None and not self.unknown_table:
             self._error(
                 action.line,
                 action.column,
@@ -492,14 +509,28 @@ class _Engine:
                 f"{action.seat} が親 (リード) なのでパスできません",
             )
         self.passes += 1
-        trick_over = self.passes >= 2 and self.table is not None
+        trick_over = self.passes >= 2 and (self.table is not None or self.unknown_table)
         self.to_move = self._next(action.seat)
         if trick_over:
             self.to_move = self.table_seat
             self.table = None
             self.table_seat = None
+            self.unknown_table = False
             self.passes = 0
         self._record(action, seat=action.seat, trick_over=trick_over)
+
+    def unread_play(self, line: Unreadable) -> None:
+        """A play that could not be read (its error is said): it takes its seat's turn
+        and is on the table, unknown, so the lines after it are checked in turn; the
+        seat's hand is no longer sure (review13 R13-2: one typo gave a wrong-turn error,
+        a "leader may not pass" error, a false "still holds cards" and "no spring")."""
+        if self.over or self.landlord is None:
+            return
+        self.to_move = self._next(line.seat)
+        self.table, self.table_seat, self.unknown_table = None, line.seat, True
+        self.passes = 0
+        self.plays[line.seat] += 1
+        self.unsure.add(line.seat)
 
     # --- the end ------------------------------------------------------------------
     def _finish(self, seat: str) -> None:
@@ -617,8 +648,10 @@ class _Engine:
 
     def run(self) -> Replay:
         self.deal()
-        for action in self.actions:
-            if isinstance(action, Bid):
+        for action in self.record.turns:
+            if isinstance(action, Unreadable):
+                self.unread_play(action)
+            elif isinstance(action, Bid):
                 self.bid(action)
             elif isinstance(action, Play):
                 self.play(action)

@@ -88,6 +88,11 @@ class Score(Line):
 class Unreadable(Line):
     """A line the parser could not read; kept so the writer never drops it."""
 
+    seat: str = ""
+    """The seat whose play it was, when the line names one and is a play (not a hand or
+    a bid): the replay gives that seat its turn, so one typo does not put every later
+    line out of turn (review13 R13-2)."""
+
 
 Action = Kitty | Bid | Play | Pass
 Item = Hand | Kitty | Bid | Play | Pass | Score | Unreadable
@@ -116,6 +121,17 @@ class DdzRecord:
             if isinstance(item, Hand):
                 found.setdefault(item.seat, item)
         return found
+
+    @property
+    def turns(self) -> list[Action | Unreadable]:
+        """:attr:`actions` and the plays that could not be read, in order."""
+        return [
+            item
+            for item in self.items
+            if isinstance(item, Bid | Play | Pass)
+            or (isinstance(item, Kitty) and not item.front)
+            or (isinstance(item, Unreadable) and item.seat)
+        ]
 
     @property
     def actions(self) -> list[Action]:

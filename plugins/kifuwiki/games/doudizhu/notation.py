@@ -270,8 +270,10 @@ class _Reader:
             return found
         if not self.seat(key, source, match.start("seat") + 1):
             return Unreadable(source.number, source.text, marks)
+        # A play that cannot be read still names whose turn it was (not a hand or a bid).
+        played = key if body and body[0] != "(" and body[:3].lower() != "bid" else ""
         return self._seat_item(key, body, offset, source, marks) or Unreadable(
-            source.number, source.text, marks
+            source.number, source.text, marks, seat=played
         )
 
     def _known_item(
