@@ -17,3 +17,22 @@ def test_the_ruff_badge_is_on_the_play_that_ruffed() -> None:
     view = get_game("shengji").view(load_file(RECORD)[0])
     ruffs = [(step.index, step.notation) for step in view.steps if "ruff" in step.flags]
     assert ruffs == [(10, "W: RJ"), (26, "E: SQ"), (38, "W: HK")]
+
+
+def _codes_after(old: str, new: str) -> list[str]:
+    from kifuwiki.core.recordfile import split_record_file
+
+    text = RECORD.read_text(encoding="utf-8")
+    assert f"\n{old}\n" in text
+    (source,) = split_record_file(text.replace(f"\n{old}\n", f"\n{new}\n", 1), "x.kifu")
+    return [d.code for d in get_game("shengji").load(source).diagnostics]
+
+
+def test_one_typo_is_one_error() -> None:
+    """review13 R13-2: a seat letter mistyped (``X: CA``) gave 46 errors, a card mistyped
+    (``S: C11``) five, each with a false "the record ends before every card is played".
+    The line keeps its turn (the seat whose turn it is), its cards unread; that seat's
+    later plays are not held to what its hand says, and the trick's winner, the points
+    and the result go unchecked."""
+    assert _codes_after("E: CA", "X: CA") == ["SJ005"]
+    assert _codes_after("S: C10", "S: C11") == ["SJ002"]

@@ -183,6 +183,12 @@ class _Engine:
         self.kitty_cards: tuple[Card, ...] | None = None
         """The kitty as taken (in the order it was turned up), when the record shows it."""
         self.kitty_taken = False
+        self.open_lead = False
+        """The last trick's winner is unknown (it held a play that could not be read)."""
+        self.unsure = False
+        """A play could not be read: the points, and so the result, are not known."""
+        self.unsure_seats: set[str] = set()
+        """Seats with a play that could not be read: their hands hold cards played."""
         self.trick: _Trick | None = None
         self.tricks: list[TrickEnd] = []
         self.played: Counter[str] = Counter()
@@ -232,15 +238,15 @@ class _Engine:
         self.seen[card] += 1
         if self.seen[card] > self.rules.decks:
             copies = (
-                "both copies"
+                "both copies of it are"
                 if self.rules.decks == 2
-                else "its one copy"
+                else "its one copy is"
                 if self.rules.decks == 1
-                else f"all {self.rules.decks} copies"
+                else f"all {self.rules.decks} copies of it are"
             )
             self.bag.error(
                 "SJ105",
-                f"{card.glyph()} again: {copies} of it are already in play",
+                f"{card.glyph()} again: {copies} already in play",
                 line,
                 column,
                 ja=f"{card.glyph()} がまた出ています。すでに{self.rules.decks}枚とも出ています",
@@ -445,7 +451,13 @@ class _Engine:
         return self.order[(self.order.index(seat) + 1) % 4]
 
     def check_turn(self, play: Play, trick: _Trick) -> None:
-        """The leader is the declarer first, then each trick's winner; then seat order."""
+        """The leader is the declarer first, then each trick's winner; then seat order.
+        After a trick with a play that could not be read its winner is unknown: whoever
+        the record says leads, leads."""
+        if self.open_lead and not trick.plays:
+            trick.leader = play.seat
+            self.open_lead = False
+            return
         expected = trick.leader
         for _ in trick.plays:
             expected = self.next_seat(expected)
@@ -630,8 +642,56 @@ class _Engine:
                 "対子・拖拉机を持っていて、出さなければなりません",
             )
 
+    def seat_to_play(self, trick: _Trick) -> str:
+        seat = trick.leader
+        for _ in trick.plays:
+            seat = self.next_seat(seat)
+        return seat
+
+    def unread_play(self, play: Play, trick: _Trick) -> None:
+        """A play that could not be read (its error is said) takes its seat's turn and
+        as many cards as the trick's others (:meth:`finish_trick` counts them); the seat's
+        hand still holds those cards, so what it must follow with is no longer checked, and
+        the trick's winner and points are not known either (review13
+        R13-2: one typo gave dozens of wrong-turn and revoke errors, and a false "the
+        record ends before every card is played")."""
+        trick.plays.append((play.seat, play))
+        self.unsure_seats.add(play.seat)
+        self.unsure = True
+
     def finish_trick(self, trick: _Trick, trumps: Trumps) -> None:
-        """The highest play wins (the first among equals); its side takes the points."""
+        """The highest play wins (the first among equals); its side takes the points.
+        With a play that could not be read, neither is known: the next lead is whoever
+        the record says, and the points are not counted (nor the result checked)."""
+        if any(not play.played for _, play in trick.plays):
+            size = max(len(play.played) for _, play in trick.plays)
+            for seat, play in trick.plays:
+                if not play.played:  # as many cards as the others played (their size)
+                    self.played[seat] += size
+            last = all(self.played[s] >= self.rules.hand_size for s in SEATS)
+            end = TrickEnd(
+                len(self.tricks) + 1,
+                trick.leader,
+                trick.leader,  # not known: the leader is written, the record says who leads
+                0,
+                False,
+                len(trick.lead) > 1,
+                last,
+                tuple((s, p.played) for s, p in trick.plays),
+            )
+            self.tricks.append(end)
+            self.trick_end = end
+            self.notes.append(
+                (
+                    "the trick's winner is not known (a play could not be read)",
+                    "読めない出札があるため、トリックの勝者はわかりません",
+                )
+            )
+            if last:
+                self.tags.add("last-trick")
+            self.open_lead = True
+            self.trick = _Trick(trick.leader)
+            return
         plays = [(seat, play.played) for seat, play in trick.plays]
         winner, best = trick_winner(trick.lead, trick.suit, plays, trumps)
         cards = [c for _, p in trick.plays for c in p.played]
@@ -718,9 +778,11 @@ class _Engine:
         if self.trick is None:
             self.trick = _Trick(self.declarer)
         trick = self.trick
+        if not play.seat:  # a seat that is none (reported): the one whose turn it is
+            play = replace(play, seat=self.seat_to_play(trick))
         self.check_turn(play, trick)
         if not play.cards:  # unreadable (reported): it takes its seat's turn, nothing more
-            trick.plays.append((play.seat, play))
+            self.unread_play(play, trick)
             if len(trick.plays) == 4:
                 self.finish_trick(trick, trumps)
             return
@@ -728,7 +790,7 @@ class _Engine:
             trick.lead = self.check_lead(play, trumps)
             trick.suit = trumps.suit_of(play.played[0])
             self.stats[play.seat]["leads"] += 1
-        else:
+        elif play.seat not in self.unsure_seats:
             self.check_follow(play, trick, trumps)
         self.take(play)
         self.played[play.seat] += len(play.played)
@@ -751,6 +813,8 @@ class _Engine:
                 ja="すべてのカードが出る前に記録が終わっています。レベルの変化は計算しません",
             )
             return None, levels, None
+        if self.unsure:
+            return None, levels, None  # the points are not known: nothing to work out
         change = self.rules.level_change(self.attackers_points())
         team = self.attackers if change.attackers_win else team_of(self.declarer)
         levels[team] = (

@@ -229,6 +229,11 @@ def _line(line: SourceLine, record: SJRecord, bag: DiagnosticBag) -> object | No
     seat = SEAT_WORDS.get(key.upper()) or SEAT_WORDS.get(key)
     if seat is None:
         _seat_error(key, line.number, 1, bag)
+        body, marks = lines.split_marks(body)
+        if body.strip() and body.strip()[0] != "(" and not _VERBS.get(body.split()[0].lower()):
+            # A card play by a seat that is none: it still takes a turn, the one whose
+            # turn it is, its cards unread (review13 R13-2: 46 errors from one letter).
+            record.events.append(Play("", (), line.number, start, text=line.text))
         return None
     body, marks = lines.split_marks(body)
     inside = lines.bracketed(body, start)
