@@ -197,3 +197,20 @@ def test_fmt_of_an_untagged_record_with_unreadable_hands_is_idempotent() -> None
     games_again, twice = _fmt_file(once)
     assert games_again == ["selaffesto"]
     assert twice == once
+
+
+def test_one_unreadable_action_is_one_error_and_a_note() -> None:
+    """review13 R13-2: a cell off the board (``z12``) gave 257 errors: the next line out
+    of turn, then every score and most judgements wrong, the board lacking the card. The
+    action keeps its turn; the rest is shown as written and not checked (SF203 says so)."""
+    from pathlib import Path
+
+    from kifuwiki.core.recordfile import split_record_file
+
+    path = Path(__file__).resolve().parents[2] / "records" / "selaffesto"
+    text = (path / "selfplay-greedy-vs-greedy.kifu").read_text(encoding="utf-8")
+    assert "\nB:+9-20-15-5 g12 " in text
+    broken = text.replace("\nB:+9-20-15-5 g12 ", "\nB:+9-20-15-5 z12 ", 1)
+    record = GAME.load(split_record_file(broken, "x.kifu")[0])
+    assert sorted(d.code for d in record.diagnostics) == ["SF003", "SF203"]
+    assert not GAME.load(split_record_file(text, "x.kifu")[0]).diagnostics

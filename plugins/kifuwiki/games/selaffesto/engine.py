@@ -114,9 +114,13 @@ class Engine:
         """An own LC kept in hand (``xCELL`` under ``relc: optional``) in this action."""
         self.pending_draw = False
         """A draw written on an earlier line of the same unfinished action."""
+        self.unsure_points = False
+        """An action could not be read: from then on the record is shown, not checked."""
 
     # -- diagnostics -------------------------------------------------------------------
     def error(self, code: str, move: MoveLine, column: int, en: str, ja: str) -> None:
+        if self.unsure_points:
+            return  # the position is not known since an unread action (SF203 says so)
         self.bag.error(code, en, move.line, max(column, 1), step=len(self.steps), ja=ja)
 
     def name(self, player: str) -> tuple[str, str]:
@@ -584,6 +588,12 @@ class Engine:
     def check_points(self, move: MoveLine) -> None:
         if not move.check:
             return
+        if self.unsure_points:
+            # After an action that could not be read the board lacks its card, so the
+            # points that depend on it cannot be checked: taken as written, to the end.
+            for player, written in move.check.items():
+                self.state.points[player] = written
+            return
         for player, written in move.check.items():
             actual = self.state.points[player]
             if written != actual:
@@ -635,6 +645,23 @@ class Engine:
             elif move.placements:
                 self.play(move, step)
                 acted = True
+        if move.unread and not acted and state.started[player]:
+            # A token could not be read (diagnosed): the action still took the turn, but
+            # the board lacks its card, so every later judgement could be wrong: the rest
+            # is shown as written, its points taken as written, and not checked (SF203;
+            # review13 R13-2: a bad cell gave 257 errors, most of them false).
+            acted = True
+            self.unsure_points = True
+            self.bag.info(
+                "SF203",
+                "this action could not be read, so the board after it is not known: the "
+                "rest of the record is shown as written, not checked against the rules",
+                move.line,
+                1,
+                step=len(self.steps),
+                ja="このアクションが読めないため、この後の盤面がわかりません。"
+                "ここから後は書かれたとおりに表示し、ルールでは検査しません",
+            )
         if acted:
             self.pending_draw = False
             self.final_action(step)
