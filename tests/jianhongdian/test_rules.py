@@ -183,6 +183,10 @@ def test_redeal_conditions_are_options() -> None:
     three = "seats: A B\ntable: D2 C2 H2 SA\nA: H3 ^C3"
     assert "JH201" not in codes(load(three))
     assert "JH201" in codes(load(three, rules="{redeal_three_of_a_rank: true}"))
+    # Its reason in Japanese too (review13 R13-5: the English reason was inside it).
+    (redeal,) = [d for d in load(table).diagnostics if d.code == "JH201"]
+    assert redeal.message_ja.endswith("点札 (5 10 J Q K) が3枚表向き")
+    assert "face up" not in redeal.message_ja
 
 
 def test_incomplete_record_has_no_winner() -> None:

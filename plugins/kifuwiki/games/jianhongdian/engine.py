@@ -183,19 +183,19 @@ class _Engine:
         if self.record.table is None:
             return []
         ranks = [card.rank for card in self.record.table.cards]
-        reasons = []
+        reasons: list[tuple[str, str]] = []  # (English, Japanese: review13 R13-5)
         if self.rules.redeal_three_counters and sum(r in COUNTER_RANKS for r in ranks) >= 3:
-            reasons.append("three counters (5 10 J Q K) face up")
+            reasons.append(("three counters (5 10 J Q K) face up", "点札 (5 10 J Q K) が3枚表向き"))
         if self.rules.redeal_three_of_a_rank and max(ranks.count(r) for r in ranks) >= 3:
-            reasons.append("three cards of one rank face up")
-        for reason in reasons:
+            reasons.append(("three cards of one rank face up", "同じランクの札が3枚表向き"))
+        for reason, reason_ja in reasons:
             self.bag.warning(
                 "JH201",
                 f"the rules redeal this deal: {reason}",
                 self.record.table.line,
-                ja=f"ルールではこの配りは配り直しです: {reason}",
+                ja=f"ルールではこの配りは配り直しです: {reason_ja}",
             )
-        return reasons
+        return [reason for reason, _ in reasons]
 
     # -- a turn -----------------------------------------------------------------------
     def check_order(self, turn: Turn, index: int) -> int:
