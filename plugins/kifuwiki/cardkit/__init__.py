@@ -5,6 +5,8 @@ is usually written, checked and shown. A game package stays the owner of its rul
 its seats and its words; it takes from here only what would otherwise be a copy:
 
 ==========================  ==========================================================
+:mod:`.hands`               what a record's hands leave unchecked (a seat's hand
+                            left out while the others' are written: an info note)
 :mod:`.lines`               record lines ``key: body``, move marks (``!?``), hands in
                             brackets, memoised card runs, the parsed-lines walk that
                             keeps comments and bookmarks by move

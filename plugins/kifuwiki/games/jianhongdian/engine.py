@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kifuwiki.cardkit.hands import note_hands_left_out
 from kifuwiki.cards import Card
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.games.jianhongdian.model import JHRecord, Match, Turn
@@ -129,20 +130,10 @@ class _Engine:
             )
 
     def note_unknown_hands(self) -> None:
-        """A note (JH203) where the first seat whose hand is left out plays, when the
-        others' hands are written: its plays are counted but not checked against a hand,
-        which the record should say rather than pass in silence (review13 R13-11)."""
-        unknown = [seat for seat, hand in zip(self.seats, self.hands, strict=True) if hand is None]
-        plays = [turn for turn in self.record.turns if turn.player in unknown]
-        if not unknown or len(unknown) == len(self.seats) or not plays:
-            return  # every hand written, or none (a record of the plays alone)
-        who = ", ".join(unknown)
-        self.bag.info(
-            "JH203",
-            f"no hand is written for {who}: their plays are not checked against a hand",
-            plays[0].line,
-            ja=f"{who} の手札が書かれていないので、出したカードを手札と照合しません",
-        )
+        """JH203: a hand left out while the others' are written (cardkit.hands)."""
+        left_out = [s for s, hand in zip(self.seats, self.hands, strict=True) if hand is None]
+        line = next((t.line for t in self.record.turns if t.player in left_out), None)
+        note_hands_left_out(self.bag, "JH203", self.seats, left_out, line)
 
     def check_hand_sizes(self) -> None:
         size = DEALT // len(self.seats)

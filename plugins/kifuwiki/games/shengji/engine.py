@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from kifuwiki.cardkit.hands import note_hands_left_out
 from kifuwiki.cards import BLACK_JOKER, Card, Suit
 from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.shengji.model import (
@@ -668,29 +669,13 @@ class _Engine:
             for seat, play in trick.plays:
                 if not play.played:  # as many cards as the others played (their size)
                     self.played[seat] += size
-            last = all(self.played[s] >= self.rules.hand_size for s in SEATS)
-            end = TrickEnd(
-                len(self.tricks) + 1,
-                trick.leader,
-                trick.leader,  # not known: the leader is written, the record says who leads
-                0,
-                False,
-                len(trick.lead) > 1,
-                last,
-                tuple((s, p.played) for s, p in trick.plays),
-            )
-            self.tricks.append(end)
-            self.trick_end = end
-            self.notes.append(
-                (
-                    "the trick's winner is not known (a play could not be read)",
-                    "読めない出札があるため、トリックの勝者はわかりません",
-                )
-            )
-            if last:
-                self.tags.add("last-trick")
             self.open_lead = True
-            self.trick = _Trick(trick.leader)
+            # The winner is not known: the leader is written, the record says who leads.
+            self.close_trick(trick, trick.leader, 0, False)
+            self.notes[-1] = (
+                "the trick's winner is not known (a play could not be read)",
+                "読めない出札があるため、トリックの勝者はわかりません",
+            )
             return
         plays = [(seat, play.played) for seat, play in trick.plays]
         winner, best = trick_winner(trick.lead, trick.suit, plays, trumps)
@@ -698,12 +683,18 @@ class _Engine:
         gained = points(cards)
         self.team_points[team_of(winner)] += gained
         ruff = trick.suit != TRUMP and best is not None and best[0] == 1
-        last = all(self.played[s] >= self.rules.hand_size for s in SEATS)
         if ruff:
             self.flag_play(trick, winner, "ruff")
             self.stats[winner]["ruffs"] += 1
         self.stats[winner]["tricks"] += 1
         self.stats[winner]["points"] += gained
+        if self.close_trick(trick, winner, gained, ruff):
+            self.score_kitty(trick, winner)
+
+    def close_trick(self, trick: _Trick, winner: str, gained: int, ruff: bool) -> bool:
+        """Take the trick down, won by ``winner``; the next one starts. True when it was
+        the last trick."""
+        last = all(self.played[s] >= self.rules.hand_size for s in SEATS)
         end = TrickEnd(
             len(self.tricks) + 1,
             trick.leader,
@@ -721,24 +712,14 @@ class _Engine:
         )
         if last:
             self.tags.add("last-trick")
-            self.score_kitty(trick, winner)
         self.trick = _Trick(winner)
+        return last
 
     def note_unknown_hands(self) -> None:
-        """A note (SJ203) where the first seat whose hand is left out plays, when the
-        others' hands are written: its plays are counted but not checked against a hand,
-        which the record should say rather than pass in silence (review13 R13-11)."""
-        unknown = [seat for seat in SEATS if self.hands[seat] is None]
-        plays = [e for e in self.record.events if isinstance(e, Play) and e.seat in unknown]
-        if not unknown or len(unknown) == len(SEATS) or not plays:
-            return  # every hand written, or none (a record of the plays alone)
-        who = ", ".join(unknown)
-        self.bag.info(
-            "SJ203",
-            f"no hand is written for {who}: their plays are not checked against a hand",
-            plays[0].line,
-            ja=f"{who} の手札が書かれていないので、出したカードを手札と照合しません",
-        )
+        """SJ203: a hand left out while the others' are written (cardkit.hands)."""
+        left_out = [seat for seat in SEATS if self.hands[seat] is None]
+        plays = (e.line for e in self.record.events if isinstance(e, Play) and e.seat in left_out)
+        note_hands_left_out(self.bag, "SJ203", SEATS, left_out, next(plays, None))
 
     def flag_play(self, trick: _Trick, seat: str, tag: str) -> None:
         """Tag the step of ``seat``'s play in ``trick``: the play that ruffed, not the
