@@ -534,11 +534,16 @@ def test_bad_notation_option() -> None:
 
 def test_every_code_is_documented_and_distinct() -> None:
     names = [
-        v for k, v in vars(notation_codes).items() if k.isupper() and k not in ("CODES", "CODES_JA")
+        v
+        for k, v in vars(notation_codes).items()
+        if k.isupper() and k not in ("CODES", "CODES_JA", "ERRORS")
     ]
     assert sorted(names) == sorted(notation_codes.CODES)
     assert all(code.startswith("PD0") for code in names)
     assert all(text.split(":")[0] in ("error", "warning") for text in notation_codes.CODES.values())
+    # The codes declared always errors are those the table describes as errors.
+    described = {c for c, text in notation_codes.CODES.items() if text.startswith("error:")}
+    assert described == notation_codes.ERRORS
 
 
 # ------------------------------------------------------------------- dialects, detection
