@@ -97,3 +97,14 @@ def test_a_game_that_cannot_be_read_without_the_note_keeps_it_under_the_heading(
     games = "一試合目\na:(7K)\nb:(2Q)\na:K#\n二試合目\na:(7K)\nb:(2Q)\na:K#\n"
     written = fmt("* the file\n" + games)
     assert written == games.replace("一試合目\n", "一試合目\n* the file\n", 1)
+
+
+@pytest.mark.parametrize("heading", ["一試合目", "1セット目:先手a", "# Game 1: final"])
+def test_a_lone_games_heading_is_kept(heading: str) -> None:
+    """A file of one game under a heading lost the heading to ``fmt`` (fmt13's report):
+    the user's line, whose text after the number may say something (``heading_rest``)."""
+    text = f"---\ngame: prime-daifugo\n---\n{heading}\na:(23456789TJQ)\nb:(23456789TJQ)\na:2\nb:3\n"
+    written = fmt(text)
+    # Written as every game heading is (a "# " marker is not kept: fmt's canonical form).
+    assert f"\n{heading.removeprefix('# ')}\n" in written
+    assert fmt(written) == written

@@ -47,11 +47,7 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
                 parts.append("\n".join(_retarget_notation(lines[: end + 1], dialect)))
                 has_front_matter = True
                 break
-    # Headings with no game under them (RF014) are written back where they stood; with
-    # them the file's own game headings stay too, or a lone game's would be dropped.
-    keep_headings = len(records) > 1 or any(
-        r.source.headings_before or r.source.headings_after for r in records
-    )
+    # Headings with no game under them (RF014) are written back where they stood.
     for record in records:
         _check_dialect(record, dialect)
         if record.data is None:
@@ -65,10 +61,10 @@ def format_records(records: list[GameRecord], dialect: str | None) -> str:
         parts.extend(record.source.headings_before)
         if len(records) > 1:
             heading: str | None = record.source.heading or kanji_heading(record.index)
-        elif keep_headings and record.source.heading:
-            heading = record.source.heading
         else:
-            heading = None
+            # A lone game's heading stays as written: it is the user's line, and its text
+            # after the number may say something (``1セット目:先手あ``; heading_rest).
+            heading = record.source.heading
         above = _above_heading(record.source) if heading is not None else []
         if above:
             # Comments written above the file's first heading stay above it: the game
