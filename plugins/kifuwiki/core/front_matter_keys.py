@@ -20,6 +20,7 @@ were dropped without a word, and RF013 says what to write (:func:`dropped_player
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -176,3 +177,27 @@ def key_line(front_matter: Sequence[str], key: str) -> int:
             if colon and name.rstrip().strip("'\"") == key:
                 found = number
     return found
+
+
+def key_path_position(front_matter: Sequence[str], *path: str) -> tuple[int, int]:
+    """(file line, column of the value) of a nested key among the front matter's lines:
+    ``("hands", "A")`` is ``A:`` under ``hands:``, written as a block (an indented
+    ``A: …`` on a later line) or in flow style (``hands: {A: …}``). Each key is looked
+    for after the one before it; the first at the start of a line. ``(1, 1)`` when the
+    first key is not written; the last key found when a later one is not. Where a game
+    points a problem with a value deep in its front matter (YAML keeps no lines)."""
+    found: tuple[int, int] | None = None
+    index, start = 0, 0
+    for depth, key in enumerate(path):
+        lead = r"^\s*" if depth == 0 else r"(?:^\s+|[{,]\s*)"
+        pattern = re.compile(lead + r"['\"]?" + re.escape(key) + r"['\"]?\s*[:：]\s*")
+        for i in range(index, len(front_matter)):
+            match = pattern.search(front_matter[i], start if i == index else 0)
+            if match is not None:
+                found, index, start = (i, match.end()), i, match.end()
+                break
+        else:
+            break
+    if found is None:
+        return 1, 1
+    return found[0] + 2, found[1] + 1

@@ -25,6 +25,7 @@ from typing import Any
 from kifuwiki.cardkit.lines import split_marks
 from kifuwiki.cards import BLACK_JOKER, RED_JOKER, Card, CardSyntaxError, standard_deck, tokens
 from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.front_matter_keys import key_path_position
 from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine, front_matter_line
 from kifuwiki.games.doudizhu.model import (
     Bid,
@@ -344,19 +345,10 @@ class _Reader:
 
 
 def _front_line(source: RecordSource, key: str, parent: str | None = None) -> tuple[int, int]:
-    """(line, column of the value) of ``key:`` in the front matter, best effort: (1, 1)."""
-    lines = source.file_text.replace("\r\n", "\n").split("\n")
-    inside = parent is None
-    for number, text in enumerate(lines[1:], start=2):
-        if text.strip() in ("---", "..."):
-            break
-        if parent is not None and re.match(rf"{re.escape(parent)}\s*:", text):
-            inside = True
-            continue
-        found = re.match(rf"(\s*){re.escape(key)}\s*:\s*", text)
-        if inside and found and (parent is None or found.group(1)):
-            return number, found.end() + 1
-    return 1, 1
+    """(line, column of the value) of ``key:`` in the front matter, under ``parent:``
+    when given; (1, 1) when it is not written."""
+    path = (key,) if parent is None else (parent, key)
+    return key_path_position(source.front_matter, *path)
 
 
 def _cards_value(value: Any) -> str | None:

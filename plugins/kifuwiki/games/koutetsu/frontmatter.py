@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.front_matter_keys import key_path_position
 from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.koutetsu.model import Character
 
@@ -98,25 +99,10 @@ def _character(key: str, entry: Any) -> tuple[Character | None, list[_Problem]]:
     return character, problems
 
 
-def _line_of(source: RecordSource, start: int, words: tuple[str, ...]) -> int:
-    """The front matter line where the last of ``words`` is written as a key, each found
-    after the one before it from line ``start`` on (the character's name, then its
-    check's); the line of the last one found."""
-    line = start
-    for word in words:
-        key = re.compile(rf"(?:^|[\s{{,'\"]){re.escape(word)}['\"]?\s*[:：]")
-        for number, text in enumerate(source.front_matter, start=2):
-            if number >= line and key.search(text):
-                line = number
-                break
-    return line
-
-
 def read_characters(source: RecordSource, bag: DiagnosticBag) -> dict[str, Character]:
-    raw = source.meta.get("characters", source.meta.get("キャラクター"))
-    line = front_matter_line(source, "characters")
-    if line == 1:
-        line = front_matter_line(source, "キャラクター")
+    top = "characters" if "characters" in source.meta else "キャラクター"
+    raw = source.meta.get(top)
+    line = front_matter_line(source, top)
     if not isinstance(raw, dict) or not raw:
         bag.error(
             "KR005",
@@ -129,7 +115,8 @@ def read_characters(source: RecordSource, bag: DiagnosticBag) -> dict[str, Chara
     for key, entry in raw.items():
         found, problems = _character(str(key), entry)
         for problem in problems:
-            bag.error("KR005", problem.en, _line_of(source, line, problem.where), ja=problem.ja)
+            where, _ = key_path_position(source.front_matter, top, *problem.where)
+            bag.error("KR005", problem.en, where, ja=problem.ja)
         if found is not None:
             characters[found.key] = found
     return characters
