@@ -339,6 +339,9 @@
     /* custom_templates may hold an older viewer.html */
     this.modes = Boolean(this.copyButton && this.seatLabel && this.guessForm);
     if (!this.modes) return;
+    /* What the game says the reader cannot know (data-kw-ignore), compiled once. */
+    var ignore = this.guessForm.getAttribute("data-kw-ignore");
+    this.ignore = ignore ? new RegExp(ignore, "g") : null;
     this.copyButton.hidden = false;
     /* A record with no decision to guess (a session of dice rolls) offers no guessing. */
     $('[data-kw-go="guess"]').hidden = !this.steps.some(function (step) { return self.asked(step); });
@@ -451,9 +454,8 @@
      a step without a mover (a hand's heading, a settlement) nor one whose notation the
      game's data-kw-ignore removes whole (a deal, a draw, a die roll: chance). */
   Viewer.prototype.asked = function (step) {
-    var ignore = this.guessForm.getAttribute("data-kw-ignore");
     if (!step.player || (this.seat && this.seatOf[step.player] !== this.seat)) return false;
-    return !ignore || norm(step.notation.replace(new RegExp(ignore, "g"), "")) !== "";
+    return !this.ignore || norm(step.notation.replace(this.ignore, "")) !== "";
   };
 
   Viewer.prototype.advanceOthers = function () {
@@ -479,8 +481,7 @@
     var move = this.steps[n].notation;
     /* What the game says the reader cannot know may be left out of the guess: it is
        compared with the move with and without it, and left out of both. */
-    var ignore = this.guessForm.getAttribute("data-kw-ignore"), pattern = ignore && new RegExp(ignore, "g");
-    var known = pattern ? move.replace(pattern, "") : move;
+    var pattern = this.ignore, known = pattern ? move.replace(pattern, "") : move;
     var right = asked && (sameMove(text, move) || sameMove(text, known) || !!pattern && sameMove(text.replace(pattern, ""), known));
     var outcome = asked ? (right ? "right" : "wrong") : "shown";
     if (asked) { this.score.tried += 1; this.score.right += right; }

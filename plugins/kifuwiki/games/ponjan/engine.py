@@ -596,13 +596,12 @@ class _Engine:
                     line.line,
                 )
         elif result.winner is not None and written != result.payments:
+            payments = describe(result.payments, self.order)
+            why, why_ja = self.payment_reason()  # in Japanese too (review13 R13-15)
             self.error(
                 "PJ111",
-                f"the payments should be {describe(result.payments, self.order)} "
-                f"({self.payment_reason()[0]})",
-                # The reason in Japanese too (review13 R13-15: it was left out).
-                f"精算は {describe(result.payments, self.order)} のはずです "
-                f"({self.payment_reason()[1]})",
+                f"the payments should be {payments} ({why})",
+                f"精算は {payments} のはずです ({why_ja})",
                 line.line,
             )
         for seat, chips in written.items():
