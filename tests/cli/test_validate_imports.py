@@ -42,16 +42,18 @@ main()
 """
 
 
-def imported(tmp_path: Path, *args: str, watched: tuple[str, ...] = WATCHED) -> list[str]:
+def printed_after(marker: str, script: str, cwd: Path, *args: str) -> list[str]:
+    """Run ``script`` (it ends by running the CLI with ``args``) in ``cwd``; the words it
+    wrote to standard error after ``marker``."""
     result = subprocess.run(
-        [sys.executable, "-c", SCRIPT.format(watched=watched), *args],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=False,
+        [sys.executable, "-c", script, *args], cwd=cwd, capture_output=True, text=True, check=False
     )
     assert result.returncode in (0, 1), result.stderr
-    return result.stderr.rpartition("MODULES:")[2].split()
+    return result.stderr.rpartition(marker)[2].split()
+
+
+def imported(tmp_path: Path, *args: str, watched: tuple[str, ...] = WATCHED) -> list[str]:
+    return printed_after("MODULES:", SCRIPT.format(watched=watched), tmp_path, *args)
 
 
 @pytest.fixture
@@ -141,15 +143,7 @@ main()
 
 def test_a_json_run_compiles_no_escape_or_charset_pattern(records: Path) -> None:
     def compiled(*args: str) -> list[str]:
-        result = subprocess.run(
-            [sys.executable, "-c", PATTERNS, *args],
-            cwd=records,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert result.returncode in (0, 1), result.stderr
-        return result.stderr.rpartition("PATTERNS:")[2].split()
+        return printed_after("PATTERNS:", PATTERNS, records, *args)
 
     assert compiled("validate", "--format", "json", "records") == ["0", "0"]
     (records / "records" / "bad.kifu").write_text(GAME + "a:Z!\n", encoding="utf-8")
