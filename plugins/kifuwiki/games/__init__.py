@@ -283,10 +283,10 @@ def game_for(source: RecordSource) -> str | None:
             found = normalise_game_id(part)
             if found:
                 return found
-    # The game that claims what names no game has the broadest detector (Prime
-    # Daifugo's takes any "name: cards" line): it is asked last, so a record another game
-    # recognises is that game's whatever the games' order (review13 R13-1: 升級 and
-    # selaffesto records were read as Prime Daifugo, which sorts before them).
+    # The game that claims what names no game takes what no other recognises, so its
+    # detector may be the broadest: it is asked last, and a record another game
+    # recognises is that game's whatever order the games sort in (review13 R13-1: two
+    # games' records were read as the claimant's, which sorted before them).
     claims = untagged_claims()
     for game in sorted(all_games(), key=lambda game: game.id in claims):
         if game.detect(source):

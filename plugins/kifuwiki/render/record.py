@@ -157,7 +157,7 @@ def with_steps(diagnostics: list[Diagnostic], view: RecordView) -> list[Diagnost
     not read, belongs to the move before it; a deal line to the start). A line before
     the record's body (front matter) belongs to no step. Every game gets its page's
     "move n" links this way, whether or not its engine sets ``step`` (review13 R13-4:
-    升級's and 撿紅點's had none)."""
+    two games' engines set none, and their pages had no links)."""
     if not view.steps or all(d.step is not None for d in diagnostics):
         return diagnostics
     # The moves, by the line each starts on (the start, step 0, takes what comes
