@@ -36,3 +36,15 @@ def test_one_typo_is_one_error() -> None:
     and the result go unchecked."""
     assert _codes_after("E: CA", "X: CA") == ["SJ005"]
     assert _codes_after("S: C10", "S: C11") == ["SJ002"]
+
+
+def test_a_declarer_in_front_matter_is_told_where_it_goes() -> None:
+    """A new user wrote ``declarer: N`` in the front matter and was told to write
+    'declarer: N' (final read): the message says it is a line after the front matter."""
+    from kifuwiki.core.recordfile import split_record_file
+
+    text = "---\ngame: shengji\ndeclarer: N\n---\nN: SQ\n"
+    record = get_game("shengji").load(split_record_file(text, "x.kifu")[0])
+    (problem,) = [d for d in record.diagnostics if d.code == "SJ012"]
+    assert "after the front matter" in problem.message
+    assert "フロントマターの後" in problem.message_ja

@@ -212,9 +212,11 @@ class _Engine:
                 return event.seat
         self.bag.error(
             "SJ012",
-            "no declarer: write 'declarer: N' (or the declarations); N is assumed",
+            "no declarer: write a line 'declarer: N' after the front matter (or the "
+            "declarations); N is assumed",
             self.record.first_line,
-            ja="庄家がわかりません。「declarer: N」と書きます (N とみなします)",
+            ja="庄家がわかりません。フロントマターの後に「declarer: N」の行を書きます"
+            " (N とみなします)",
         )
         return "N"
 
