@@ -654,3 +654,24 @@ def test_after_mkdocs_build_the_interpreter_exits_without_collecting_what_is_lef
     assert done.returncode == 0, done.stderr
     assert "frozen at exit: True" in done.stderr
     assert (root / "site" / "records" / "index.html").is_file()
+
+
+def test_a_records_folder_beside_the_site_publishes_no_absolute_path(tmp_path: Path) -> None:
+    # R13-12: with `records_dir: ../archive`, "Record file" and the page's text named the
+    # build machine's absolute path. It is named from the site's folder, as inside it.
+    root = copy_site(tmp_path / "site")
+    archive = root.parent / "archive"
+    shutil.move(root / "records", archive)
+    edit_yaml(
+        root,
+        "custom_templates: templates",
+        "custom_templates: templates\n      records_dir: ../archive",
+    )
+    built = build_site(root)
+    pages = [p for p in built.rglob("index.html") if "kw-record-page" in p.read_text("utf-8")]
+    assert pages
+    for path in pages:
+        text = path.read_text(encoding="utf-8")
+        assert str(tmp_path) not in text, path
+    files = [code.get_text() for code in soup(pages[0]).select(".kw-record-header dd code")]
+    assert files and all(f.startswith("../archive/") for f in files), files

@@ -37,7 +37,7 @@ def test_display_paths_equals_display_path_for_every_record_and_more(
     paths = list(iter_record_paths([top]))
     assert len(paths) == 5
     paths += [
-        tmp_path / "elsewhere.kifu",  # outside the site: shown as given
+        tmp_path / "elsewhere.kifu",  # outside the site: named from it (../)
         top / "prime-daifugo" / "gone.kifu",  # listed, then deleted before it was read
         top / "prime-daifugo" / "2024" / ".." / "a.kifu",
         tmp_path / "real-site",  # the base itself, named from the folder above it
@@ -51,6 +51,9 @@ def test_display_paths_equals_display_path_for_every_record_and_more(
     names = [fast(path) for path in paths]
     assert names == [display_path(path, base) for path in paths]
     assert "records/prime-daifugo/2024/spring/c.kifu" in names
+    # A file outside the site is named from it: no absolute path of the build machine.
+    assert "../elsewhere.kifu" in names
+    assert not any(name.startswith("/") for name in names)
     # The links resolve to their targets, as before.
     assert names.count("records/prime-daifugo/2024/b.kifu") == 2
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 import kifuwiki
@@ -30,11 +31,23 @@ def code_fingerprint() -> str:
 
 def display_path(path: Path, base: Path) -> str:
     """``path`` relative to the site's folder (``records/x.kifu``), as the archive's
-    pages and diagnostics name it; the path as given when it lies elsewhere."""
+    pages and diagnostics name it. A file outside that folder (a ``records_dir`` beside
+    the site) is named from it too (``../archive/x.kifu``): a page must not publish the
+    build machine's absolute path, and a diagnostic names every file the same way. The
+    path as given only where no relative path exists (another drive on Windows)."""
+    resolved = path.resolve()
     try:
-        return path.resolve().relative_to(base).as_posix()
+        return resolved.relative_to(base).as_posix()
     except ValueError:
-        return path.as_posix()
+        return _outside(resolved, base, path)
+
+
+def _outside(resolved: Path, base: Path, given: Path) -> str:
+    """A resolved path outside ``base``, named from ``base`` (``../x``)."""
+    try:
+        return Path(os.path.relpath(resolved, base)).as_posix()
+    except ValueError:
+        return given.as_posix()
 
 
 class DisplayPaths:
@@ -71,4 +84,4 @@ class DisplayPaths:
         try:  # outside the base (or the base itself, named through its parent)
             return (folder / name).relative_to(self.base).as_posix()
         except ValueError:
-            return path.as_posix()
+            return _outside(folder / name, self.base, path)
