@@ -408,14 +408,15 @@
   /* Others' cards: a card back and a count, named for screen readers. */
   Viewer.prototype.maskSeats = function (state) {
     if (!this.seat) return;
-    var template = this.seatSelect.getAttribute("data-kw-face-down");
+    /* "one|other": the first form for one card, the second for any other count. */
+    var forms = this.seatSelect.getAttribute("data-kw-face-down").split("|");
     Array.prototype.forEach.call(state.querySelectorAll("[data-kw-seat]"), function (hand) {
       if (hand.getAttribute("data-kw-seat") === this.seat) return;
       var n = parseInt(hand.getAttribute("data-kw-count"), 10);
       if (isNaN(n)) n = hand.textContent.split(/\s+/).filter(Boolean).length;
       hand.removeAttribute("title");
       hand.innerHTML = '<span class="kw-face-down" role="img"><span class="kw-card-back" aria-hidden="true">\uD83C\uDCA0</span><span aria-hidden="true"> \u00D7' + n + "</span></span>";
-      hand.firstChild.setAttribute("aria-label", fill(template, { n: n }));
+      hand.firstChild.setAttribute("aria-label", fill(forms[n === 1 ? 0 : forms.length - 1], { n: n }));
     }, this);
   };
 

@@ -125,12 +125,21 @@ def test_seat_view_finds_each_hand_by_its_players_name(
     other = board.locator("[data-kw-seat='B']")
     number = counts["B"].split()[0]
     assert other.inner_text() == f"\U0001f0a0 ×{number}"
-    assert other.locator(".kw-face-down").get_attribute("aria-label") == f"{number} cards face down"
+    assert (
+        other.locator(".kw-face-down").get_attribute("aria-label")
+        == f"{number} card{'' if number == '1' else 's'} face down"
+    )
+    # One card face down is "1 card", not "1 cards" (the label's "one|other" forms).
+    page.locator("#m4 > details [data-kw-seat='B']").evaluate(
+        "h => h.setAttribute('data-kw-count', '1')"
+    )
     page.locator(".kw-viewer").focus()
     page.keyboard.press("ArrowRight")
     show(page, 4)
     assert board.locator("[data-kw-seat='B'] .kw-face-down").count() == 1
     assert board.locator("[data-kw-seat='A'] .kw-face-down").count() == 0
+    label = board.locator("[data-kw-seat='B'] .kw-face-down").get_attribute("aria-label")
+    assert label == "1 card face down"
     assert page_problems(problems) == []
 
 

@@ -180,7 +180,10 @@ def test_viewer_mode_labels_in_both_languages() -> None:
     assert ja.select_one('[data-kw-go="copy-text"]')["aria-label"] == "局面をテキストでコピー"
     assert en.select_one('[data-kw-go="copy-text"]')["aria-label"] == "Copy the position as text"
     assert ja.select_one(".kw-seat-view select")["data-kw-face-down"] == "伏せ札 {n} 枚"
-    assert en.select_one(".kw-seat-view select")["data-kw-face-down"] == "{n} cards face down"
+    assert (
+        en.select_one(".kw-seat-view select")["data-kw-face-down"]
+        == "{n} card face down|{n} cards face down"
+    )
     assert ja.select_one("form.kw-guess")["data-kw-score"] == "正解 {right} / {tried}"
     assert en.select_one("form.kw-guess")["data-kw-prompt"] == "Move {n} ({player}):"
 

@@ -128,7 +128,8 @@ LABELS: Mapping[str, tuple[str, str]] = {
     "seat_view": ("視点", "Seen by"),
     "seat_view_label": ("誰の視点で見るか", "Show the game as seen by"),
     "everyone": ("全員 (すべて表向き)", "everyone (all cards)"),
-    "face_down": ("伏せ札 {n} 枚", "{n} cards face down"),
+    # "one|other" forms: the script picks the first for 1 (Japanese has one form).
+    "face_down": ("伏せ札 {n} 枚", "{n} card face down|{n} cards face down"),
     "guess_mode": ("次の手を当てる", "Guess the move"),
     "guess_prompt": ("{n}手目 ({player}) は?", "Move {n} ({player}):"),
     "guess_input": ("予想した手 (棋譜の書き方で)", "Your guess, in the record notation"),
