@@ -54,7 +54,9 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
         hand = row.locator(":scope > .kw-hand")
         assert hand.get_attribute("data-kw-seat") == seat["key"], (index, seat["key"])
         badges = set(row.locator(":scope > div > .kw-badge").all_inner_texts())
-        assert {f"{seat['count']}枚", f"{seat['count']} cards"} & badges, (index, seat["key"])
+        count = seat["count"]
+        english = f"{count} card" if count == 1 else f"{count} cards"
+        assert {f"{count}枚", english} & badges, (index, seat["key"])
         roles = ALL_ROLES & badges
         assert len(roles) == (1 if seat["role"] else 0) and roles <= ROLES[seat["role"]]
         glyphs = hand.locator(".kw-ddz-card:not(.kw-ddz-unknown)").count()

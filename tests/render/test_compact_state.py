@@ -170,3 +170,15 @@ def test_an_overridden_template_is_used_at_every_step(tmp_path: Path) -> None:
     html = render_viewer(view, env, "en")
     assert html.count("<p>mine ") == len(view.steps) + 1  # the board and every step
     assert isinstance(html, Markup)
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_english_counts_and_ranks_read_as_english(steps: list[StepView], compact: bool) -> None:
+    # Round fourteen: a position read "1 cards" and ranks "1 st", "2 place".
+    texts = [PYTHON[compact](step.state, step, "en", "") for step in steps]
+    one_card = [t for t in texts if "<b>1 card</b>" in t]
+    first = [t for t in texts if '<b class="kw-pd-rank">1st</b>' in t]
+    assert one_card and first
+    assert not any("<b>1 cards" in t or " st<" in t or " place<" in t for t in texts)
+    ja = PYTHON[compact](steps[-1].state, steps[-1], "ja", "")
+    assert "枚</b>" in ja

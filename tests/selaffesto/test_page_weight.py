@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from bs4 import BeautifulSoup
 
+from kifuwiki.core.diagnostics import counted
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.base import RecordView
 from kifuwiki.games.selaffesto import GAME
@@ -65,7 +66,7 @@ def test_every_step_draws_the_engines_board(page: tuple[RecordView, BeautifulSou
         }
         assert cells == expected, step.index
         # Still said in words, at every step.
-        assert f"Board ({len(expected)} cards)" in str(li)
+        assert f"Board ({counted(len(expected), 'card')})" in str(li)
 
 
 def test_a_step_adds_only_its_changes(page: tuple[RecordView, BeautifulSoup, str]) -> None:

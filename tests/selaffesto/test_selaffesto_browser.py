@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from tests.browser import stepping
 
+from kifuwiki.core.diagnostics import counted
 from kifuwiki.core.recordfile import read_record_file
 from kifuwiki.games.base import RecordView
 from kifuwiki.games.selaffesto import GAME
@@ -62,7 +63,7 @@ def assert_shows(page: Any, view: RecordView, index: int) -> None:
     state = view.steps[index].state
     panel = page.locator(".kw-viewer .kw-board .kw-sf-state")
     board = panel.locator(".kw-sf-board")
-    assert board.get_attribute("aria-label") == f"Board ({len(state['cards'])} cards)"
+    assert board.get_attribute("aria-label") == f"Board ({counted(len(state['cards']), 'card')})"
     assert panel.get_attribute("data-last") == " ".join(c["cell"] for c in state["last"])
     assert panel.locator(".kw-sf-removed").count() == len(state["removed"])
     for player in state["players"]:
@@ -147,7 +148,9 @@ def test_without_javascript_a_step_opened_directly_draws_its_cards(
     item = page.locator(f"ol.kw-moves > li#{step.anchor}")
     item.locator(":scope > details > summary").click()
     board = item.locator(".kw-sf-board")
-    assert board.get_attribute("aria-label") == f"Board ({len(step.state['cards'])} cards)"
+    assert (
+        board.get_attribute("aria-label") == f"Board ({counted(len(step.state['cards']), 'card')})"
+    )
     assert board.evaluate(GROUP_SHARE) > 0.8
     assert page.locator(".kw-moves > li > details[open]").count() < len(view.steps)
 

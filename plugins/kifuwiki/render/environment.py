@@ -16,6 +16,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
+from kifuwiki.core.diagnostics import counted, ordinal
 from kifuwiki.core.safe_markdown import render_comment, render_inline
 from kifuwiki.core.variations import SideLine, side_line_views, split_comments
 from kifuwiki.games import all_games, get_game, normalise_game_id, registry_generation
@@ -216,6 +217,9 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
     for game in games:
         env.filters.update(game.template_filters)
     env.globals["t"] = t
+    # English counts and ranks for game templates ("1 card", "2nd"; Japanese needs neither).
+    env.globals["counted"] = counted
+    env.globals["ordinal"] = ordinal
     env.globals["game_name"] = game_name
     env.globals["rules_name"] = rules_name
     env.globals["sorted_badges"] = sorted_badges

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from kifuwiki.core.diagnostics import counted, ordinal
 from kifuwiki.games.prime_daifugo.glyphs import cards_html, cards_text
 from kifuwiki.render.environment import output_escape as esc
 
@@ -43,7 +44,6 @@ def step_anchor(prefix: str, step: int) -> str:
 
 
 _JA = {
-    "cards": "枚",
     "to_move": "手番",
     "field": "場",
     "empty": "空 (親が出す)",
@@ -62,7 +62,6 @@ _JA = {
     "revolution_end": "革命が終わった: 強さが元に戻る",
 }
 _EN = {
-    "cards": " cards",
     "to_move": "to move",
     "field": "Field",
     "empty": "empty (a new lead)",
@@ -125,13 +124,14 @@ def render_compact_state(
         current = p["current"]
         count = esc(p["count"])
         append(" <div><strong>" if i else "<div><strong>")
-        append(f"{esc(p['name'])}</strong> <b>{count}{w['cards']}</b>")
+        cards = f"{count}枚" if ja else esc(counted(p["count"], "card"))
+        append(f"{esc(p['name'])}</strong> <b>{cards}</b>")
         if current:
             append(f" <b>{w['to_move']}</b>")
         rank = p["rank"]
         if rank:
-            unit = "位" if ja else (" st" if rank == 1 else " place")
-            append(f' <b class="kw-pd-rank">{esc(rank)}{unit}</b>')
+            place = f"{esc(rank)}位" if ja else esc(ordinal(rank))
+            append(f' <b class="kw-pd-rank">{place}</b>')
         hand = _cards(str(p["faces"]) + "?" * p["unknown"])
         if p["seat"]:
             append(f' <div data-kw-seat="{esc(p["seat"])}" data-kw-count="{count}">{hand}')
