@@ -94,11 +94,13 @@ def describe(rules: R, presets: Mapping[str, R], fallback: R) -> str:
 def preset(
     name: object, presets: Mapping[str, R], default: str, code: str, bag: DiagnosticBag, line: int
 ) -> R:
-    """The preset ``name`` names (case-folded), else ``default``'s with a ``code`` error."""
+    """The preset ``name`` names (case-folded), else ``default``'s with a ``code``
+    warning: rules a game cannot use are a warning in every game (the record is still
+    checked, under the rules the message names; ``--strict`` fails on it)."""
     key = str(name).strip().lower()
     if key in presets:
         return presets[key]
-    bag.error(
+    bag.warning(
         code,
         f"unknown rule preset {name!r} (known: {', '.join(presets)}); using {default}",
         line,
@@ -119,7 +121,7 @@ def resolve(
     """Front matter ``rules:`` (a preset name, a mapping, or nothing) → a rule set.
 
     ``value_of(key, raw)`` checks one option: the value to use, or ``None`` when the key
-    is no option or the value does not fit it (reported as ``code``, the option ignored).
+    is no option or the value does not fit it (a ``code`` warning, the option ignored).
     """
     if spec is None:
         return presets[default]
@@ -143,7 +145,7 @@ def resolve(
                 names = ", ".join(known)
                 en = f"no rule option {raw_key!r} (options: {names}); ignored"
                 ja = f"ルールオプション {raw_key!r} はありません (使えるのは {names})。無視します"
-            bag.error(code, en, line, ja=ja)
+            bag.warning(code, en, line, ja=ja)
             continue
         changes[key] = value
     return replace(rules, **changes) if changes else rules  # type: ignore[type-var]

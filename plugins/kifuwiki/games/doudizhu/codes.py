@@ -42,7 +42,7 @@ CODES: dict[str, str] = {
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
 #: naming one gets RF008): the notation's and the rules'. DZ2xx are warnings and notes.
 ERRORS: frozenset[str] = frozenset((
-    "DZ001", "DZ002", "DZ003", "DZ004", "DZ005", "DZ006", "DZ007", "DZ008", "DZ009", "DZ010",
+    "DZ001", "DZ002", "DZ003", "DZ004", "DZ005", "DZ006", "DZ008", "DZ009", "DZ010",
     "DZ100", "DZ101", "DZ102", "DZ103", "DZ104", "DZ105", "DZ106", "DZ107", "DZ108", "DZ109",
     "DZ110", "DZ111", "DZ112", "DZ113", "DZ114", "DZ115",
 ))  # fmt: skip

@@ -216,7 +216,8 @@ class _Reader:
         options, problems = resolve(spec if spec is not None else default_rules)
         line = front_matter_line(source, "rules")
         for problem in problems:
-            bag.error("DZ007", problem.message, line, ja=problem.message_ja)
+            # A warning, as in every game: the record is checked under what is named.
+            bag.warning("DZ007", problem.message, line, ja=problem.message_ja)
         self.fixed_seats = bool(seats)
         self.record = DdzRecord(seats, names, options)
         self._front_landlord(meta)

@@ -81,22 +81,27 @@ def _option_value(key: str, value: Any, default: Any) -> tuple[Any, RuleProblem 
         if isinstance(value, bool):
             return value, None
         return default, RuleProblem(
-            f"rule option '{key}' takes yes or no, not {value!r}",
-            f"ルール '{key}' は yes か no で指定します ({value!r} は不可)",
+            f"rule option '{key}' takes yes or no, not {value!r}; the preset's value is used",
+            f"ルール '{key}' は yes か no で指定します ({value!r} は不可)。"
+            "プリセットの値で検査します",
         )
     if isinstance(default, int):
         low, high = _INT_RANGE[key]
         if options.whole_number(value, low, high):
             return value, None
         return default, RuleProblem(
-            f"rule option '{key}' takes a whole number from {low} to {high}, not {value!r}",
-            f"ルール '{key}' は {low}〜{high} の整数です ({value!r} は不可)",
+            f"rule option '{key}' takes a whole number from {low} to {high}, not {value!r}; "
+            "the preset's value is used",
+            f"ルール '{key}' は {low}〜{high} の整数です ({value!r} は不可)。"
+            "プリセットの値で検査します",
         )
     if key == "bidding" and value in BIDDING_STYLES:
         return value, None
     return default, RuleProblem(
-        f"rule option 'bidding' is one of {', '.join(BIDDING_STYLES)}, not {value!r}",
-        f"ルール 'bidding' は {' / '.join(BIDDING_STYLES)} のいずれかです ({value!r} は不可)",
+        f"rule option 'bidding' is one of {', '.join(BIDDING_STYLES)}, not {value!r}; "
+        "the preset's value is used",
+        f"ルール 'bidding' は {' / '.join(BIDDING_STYLES)} のいずれかです ({value!r} は不可)。"
+        "プリセットの値で検査します",
     )
 
 
@@ -119,8 +124,9 @@ def resolve(spec: Any) -> tuple[RuleOptions, list[RuleProblem]]:
     if options is None:
         problems.append(
             RuleProblem(
-                f"unknown rule preset {preset_name!r} (known: {', '.join(PRESETS)})",
-                f"ルールのプリセット {preset_name!r} はありません (あるもの: {', '.join(PRESETS)})",
+                f"unknown rule preset {preset_name!r} (known: {', '.join(PRESETS)}); using classic",
+                f"ルールのプリセット {preset_name!r} はありません (あるもの: "
+                f"{', '.join(PRESETS)})。classic で検査します",
             )
         )
         options = PRESETS["classic"]
@@ -133,8 +139,9 @@ def resolve(spec: Any) -> tuple[RuleOptions, list[RuleProblem]]:
         if key not in known:
             problems.append(
                 RuleProblem(
-                    f"unknown rule option {raw_key!r} (known: {', '.join(known)})",
-                    f"ルールのオプション {raw_key!r} はありません (あるもの: {', '.join(known)})",
+                    f"unknown rule option {raw_key!r} (known: {', '.join(known)}); ignored",
+                    f"ルールのオプション {raw_key!r} はありません (あるもの: "
+                    f"{', '.join(known)})。無視します",
                 )
             )
             continue

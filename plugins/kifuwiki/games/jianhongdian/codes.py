@@ -39,7 +39,7 @@ CODES: dict[str, str] = {
 #: naming one gets RF008): the notation's and the rules'. JH2xx are warnings and notes.
 ERRORS: frozenset[str] = frozenset((
     "JH001", "JH002", "JH003", "JH004", "JH005", "JH006", "JH007", "JH008", "JH009", "JH010",
-    "JH011", "JH101", "JH102", "JH103", "JH104", "JH105", "JH106", "JH107", "JH108", "JH109",
+    "JH101", "JH102", "JH103", "JH104", "JH105", "JH106", "JH107", "JH108", "JH109",
     "JH110", "JH111", "JH112",
 ))  # fmt: skip
 

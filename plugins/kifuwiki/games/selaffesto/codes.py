@@ -44,7 +44,7 @@ CODES: dict[str, str] = {
 #: naming one gets RF008): the notation's and the rules'. SF2xx are warnings and notes.
 ERRORS: frozenset[str] = frozenset((
     "SF001", "SF002", "SF003", "SF004", "SF005", "SF006", "SF007", "SF008", "SF009", "SF010",
-    "SF011", "SF012", "SF013", "SF101", "SF102", "SF103", "SF104", "SF105", "SF106", "SF107",
+    "SF011", "SF013", "SF101", "SF102", "SF103", "SF104", "SF105", "SF106", "SF107",
     "SF108", "SF109", "SF110", "SF111", "SF112", "SF113", "SF114", "SF115",
 ))  # fmt: skip
 

@@ -128,32 +128,33 @@ def _option(name: str, value: Any, bag: DiagnosticBag, line: int) -> Any:
         if text in _CHOICES[name]:
             return text
         allowed = ", ".join(_CHOICES[name])
-        bag.error(
+        bag.warning(
             "SF012",
-            f"rule option {name}: {text!r} is not one of {allowed}",
+            f"rule option {name}: {text!r} is not one of {allowed}; ignored",
             line,
-            ja=f"ルールオプション {name}: {text!r} は {allowed} のどれでもありません",
+            ja=f"ルールオプション {name}: {text!r} は {allowed} のどれでもありません。無視します",
         )
         return None
     if name in _RANGES:
         low, high = _RANGES[name]
         if options.whole_number(value, low, high):
             return value
-        bag.error(
+        bag.warning(
             "SF012",
-            f"rule option {name}: {value!r} is not a whole number from {low} to {high}",
+            f"rule option {name}: {value!r} is not a whole number from {low} to {high}; ignored",
             line,
-            ja=f"ルールオプション {name}: {value!r} は {low} から {high} の整数ではありません",
+            ja=f"ルールオプション {name}: {value!r} は {low} から {high} の整数ではありません。"
+            "無視します",
         )
         return None
     text = str(value)
     if _cell_ok(text):
         return text
-    bag.error(
+    bag.warning(
         "SF012",
-        f"rule option {name}: {text!r} is not a cell a1-m13",
+        f"rule option {name}: {text!r} is not a cell a1-m13; ignored",
         line,
-        ja=f"ルールオプション {name}: {text!r} は a1-m13 のセルではありません",
+        ja=f"ルールオプション {name}: {text!r} は a1-m13 のセルではありません。無視します",
     )
     return None
 
@@ -165,21 +166,24 @@ def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> Rules:
     if isinstance(spec, str):
         spec = {"preset": spec}
     if not isinstance(spec, Mapping):
-        bag.error(
+        bag.warning(
             "SF012",
-            "rules: must be a preset name (original, strict) or a mapping of options",
+            "rules: must be a preset name (original, strict) or a mapping of options; "
+            "using original",
             line,
-            ja="rules: はプリセット名 (original, strict) かオプションの対応表にしてください",
+            ja="rules: はプリセット名 (original, strict) かオプションの対応表にしてください。"
+            "original で検査します",
         )
         return PRESETS["original"]
     preset_name = str(spec.get("preset", "original"))
     rules = PRESETS.get(preset_name)
     if rules is None:
-        bag.error(
+        bag.warning(
             "SF012",
-            f"rules: no preset {preset_name!r} (presets: {', '.join(PRESETS)})",
+            f"rules: no preset {preset_name!r} (presets: {', '.join(PRESETS)}); using original",
             line,
-            ja=f"rules: プリセット {preset_name!r} はありません ({', '.join(PRESETS)})",
+            ja=f"rules: プリセット {preset_name!r} はありません ({', '.join(PRESETS)})。"
+            "original で検査します",
         )
         rules = PRESETS["original"]
     changes: dict[str, Any] = {}
@@ -188,11 +192,12 @@ def resolve_rules(spec: object, bag: DiagnosticBag, line: int = 1) -> Rules:
         if name == "preset":
             continue
         if name not in OPTION_NAMES:
-            bag.error(
+            bag.warning(
                 "SF012",
-                f"rules: no option {key!r} (options: {', '.join(OPTION_NAMES)})",
+                f"rules: no option {key!r} (options: {', '.join(OPTION_NAMES)}); ignored",
                 line,
-                ja=f"rules: オプション {key!r} はありません ({', '.join(OPTION_NAMES)})",
+                ja=f"rules: オプション {key!r} はありません ({', '.join(OPTION_NAMES)})。"
+                "無視します",
             )
             continue
         checked = _option(name, value, bag, line)

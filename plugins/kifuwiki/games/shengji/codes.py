@@ -47,7 +47,7 @@ CODES: dict[str, str] = {
 #: naming one gets RF008): the notation's and the rules'. SJ2xx are warnings and notes.
 ERRORS: frozenset[str] = frozenset((
     "SJ001", "SJ002", "SJ003", "SJ004", "SJ005", "SJ006", "SJ007", "SJ008", "SJ009", "SJ010",
-    "SJ011", "SJ012", "SJ020", "SJ101", "SJ102", "SJ103", "SJ104", "SJ105", "SJ106", "SJ107",
+    "SJ011", "SJ012", "SJ101", "SJ102", "SJ103", "SJ104", "SJ105", "SJ106", "SJ107",
     "SJ108", "SJ109", "SJ110", "SJ111", "SJ112", "SJ113", "SJ114", "SJ115", "SJ116", "SJ117",
     "SJ118",
 ))  # fmt: skip
