@@ -30,10 +30,13 @@ def written(text: str) -> str:
     return text.strip()
 
 
-def took_turn(expected: str, after: str, following: str | None, over: bool) -> bool:
+def took_turn(expected: str, after: str | None, following: str | None, over: bool) -> bool:
     """Whether a line naming no seat took ``expected``'s turn: the next play is by
-    ``after`` (the seat after it), or no play follows (``None``) and the game is not
-    ``over``. A next play by ``expected`` says it did not."""
+    ``after``, the seat after it (``None``: not known, as after a trick's last play,
+    whose winner leads next: any seat but ``expected``), or no play follows (``None``)
+    and the game is not ``over``. A next play by ``expected`` says it did not."""
     if following is None:
         return not over
-    return following == after and following != expected
+    if following == expected:
+        return False
+    return after is None or following == after
