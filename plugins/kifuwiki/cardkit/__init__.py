@@ -14,6 +14,8 @@ its seats and its words; it takes from here only what would otherwise be a copy:
                             (``rules: {preset: x, option: value}``), value checks with
                             documented ranges, ``describe()`` for page headers
 :mod:`.order`               ace-high ranks, a cheap identity key per card, sorting
+:mod:`.unread`              a play line that could not be read: shown as its own
+                            step, and whether it took a turn (one typo, one error)
 :mod:`.view`                card dicts for ``state.html``, comments/bookmarks of a
                             step, which step a diagnostic flags
 :mod:`.writer`              ``kifuwiki fmt`` plumbing: marks, lines kept as written

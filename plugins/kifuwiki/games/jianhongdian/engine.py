@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kifuwiki.cardkit import unread
 from kifuwiki.cardkit.hands import note_hands_left_out
 from kifuwiki.cards import Card
 from kifuwiki.core.diagnostics import DiagnosticBag
@@ -69,6 +70,9 @@ class Step:
     snapshot: Snapshot
     gained: int
     notes: tuple[Note, ...]
+    seat: str = ""
+    """The seat whose turn the step took (``""``: the deal, or an unread line that took
+    no turn)."""
 
     @property
     def annotations(self) -> tuple[tuple[str, str], ...]:
@@ -106,6 +110,15 @@ class _Engine:
         self.seen: set[Card] = set()
         self.steps: list[Step] = []
         self.notes: list[Note] = []
+        self.taken = 0
+        """Turns taken so far (a line that could not be read may take none)."""
+        self.maybe_down: set[Card] | None = set()
+        """Cards a turn that could not be read may have put on the table (``None``: any
+        card): one taken later is not "not on the table" (one typo, one error)."""
+        self.maybe_gone: set[Card] = set()
+        """Table cards such a turn may have taken: no capture of them is forced."""
+        self.unsure: set[int] = set()
+        """Seats with a turn that could not be read: their hands hold a card too many."""
 
     # -- the deal ---------------------------------------------------------------------
     def check_players(self) -> bool:
@@ -272,8 +285,8 @@ class _Engine:
             )
 
     def candidates(self, card: Card) -> list[Card]:
-        """The table cards ``card`` could capture."""
-        return [other for other in self.table if captures(card, other)]
+        """The table cards ``card`` could capture (of those surely still there)."""
+        return [o for o in self.table if captures(card, o) and o not in self.maybe_gone]
 
     def check_capture(self, match: Match, line: int) -> None:
         """The capture rule, and that the captured card lies on the table."""
@@ -290,7 +303,8 @@ class _Engine:
                 ja=f"{match.card.glyph()} で {taken.glyph()} は取れません"
                 " (取れるのは合計10か同じランク)",
             )
-        if self.table_known and taken not in self.table:
+        maybe = self.maybe_down is None or taken in self.maybe_down
+        if self.table_known and taken not in self.table and not maybe:
             on_table = " ".join(c.glyph() for c in self.table) or "nothing"
             self.bag.error(
                 "JH103",
@@ -336,6 +350,7 @@ class _Engine:
             or not self.rules.hand_must_capture
             or not self.table_known
             or hand is None
+            or seat in self.unsure
         ):
             return
         skip = match.card if self.rules.forced_capture else None
@@ -378,23 +393,70 @@ class _Engine:
     def score(self, card: Card) -> int:
         return self.rules.points(card)
 
-    def turn(self, turn: Turn, index: int) -> None:
-        seat = self.check_order(turn, index)
+    def following(self, position: int) -> str | None:
+        """The seat of the next turn after ``position`` that names one of the seats."""
+        later = self.record.turns[position + 1 :]
+        return next((t.player for t in later if t.player in self.seats), None)
+
+    def unread(self, turn: Turn, position: int) -> None:
+        """A line that could not be read (already reported): a step of its own, with the
+        position before it. It takes its seat's turn, or, naming none, the turn the next
+        turn says it took (cardkit.unread); a turn taken flips the stock's top unseen, so
+        the flips after it are still checked against the stock."""
+        n = len(self.seats)
+        seat = ""
+        if turn.player:
+            seat = self.seats[self.check_order(turn, self.taken)]
+        elif unread.took_turn(
+            self.seats[self.taken % n],
+            self.seats[(self.taken + 1) % n],
+            self.following(position),
+            self.taken >= DEALT,
+        ):
+            seat = self.seats[self.taken % n]
+        if seat:
+            self.taken += 1
+            self.put_down_unseen(self.seats.index(seat))
+        self.steps.append(Step(position + 1, turn, self.snapshot(), 0, (), seat))
+
+    def put_down_unseen(self, seat: int) -> None:
+        """What a turn that could not be read did, as far as it is known: one of the
+        seat's cards and the stock's top went down, taking what they took."""
+        hand = self.hands[seat]
+        down = set(hand) if hand is not None else None
+        if self.stock_left > 0:
+            self.stock_left -= 1
+            if not self.stock:
+                down = None  # a flip the record does not give
+            elif down is not None:
+                down.add(self.stock.pop(0))
+            else:
+                self.stock.pop(0)
+        self.unsure.add(seat)
+        self.maybe_gone |= set(self.table)
+        if self.maybe_down is None or down is None:
+            self.maybe_down = None
+        else:
+            self.maybe_down |= down
+
+    def turn(self, turn: Turn, position: int) -> None:
+        """The turn at ``position`` among the record's turn lines: step ``position + 1``."""
         self.notes = []
-        if turn.play is None:  # unreadable (already reported): the seat's turn passes
-            if self.stock_left > 0:
-                self.stock_left -= 1
-                if self.stock:
-                    self.stock.pop(0)
-            self.steps.append(Step(index + 1, turn, self.snapshot(), 0, ()))
+        if turn.play is None:
+            self.unread(turn, position)
             return
+        seat = self.check_order(turn, self.taken)
+        self.taken += 1
         self.check_hand_capture(seat, turn.play, turn.line)
         self.take_from_hand(seat, turn.play, turn.line)
         gained = self.put_down(seat, turn.play, turn.line, flipped=False)
         self.take_from_stock(turn.flip, turn)
         if turn.flip is not None:
             gained += self.put_down(seat, turn.flip, turn.line, flipped=True)
-        self.steps.append(Step(index + 1, turn, self.snapshot(), gained, tuple(self.notes)))
+        step = Step(
+            position + 1, turn, self.snapshot(), gained, tuple(self.notes), self.seats[seat]
+        )
+        self.steps.append(step)
 
     def snapshot(self) -> Snapshot:
         return Snapshot(
@@ -407,7 +469,7 @@ class _Engine:
 
     # -- the end ------------------------------------------------------------------------
     def check_complete(self) -> bool:
-        played = len(self.record.turns)
+        played = self.taken
         if played >= DEALT:
             return True
         line = self.record.turns[-1].line if self.record.turns else self.record.first_line
@@ -421,7 +483,7 @@ class _Engine:
 
     def check_result(self) -> None:
         result = self.record.result
-        if result is None:
+        if result is None or self.unsure:  # a turn not read scored what is not known
             return
         scores = dict(zip(self.seats, self.scores, strict=True))
         for who, points in result.items():
@@ -447,8 +509,8 @@ class _Engine:
             reasons = self.redeal_reasons()
         self.steps.append(Step(0, None, self.snapshot(), 0, ()))
         if ok:
-            for index, turn in enumerate(self.record.turns):
-                self.turn(turn, index)
+            for position, turn in enumerate(self.record.turns):
+                self.turn(turn, position)
         complete = ok and self.check_complete()
         self.check_result()
         scores = dict(zip(self.seats, self.scores, strict=True))

@@ -22,9 +22,11 @@ class Match:
 @dataclass(frozen=True, slots=True)
 class Turn:
     player: str
+    """The seat as written; ``""`` for a line among the turns without one (no colon)."""
     play: Match | None
-    """``None`` for a turn line whose cards could not be read (it still takes its seat's
-    turn, so one typo does not put every later turn out of order)."""
+    """``None`` for a turn line that could not be read: a step of its own, that takes
+    its seat's turn, or the turn the lines after it say it took (cardkit.unread), so one
+    typo does not put every later turn out of order."""
     flip: Match | None
     line: int
     column: int

@@ -215,6 +215,10 @@ def _line(line: SourceLine, record: JHRecord, bag: DiagnosticBag) -> Element | T
             1,
             ja="記録の行ではありません: 「競技者: カード ^めくり」「競技者: (手札)」「table: …」",
         )
+        if record.turns or record.table is not None:
+            # Among the turns: a step of its own, shown as written; whose turn it took,
+            # the turns after it say (cardkit.unread).
+            record.turns.append(Turn("", None, None, line.number, 1, text=line.text))
         return None
     key, body, start = m["key"], m["body"], m.start("body") + 1
     kind = _KEYWORDS.get(key.lower())

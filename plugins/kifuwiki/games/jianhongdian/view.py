@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
+from kifuwiki.cardkit import unread
 from kifuwiki.cardkit import view as cardkit
 from kifuwiki.cardkit.game import data_of
 from kifuwiki.cards import Card
@@ -37,8 +38,8 @@ def _turns_played(replay: Replay) -> list[dict[str, int]]:
     played: dict[str, int] = defaultdict(int)
     by_step = []
     for step in replay.steps:
-        if step.index > 0 and step.turn:
-            played[step.turn.player] += 1
+        if step.seat:
+            played[step.seat] += 1
         by_step.append(dict(played))
     return by_step
 
@@ -47,7 +48,7 @@ def _seats(
     step: Step, record: JHRecord, replay: Replay, played: Mapping[str, int]
 ) -> list[dict[str, Any]]:
     snap = step.snapshot
-    current = step.turn.player if step.turn else None
+    current = step.seat or None
     hand_size = DEALT // len(replay.seats) if replay.seats else 0
     seats = []
     for i, key in enumerate(replay.seats):
@@ -67,13 +68,32 @@ def _seats(
     return seats
 
 
+def _notation(step: Step) -> str:
+    """``A: H5xD5 ^C9``; a line that could not be read, as written (cardkit.unread)."""
+    turn = step.turn
+    if turn is None:
+        return ""
+    if turn.play is None:
+        return unread.written(turn.text)
+    return f"{turn.player}: {turn_text(turn)}"
+
+
 def _label(step: Step, record: JHRecord, ja: bool) -> str:
     if step.turn is None:
         return "配り (場札4枚)" if ja else "Deal (four face-up cards)"
+    if step.turn.play is None:
+        return f"{step.index}. {_notation(step)}"
     who = record.name(step.turn.player)
     text = turn_text(step.turn)
     gained = f" +{step.gained}" if step.gained else ""
     return f"{step.index}. {who}: {text}{gained}"
+
+
+def _annotations(step: Step) -> tuple[tuple[str, str], ...]:
+    """What the turn did; for a line that could not be read, that nothing was played."""
+    if step.turn is not None and step.turn.play is None:
+        return (unread.NOT_READ,)
+    return step.annotations
 
 
 def _stats(replay: Replay) -> dict[str, list[PlayerStat]]:
@@ -81,9 +101,9 @@ def _stats(replay: Replay) -> dict[str, list[PlayerStat]]:
     big: dict[str, int] = defaultdict(int)
     best: dict[str, int] = defaultdict(int)
     for step in replay.steps:
-        if step.turn:
-            best[step.turn.player] = max(best[step.turn.player], step.gained)
-            big[step.turn.player] += step.gained >= BIG_CAPTURE
+        if step.seat:
+            best[step.seat] = max(best[step.seat], step.gained)
+            big[step.seat] += step.gained >= BIG_CAPTURE
     final = replay.steps[-1].snapshot
     for i, key in enumerate(replay.seats):
         stats[key] = [
@@ -127,15 +147,15 @@ def _steps(game: GameRecord, data: JHData) -> list[StepView]:
             "seats": _seats(step, record, replay, played[step.index]),
             "gained": step.gained,
             "target": replay.target,
-            "notes_ja": [ja for _, ja in step.annotations],
+            "notes_ja": [ja for _, ja in _annotations(step)],
         }
         turn = step.turn
         steps.append(
             StepView(
                 index=step.index,
                 anchor=f"m{step.index}",
-                player=record.name(turn.player) if turn else None,
-                notation=f"{turn.player}: {turn_text(turn)}" if turn else "",
+                player=record.name(turn.player or step.seat) if turn and step.seat else None,
+                notation=_notation(step),
                 line=turn.line if turn else game.source.first_line,
                 kind="turn" if turn else "deal",
                 label=_label(step, record, ja=False),
@@ -143,8 +163,8 @@ def _steps(game: GameRecord, data: JHData) -> list[StepView]:
                 marks=turn.marks if turn else "",
                 comments=comments,
                 bookmarks=bookmarks,
-                annotations=tuple(en for en, _ in step.annotations),
-                annotations_ja=tuple(ja for _, ja in step.annotations),
+                annotations=tuple(en for en, _ in _annotations(step)),
+                annotations_ja=tuple(ja for _, ja in _annotations(step)),
                 flags=flags,
                 state=state,
             )

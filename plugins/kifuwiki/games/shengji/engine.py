@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import islice
 
+from kifuwiki.cardkit import unread
 from kifuwiki.cardkit.hands import note_hands_left_out
 from kifuwiki.cards import BLACK_JOKER, Card, Suit
 from kifuwiki.core.diagnostics import DiagnosticBag, counted
@@ -136,6 +138,9 @@ class Step:
     tags: frozenset[str]
     """``ruff``, ``throw``, ``last-trick``, ``trick``, ``declare``."""
     trick_end: TrickEnd | None = None
+    seat: str = ""
+    """The seat whose turn a play took: its own, or for a line that could not be read and
+    names no seat, the one whose turn it was (``""``: none, cardkit.unread)."""
 
 
 @dataclass(slots=True)
@@ -198,6 +203,10 @@ class _Engine:
         self.kitty_bonus = 0
         self.steps: list[Step] = []
         self.notes: list[tuple[str, str]] = []
+        self.at = 0
+        """The position in the record's events of the one being replayed."""
+        self.seat = ""
+        """The seat whose turn that event took."""
         self.tags: set[str] = set()
         self.trick_end: TrickEnd | None = None
         self.stats: dict[str, Counter[str]] = {s: Counter() for s in SEATS}
@@ -533,7 +542,9 @@ class _Engine:
         suit = trumps.suit_of(play.cards[0])
         opponents = [s for s in SEATS if team_of(s) != team_of(play.seat)]
         failing: list[tuple[Component, str]] = []
-        known = all(self.hands[s] is not None for s in opponents)
+        # A seat with a play not read holds cards it has played: what it could beat with
+        # is not known (one typo, one error).
+        known = all(self.hands[s] is not None and s not in self.unsure_seats for s in opponents)
         for component in components:
             for seat in opponents:
                 hand = self.hands[seat] or []
@@ -651,6 +662,29 @@ class _Engine:
             seat = self.next_seat(seat)
         return seat
 
+    def following(self) -> list[str]:
+        """The seats of the next two plays after this event that name one."""
+        later = (e.seat for e in self.record.events[self.at + 1 :] if isinstance(e, Play))
+        return list(islice((seat for seat in later if seat), 2))
+
+    def plays_next(self) -> bool:
+        """The event after this one is a card play (this one is not among the deal's)."""
+        later = self.record.events[self.at + 1 : self.at + 2]
+        return bool(later) and isinstance(later[0], Play)
+
+    def took_turn(self, trick: _Trick) -> bool:
+        """Whether a play naming no seat took the turn of the seat whose turn it is: what
+        the plays after it say (cardkit.unread). As a trick's last play, the next play by
+        that same seat says it won the trick and leads when the seat after it follows
+        (else the line took no turn, and that seat plays the trick's last card)."""
+        seat = self.seat_to_play(trick)
+        later = self.following()
+        if len(trick.plays) == 3 and later[:1] == [seat]:
+            return later[1:2] == [self.next_seat(seat)]
+        after = self.next_seat(seat) if len(trick.plays) < 3 else None
+        over = not trick.plays and all(self.played[s] >= self.rules.hand_size for s in SEATS)
+        return unread.took_turn(seat, after, later[0] if later else None, over)
+
     def unread_play(self, play: Play, trick: _Trick) -> None:
         """A play that could not be read (its error is said) takes its seat's turn and
         as many cards as the trick's others (:meth:`finish_trick` counts them); the seat's
@@ -757,12 +791,17 @@ class _Engine:
         )
 
     def play(self, play: Play) -> None:
+        if not play.seat and self.trick is None and not self.plays_next():
+            return  # a line among the deal's that could not be read: no turn, no trumps
         trumps = self.fix_trumps()
         if self.trick is None:
             self.trick = _Trick(self.declarer)
         trick = self.trick
         if not play.seat:  # a seat that is none (reported): the one whose turn it is
+            if not self.took_turn(trick):
+                return  # a line among the plays that took no turn: nothing happens
             play = replace(play, seat=self.seat_to_play(trick))
+        self.seat = play.seat
         self.check_turn(play, trick)
         if not play.cards:  # unreadable (reported): it takes its seat's turn, nothing more
             self.unread_play(play, trick)
@@ -835,7 +874,7 @@ class _Engine:
         )
 
     def event(self, event: Event) -> None:
-        self.notes, self.tags, self.trick_end = [], set(), None
+        self.notes, self.tags, self.trick_end, self.seat = [], set(), None, event.seat
         if isinstance(event, Declare):
             self.declare(event)
         elif isinstance(event, Kitty):
@@ -850,6 +889,7 @@ class _Engine:
                 tuple(self.notes),
                 frozenset(self.tags),
                 self.trick_end,
+                self.seat,
             )
         )
 
@@ -858,7 +898,8 @@ class _Engine:
         self.note_unknown_hands()
         self.check_deal_copies()
         self.steps.append(Step(0, None, self.snapshot(), (), frozenset()))
-        for event in self.record.events:
+        for at, event in enumerate(self.record.events):
+            self.at = at
             self.event(event)
         change, after, team = self.level_change()
         self.check_result(change, team)

@@ -222,6 +222,10 @@ def _line(line: SourceLine, record: SJRecord, bag: DiagnosticBag) -> object | No
             1,
             ja="記録の行ではありません: 「N: SA」「N: (手札)」「E: declare H2」「levels: …」",
         )
+        if record.events or record.hands or record.trump:
+            # Among the plays (or the deal's last lines): a step of its own, shown as
+            # written; whose turn it took, the plays after it say (cardkit.unread).
+            record.events.append(Play("", (), line.number, 1, text=line.text))
         return None
     key, body, start = m["key"], m["body"], m.start("body") + 1
     if key.lower() in ("levels", "declarer", "trump", "result"):
@@ -231,8 +235,9 @@ def _line(line: SourceLine, record: SJRecord, bag: DiagnosticBag) -> object | No
         _seat_error(key, line.number, 1, bag)
         body, marks = lines.split_marks(body)
         if body.strip() and body.strip()[0] != "(" and not _VERBS.get(body.split()[0].lower()):
-            # A card play by a seat that is none: it still takes a turn, the one whose
-            # turn it is, its cards unread (review13 R13-2: 46 errors from one letter).
+            # A card play by a seat that is none: it takes the turn of the seat whose
+            # turn it is (cardkit.unread), its cards unread (review13 R13-2: 46 errors
+            # from one letter).
             record.events.append(Play("", (), line.number, start, text=line.text))
         return None
     body, marks = lines.split_marks(body)

@@ -13,13 +13,14 @@ from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
 
+from kifuwiki.cardkit import unread
 from kifuwiki.cardkit import view as cardkit
 from kifuwiki.cardkit.game import data_of
 from kifuwiki.cards import Card
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.shengji import SJData
 from kifuwiki.games.shengji.engine import Replay, Step, points
-from kifuwiki.games.shengji.model import SEATS, Declare, Kitty, SJRecord, team_of
+from kifuwiki.games.shengji.model import SEATS, Declare, Kitty, Play, SJRecord, team_of
 from kifuwiki.games.shengji.order import Trumps, level_name
 from kifuwiki.games.shengji.writer import event_text
 from kifuwiki.games.viewkit import Text, record_badges
@@ -53,7 +54,7 @@ def _seats(
     step: Step, record: SJRecord, replay: Replay, won: Mapping[str, int]
 ) -> dict[str, dict[str, Any]]:
     snap, trumps = step.snapshot, step.snapshot.trumps
-    actor = step.event.seat if step.event else None
+    actor = step.seat or None
     seats = {}
     for i, seat in enumerate(SEATS):
         hand = snap.hands[i]
@@ -107,11 +108,26 @@ def _trick(step: Step, record: SJRecord) -> dict[str, Any]:
     }
 
 
+def _unread(step: Step) -> bool:
+    """A line among the plays that could not be read (cardkit.unread)."""
+    return isinstance(step.event, Play) and not step.event.cards
+
+
+def _notation(step: Step) -> str:
+    """``N: SA``; a line that could not be read, as written."""
+    event = step.event
+    if event is None:
+        return ""
+    if isinstance(event, Play) and not event.cards:
+        return unread.written(event.text)
+    return f"{event.seat}: {event_text(event)}"
+
+
 def _label(step: Step, record: SJRecord, ja: bool) -> str:
     event = step.event
     if event is None:
         return "配り" if ja else "Deal"
-    text = f"{record.name(event.seat)}: {event_text(event)}"
+    text = _notation(step) if _unread(step) else f"{record.name(event.seat)}: {event_text(event)}"
     if step.trick_end is not None:
         end = step.trick_end
         won = (
@@ -121,6 +137,11 @@ def _label(step: Step, record: SJRecord, ja: bool) -> str:
         )
         text += f" — {won}" + (f" (+{end.points})" if end.points else "")
     return text
+
+
+def _annotations(step: Step) -> tuple[tuple[str, str], ...]:
+    """What the step did; a line not read says so first."""
+    return ((unread.NOT_READ,) if _unread(step) else ()) + step.annotations
 
 
 def _kind(step: Step) -> str:
@@ -203,15 +224,15 @@ def _steps(game: GameRecord, data: SJData) -> list[StepView]:
             "team_points": {"NS": step.snapshot.team_points[0], "EW": step.snapshot.team_points[1]},
             "kitty": [card_data(c, trumps) for c in kitty] if kitty is not None else None,
             "kitty_points": points(kitty) if kitty is not None else None,
-            "notes_ja": [ja for _, ja in step.annotations],
+            "notes_ja": [ja for _, ja in _annotations(step)],
         }
         event = step.event
         steps.append(
             StepView(
                 index=step.index,
                 anchor=f"m{step.index}",
-                player=record.name(event.seat) if event else None,
-                notation=f"{event.seat}: {event_text(event)}" if event else "",
+                player=record.name(step.seat) if step.seat else None,
+                notation=_notation(step),
                 line=event.line if event else game.source.first_line,
                 kind=_kind(step),
                 label=_label(step, record, ja=False),
@@ -219,8 +240,8 @@ def _steps(game: GameRecord, data: SJData) -> list[StepView]:
                 marks=event.marks if event else "",
                 comments=comments,
                 bookmarks=bookmarks,
-                annotations=tuple(en for en, _ in step.annotations),
-                annotations_ja=tuple(ja for _, ja in step.annotations),
+                annotations=tuple(en for en, _ in _annotations(step)),
+                annotations_ja=tuple(ja for _, ja in _annotations(step)),
                 flags=flags,
                 state=state,
             )

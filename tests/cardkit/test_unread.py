@@ -1,0 +1,25 @@
+"""cardkit.unread: whether a line naming no seat took a turn is what the next play says."""
+
+from __future__ import annotations
+
+from kifuwiki.cardkit.unread import took_turn, written
+
+
+def test_the_next_play_says_whether_the_turn_was_taken() -> None:
+    assert took_turn("A", "B", "B", over=False)  # B plays next: A's turn was taken
+    assert not took_turn("A", "B", "A", over=False)  # A plays next: a line among plays
+    assert not took_turn("A", "B", "C", over=False)  # out of order anyway: no turn taken
+
+
+def test_after_a_tricks_last_play_any_other_seat_may_lead() -> None:
+    assert took_turn("A", None, "C", over=False)
+    assert not took_turn("A", None, "A", over=False)
+
+
+def test_the_last_line_takes_a_turn_only_while_the_game_goes_on() -> None:
+    assert took_turn("A", "B", None, over=False)
+    assert not took_turn("A", "B", None, over=True)
+
+
+def test_a_line_is_shown_as_written() -> None:
+    assert written("  B C5 <b> ^HA \n") == "B C5 <b> ^HA"

@@ -1,0 +1,69 @@
+"""A 撿紅點 line among the turns that could not be read is a step of its own (cardkit.unread):
+shown as written, flagged and linked by its one error, with the cards as they were; the
+turns after it replay as before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kifuwiki.core.recordfile import split_record_file
+from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.games.jianhongdian import GAME
+from kifuwiki.render.environment import make_environment
+from kifuwiki.render.record import diagnostics_of, render_viewer
+
+RECORD = Path(__file__).resolve().parents[2] / "records" / "jianhongdian" / "annotated-2p.kifu"
+
+
+def _with(old: str, new: str) -> tuple[GameRecord, RecordView]:
+    text = RECORD.read_text(encoding="utf-8")
+    assert f"\n{old}\n" in text
+    (source,) = split_record_file(text.replace(f"\n{old}\n", f"\n{new}\n", 1), "x.kifu")
+    record = GAME.load(source)
+    return record, GAME.view(record)
+
+
+def _errors(record: GameRecord) -> list[str]:
+    return [d.code for d in record.diagnostics if d.severity.value != "info"]
+
+
+def test_a_line_without_its_colon_is_a_step_with_its_error() -> None:
+    """``B C5 ^HA`` (the colon left out) was dropped from the move list, its JH001 linked
+    to A's turn before it, and every later turn was out of order (27 errors)."""
+    record, view = _with("B: C5 ^HA", "B C5 <b>&amp; ^HA")
+    assert _errors(record) == ["JH001"]
+    (step,) = [s for s in view.steps if s.notation == "B C5 <b>&amp; ^HA"]
+    before, after = view.steps[step.index - 1], view.steps[step.index + 1]
+    assert before.notation == "A: C2 ^S3" and after.notation == "A: SQ ^D7xS3"
+    assert "error" in step.flags and "error" not in after.flags
+    assert step.player == "陳"  # B's turn: A's next turn says so
+    (problem,) = [d for d in diagnostics_of(view) if d.code == "JH001"]
+    assert problem.step == step.index
+    assert step.state["table"] == before.state["table"]  # nothing it says is applied
+    seats = [(s["hand"], s["pile"], s["score"]) for s in step.state["seats"]]
+    assert seats == [(s["hand"], s["pile"], s["score"]) for s in before.state["seats"]]
+    assert len(view.steps) == record.moves + 1
+    html = render_viewer(view, make_environment(), "en")
+    assert "B C5 &lt;b&gt;&amp;amp; ^HA" in html and "<b>&amp; ^HA" not in html
+
+
+def test_a_line_among_the_turns_that_took_none_takes_no_turn() -> None:
+    """A stray line (a note without its ``*``) whose next turn is by the seat whose turn
+    it was: a step that takes no turn, so that turn is not out of order."""
+    record, view = _with("A: SQ ^D7xS3", "A: SQ ^D7xS3\nnice one")
+    assert _errors(record) == ["JH001"]
+    (step,) = [s for s in view.steps if s.notation == "nice one"]
+    assert step.player is None and "error" in step.flags
+    assert view.steps[step.index + 1].notation == "B: HQxSQ ^C9xHA"
+    assert (
+        view.steps[-1].state == GAME.view(_with("A: SQ ^D7xS3", "A: SQ ^D7xS3")[0]).steps[-1].state
+    )
+
+
+def test_a_turn_not_read_makes_one_error_not_three() -> None:
+    """A turn not read left its captures on the table and its played card off it: the
+    turns after it were told a card was not on the table (JH103), a flip had to take a
+    card already gone (JH106), and the result did not add up (JH111)."""
+    assert _errors(_with("A: SQ ^D7xS3", "A: SQ ^D7xZ3")[0]) == ["JH002"]
+    assert _errors(_with("B: C5 ^HA", "B: C5 ^HA x")[0]) == ["JH001"]
+    assert _errors(_with("A: SQ ^D7xS3", "A SQ ^D7xS3")[0]) == ["JH001"]
