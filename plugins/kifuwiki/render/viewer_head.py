@@ -210,7 +210,8 @@ def _head(
         f'aria-pressed="false" aria-keyshortcuts="G" title="{L["guess_mode"]} (G)">'
         f"{L['guess_mode']}</button>\n"
         '<button type="button" data-kw-go="help" class="kw-help-toggle" aria-expanded="false" '
-        'aria-keyshortcuts="?" title="?">?</button>\n'
+        f'aria-keyshortcuts="?" title="{L["shortcuts"]} (?)" aria-label="{L["shortcuts"]}">?'
+        "</button>\n"
         "</div>\n"
         f'<form class="kw-guess" hidden aria-label="{L["guess_mode"]}"\n'
         f'data-kw-prompt="{L["guess_prompt"]}"\n'
