@@ -351,7 +351,10 @@
     this.setupSeats();
     this.seatSelect.addEventListener("change", function () { active = self; self.setSeat(self.seatSelect.value); });
     this.guessForm.addEventListener("submit", function (ev) { ev.preventDefault(); self.guess(true); });
-    this.guessInput.addEventListener("keydown", function (ev) { if (ev.key === "Escape") root.focus(); });
+    /* Escape in the answer closes the form, as on the viewer (key). */
+    this.guessInput.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape") { ev.preventDefault(); self.closeGuess(); }
+    });
   };
 
   /* A game whose hands say whose they are in their text (its seat_hands rule on the
@@ -451,6 +454,13 @@
     if (this.guessing) this.guessInput.focus();
   };
 
+  /* Out of guess mode, focus back on the button that opened it (not lost with the form). */
+  Viewer.prototype.closeGuess = function () {
+    var toggle = this.root.querySelector('[data-kw-go="guess"]');
+    if (this.guessing) this.toggleGuess();
+    toggle.focus();
+  };
+
   /* Guess mode asks only for a decision of the seat seen by (every seat's if none): not
      a step without a mover (a hand's heading, a settlement) nor one whose notation the
      game's data-kw-ignore removes whole (a deal, a draw, a die roll: chance). */
@@ -525,6 +535,7 @@
         return true;
       case "Escape":
         if (!this.help.hidden) { this.toggleHelp(); return true; }
+        if (this.modes && this.guessing) { this.closeGuess(); return true; }
         return false;
     }
     /* The game's jump keys (data-kw-key). */
