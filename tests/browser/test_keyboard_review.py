@@ -1,0 +1,249 @@
+"""Keyboard and screen-reader review of the demo site (round fourteen): the record viewer
+of every game and the index, player, event and report pages, in Debian's chromium.
+
+What axe (test_accessibility.py) does not see: the Tab order through a viewer and a
+visible focus on each stop, Escape closing what a key opened (the help, the guess form),
+the live region saying the step, contrast in Material's dark scheme (``slate``: axe runs
+there only with the scheme switched on), every ``aria-*``/``for`` naming an id that
+exists, headings in order, nothing wider than a phone, and no motion of kifuwiki's own
+under ``prefers-reduced-motion``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+RECORDS = [
+    "records/prime-daifugo/kongo1-m001-g07/",
+    "records/catan/practice-2026-board/",
+    "records/doudizhu/one-players-view/",
+    "records/jianhongdian/annotated-2p/",
+    "records/koutetsu-no-niji/kiri-no-toka-ten/",
+    "records/ponjan/four-players-own-view/",
+    "records/selaffesto/selfplay-greedy-vs-greedy/",
+    "records/shengji/annotated-seed/",
+]
+PAGES = [
+    "records/",
+    "records/prime-daifugo/",
+    "records/players/",
+    "records/players/3tk/",
+    "records/events/",
+    "records/events/evening-games/",
+    "records/report/",
+    *RECORDS,
+]
+
+# Ids named by aria-* and label[for], headings that skip a level, and anything in the
+# content wider than the window and not inside a scrolling box.
+PAGE_CHECK = r"""() => {
+  const found = [];
+  const refs = ['aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns',
+                'aria-activedescendant', 'for'];
+  for (const el of document.querySelectorAll('.md-content *')) {
+    for (const name of refs) {
+      for (const id of (el.getAttribute(name) || '').split(/\s+/).filter(Boolean)) {
+        if (!document.getElementById(id)) found.push(`${name}=${id}: no such id`);
+      }
+    }
+  }
+  let before = 0;
+  for (const h of document.querySelectorAll('.md-content :is(h1, h2, h3, h4, h5, h6)')) {
+    const level = Number(h.tagName[1]);
+    if (before ? level > before + 1 : level !== 1) {
+      found.push(`h${before} then h${level}: ${h.textContent.trim().slice(0, 40)}`);
+    }
+    before = level;
+  }
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width) found.push('the page scrolls sideways');
+  for (const el of document.querySelectorAll('.md-content *')) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || box.right <= width + 1) continue;
+    let up = el.parentElement, scrolled = false;
+    for (; up && up !== document.body; up = up.parentElement) {
+      scrolled = /auto|scroll|hidden|clip/.test(getComputedStyle(up).overflowX);
+      if (scrolled) break;
+    }
+    if (!scrolled) found.push(`${el.tagName}.${el.className} ends at ${Math.round(box.right)}px`);
+  }
+  return found;
+}"""
+
+FOCUSED = r"""() => {
+  const el = document.activeElement;
+  const style = getComputedStyle(el);
+  const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0)
+    || (style.boxShadow && style.boxShadow !== 'none');
+  return {inViewer: Boolean(el.closest('.kw-viewer')) && el !== el.closest('.kw-viewer'),
+          ring, control: el.matches('button, select, input'), name: el.outerHTML.slice(0, 80)};
+}"""
+
+
+def _into_the_game(page: Any) -> None:
+    page.locator(".kw-viewer").first.focus()
+    for key in ("Home", "ArrowRight", "ArrowRight"):
+        page.keyboard.press(key)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_ids_headings_and_width(browser: Any, demo_site: str, width: int) -> None:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    problems = []
+    try:
+        for path in PAGES:
+            page.goto(demo_site + path)
+            problems += [f"{path}: {problem}" for problem in page.evaluate(PAGE_CHECK)]
+    finally:
+        context.close()
+    assert problems == []
+
+
+@pytest.mark.parametrize("path", RECORDS)
+def test_tab_reaches_every_control_with_a_visible_focus(
+    browser: Any, demo_site: str, path: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(demo_site + path)
+        viewer = page.locator(".kw-viewer").first
+        shown = viewer.locator(
+            ".kw-controls button:visible, .kw-controls select:visible, .kw-controls input:visible"
+        ).count()
+        viewer.focus()
+        reached, unringed = 0, []
+        for _ in range(shown + 1):
+            page.keyboard.press("Tab")
+            focused = page.evaluate(FOCUSED)
+            if not focused["inViewer"] or not focused["control"]:
+                break
+            reached += 1
+            if not focused["ring"]:
+                unringed.append(focused["name"])
+        assert (reached, unringed) == (shown, [])
+        # Each control has a name a screen reader says (not a lone symbol).
+        snapshot = viewer.locator(".kw-controls").aria_snapshot()
+        assert 'button "?"' not in snapshot
+        names = [line for line in snapshot.splitlines() if line.strip().startswith("- button")]
+        assert names and all('"' in line for line in names), snapshot
+    finally:
+        context.close()
+
+
+def test_the_help_button_is_named_and_escape_closes_help(browser: Any, demo_site: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(demo_site + RECORDS[0])
+        help_button = page.get_by_role("button", name="キーボード操作")
+        help_button.focus()
+        page.keyboard.press("Enter")
+        assert page.locator(".kw-help").first.is_visible()
+        assert help_button.get_attribute("aria-expanded") == "true"
+        page.keyboard.press("Escape")
+        assert page.locator(".kw-help").first.is_hidden()
+        assert help_button.get_attribute("aria-expanded") == "false"
+        assert page.evaluate("document.activeElement.dataset.kwGo") == "help"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", [RECORDS[0], RECORDS[-1]])
+def test_escape_closes_the_guess_form(browser: Any, demo_site: str, path: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(demo_site + path)
+        _into_the_game(page)
+        page.keyboard.press("g")
+        form = page.locator(".kw-guess").first
+        toggle = page.locator('[data-kw-go="guess"]').first
+        assert form.is_visible()
+        assert page.evaluate("document.activeElement.classList.contains('kw-guess-input')")
+        page.keyboard.press("Escape")
+        assert form.is_hidden()
+        assert toggle.get_attribute("aria-pressed") == "false"
+        # Focus goes back to the button that opened the form, not to the page's top.
+        assert page.evaluate("document.activeElement.dataset.kwGo") == "guess"
+        # Escape with the viewer itself focused closes it too.
+        page.keyboard.press("Enter")
+        assert form.is_visible()
+        page.locator(".kw-viewer").first.focus()
+        page.keyboard.press("Escape")
+        assert form.is_hidden()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("path", RECORDS)
+def test_the_live_region_says_the_step(browser: Any, demo_site: str, path: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(demo_site + path)
+        live = page.locator(".kw-live").first
+        assert live.get_attribute("aria-live") == "polite"
+        _into_the_game(page)
+        caption = page.locator(".kw-board-caption").first.text_content()
+        assert caption and live.text_content() == caption
+        page.keyboard.press("ArrowRight")
+        assert live.text_content() == page.locator(".kw-board-caption").first.text_content()
+        assert live.text_content() != caption
+    finally:
+        context.close()
+
+
+def test_contrast_in_the_dark_scheme(browser: Any, demo_site: str) -> None:
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    options = {
+        "runOnly": {"type": "rule", "values": ["color-contrast"]},
+        "resultTypes": ["violations"],
+    }
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    found = []
+    try:
+        for path in PAGES:
+            page.goto(demo_site + path)
+            page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+            if page.locator(".kw-viewer").count():
+                _into_the_game(page)
+            results = axe.Axe().run(page, context={"include": [[".md-content"]]}, options=options)
+            for violation in results.response["violations"]:
+                for node in violation["nodes"]:
+                    summary = (node.get("failureSummary") or "").splitlines()[1:2]
+                    found.append(f"{path} {' '.join(node['target'])}: {' '.join(summary)}")
+    finally:
+        context.close()
+    assert found == []
+
+
+def test_no_motion_of_our_own_when_reduced_motion_is_asked(browser: Any, demo_site: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        page.goto(demo_site + RECORDS[0])
+        # Autoplay only when asked; it moves the list by setting scrollTop (no smooth
+        # scrolling) and nothing in the viewer moves by itself (the theme's links fade
+        # their colour: not motion).
+        assert page.locator(".kw-play").first.get_attribute("aria-pressed") == "false"
+        moving = page.evaluate(
+            """() => [...document.querySelectorAll('.kw-viewer, .kw-viewer *')].filter(el => {
+                 const s = getComputedStyle(el);
+                 return s.animationName !== 'none' || s.scrollBehavior === 'smooth'
+                   || /all|transform|top|left|margin|height|width/.test(s.transitionProperty)
+                      && s.transitionDuration.split(',').some(d => parseFloat(d) > 0);
+               }).map(el => el.outerHTML.slice(0, 60))"""
+        )
+        assert moving == []
+        assert page.evaluate("getComputedStyle(document.documentElement).scrollBehavior") != (
+            "smooth"
+        )
+    finally:
+        context.close()
