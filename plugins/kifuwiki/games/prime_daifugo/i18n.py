@@ -74,8 +74,9 @@ def _rules() -> list[_Rule]:
         ),
         (r"the factors multiply to (?P<n>\d+)", lambda m: f"因数の積は {m['n']}"),
         (
-            r"(?P<k>\d+) card\(s\) on a field of (?P<m>\d+)",
-            lambda m: f"場は {m['m']}枚なのに {m['k']}枚",
+            # Said so that "…のに、ペナルティがない" (not penalised) can follow it.
+            r"(?P<k>\d+) cards? on a field of (?P<m>\d+)",
+            lambda m: f"{m['k']}枚出しで場の {m['m']}枚と合わない",
         ),
         (r"(?P<a>\d+) does not beat (?P<b>\d+)", lambda m: f"{m['a']} は {m['b']} に勝てない"),
         (

@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import product
 from typing import cast
 
-from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.prime_daifugo import codes
 from kifuwiki.games.prime_daifugo.model import (
     JOKER,
@@ -86,7 +86,7 @@ def field_problems(
     if field is None:
         return []
     if count != field.count:
-        return [(codes.WRONG_COUNT, f"{count} card(s) on a field of {field.count}")]
+        return [(codes.WRONG_COUNT, f"{counted(count, 'card')} on a field of {field.count}")]
     if special is _IN or number is None or field.number is None:
         return []
     if state.revolution:
