@@ -193,3 +193,11 @@ def test_a_total_too_long_to_be_points_is_not_read_as_its_first_four_digits() ->
 def test_a_stray_word_between_entries_is_reported_at_the_word() -> None:
     rec = record(GAME_TO_TEN + "\n合計: B 10, zz, Y 2, R 2", front=THREE)
     assert [(d.code, d.column) for d in rec.diagnostics if d.code == "CT108"] == [("CT108", 11)]
+
+
+def test_no_winner_warning_names_a_letter_that_is_not_a_seat() -> None:
+    # The last line's 'X' is CT101; CT219 went on to say "the game ends on X's turn".
+    rec = record(GAME_TO_TEN + "\n4 X: 5 |\n合計: B 10, Y 2, R 2", front=THREE)
+    assert "CT101" in codes(rec)
+    assert [d.message for d in rec.diagnostics if "X's turn" in d.message] == []
+    assert rec.winner == "青"  # B reached 10 on the last seated turn, its own
