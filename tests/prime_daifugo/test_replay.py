@@ -99,6 +99,20 @@ def test_seats_follow_the_record_and_a_player_may_start_second_in_order() -> Non
     assert steps(record)[-1].state.to_move == 0  # a made the last play: flushed, a leads
 
 
+def test_a_time_out_says_so_and_counts_as_a_pass() -> None:
+    # "%%" showed only "field flushed; a leads": the record's 時間切れ badge had no step.
+    record = two("a:7", "b:%%")
+    assert errors(record) == []
+    step = steps(record)[2]
+    assert step.kind == "timeout" and step.flushed
+    assert step.annotations == ("time-out: counts as a pass", "field flushed; a leads")
+    assert [annotation_ja(a) for a in step.annotations] == [
+        "時間切れ (パス扱い)",
+        "場が流れ、a の親",
+    ]
+    assert steps(two("a:7", "b:%"))[2].annotations == ("field flushed; a leads",)
+
+
 # --------------------------------------------------------------------------- following
 
 

@@ -29,6 +29,7 @@ def _rules() -> list[_Rule]:
         (r"(?P<x>.+), yet penalised", lambda m: f"{t(m['x'])}なのにペナルティ"),
         (r"field flushed; (?P<p>.+) leads", lambda m: f"場が流れ、{m['p']} の親"),
         (r"(?P<p>.+) goes out", lambda m: f"{m['p']} があがり"),
+        (r"time-out: counts as a pass", lambda m: "時間切れ (パス扱い)"),
         (r"57: Grothendieck cut, field flushed", lambda m: "57: グロタンカット、場が流れる"),
         (
             r"lone joker \(∞\): beats any single card and flushes the field",

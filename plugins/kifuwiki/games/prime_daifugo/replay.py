@@ -418,6 +418,9 @@ class _Replayer:
         turn.kinds.add(
             "pass" if action is _PASS else "timeout" if action is _TIMEOUT else "unreadable"
         )
+        if action is _TIMEOUT:
+            # "%%" alone tells a reader nothing; the clock's forced pass is a pass.
+            turn.annotations.append("time-out: counts as a pass")
         if action is not _PASS and action is not _TIMEOUT:
             # The parser reported each unreadable move; what that means for the
             # replay is said once.
