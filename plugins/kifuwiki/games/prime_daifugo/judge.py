@@ -48,7 +48,7 @@ _NO_JOKERS: JokerMap = {}
 _TAG_MEANING = {
     Special.GC: ("57 (two cards)", "57(2枚)"),
     Special.RR: ("1729 (four cards)", "1729(4枚)"),
-    Special.IN: ("a lone joker", "ジョーカー単騎"),
+    Special.IN: ("a lone joker", "ジョーカー1枚出し"),
 }
 #: The number and card count each special play is made of.
 _SPECIAL_NUMBERS = {Special.GC: ("57", 2), Special.RR: ("1729", 4)}
