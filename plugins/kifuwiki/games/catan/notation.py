@@ -515,6 +515,7 @@ def _closing(
     base = match.start("rest") + 1
     values: dict[str, int] = {}
     position = 0
+    errors_before = bag.errors
     for entry in ENTRY.finditer(rest):
         between = rest[position : entry.start()]
         gap = between.strip(" ,、")
@@ -564,7 +565,8 @@ def _closing(
                 "1」のようにプレイヤーの記号と点数を書いてください"
             ),
         )
-    return Closing(kind, label, values, line.number)
+    kept = line.text.strip() if bag.errors != errors_before else None
+    return Closing(kind, label, values, line.number, text=kept)
 
 
 def _read_lines(source: RecordSource, players: set[str], bag: DiagnosticBag) -> Body:
