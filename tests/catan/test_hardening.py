@@ -173,3 +173,31 @@ def test_the_demo_table_record_is_clean() -> None:
     (rec,) = load_file(RECORDS / "seed-001-table.kifu")
     assert rec.errors == 0 and rec.warnings == 0
     assert rec.winner == "白"
+
+
+def test_a_total_too_long_to_be_points_is_not_read_as_its_first_four_digits() -> None:
+    # "R 99999999999999999999999" was read as R 9999 (CT217 "R's total 9999 does not add
+    # up") and the rest as a second, nameless entry.
+    rec = record(GAME_TO_TEN + "\n合計: B 10, Y 2, R 99999999999999999999999", front=THREE)
+    assert [(d.code, d.message, d.column) for d in rec.diagnostics if d.code == "CT108"] == [
+        (
+            "CT108",
+            "'R 99999999999999999999999' is not an entry: write the player letter and the "
+            "points, like 'Y 1'",
+            16,  # at the R, not at the comma before it
+        )
+    ]
+    assert "9999" not in " ".join(d.message for d in rec.diagnostics if d.code != "CT108")
+
+
+def test_a_stray_word_between_entries_is_reported_at_the_word() -> None:
+    rec = record(GAME_TO_TEN + "\n合計: B 10, zz, Y 2, R 2", front=THREE)
+    assert [(d.code, d.column) for d in rec.diagnostics if d.code == "CT108"] == [("CT108", 11)]
+
+
+def test_no_winner_warning_names_a_letter_that_is_not_a_seat() -> None:
+    # The last line's 'X' is CT101; CT219 went on to say "the game ends on X's turn".
+    rec = record(GAME_TO_TEN + "\n4 X: 5 |\n合計: B 10, Y 2, R 2", front=THREE)
+    assert "CT101" in codes(rec)
+    assert [d.message for d in rec.diagnostics if "X's turn" in d.message] == []
+    assert rec.winner == "青"  # B reached 10 on the last seated turn, its own

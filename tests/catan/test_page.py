@@ -76,3 +76,16 @@ def test_every_step_has_its_board_and_the_island_once(page: tuple[BeautifulSoup,
     titles = [board.title.get_text() for board in boards if board is not None and board.title]
     robbers = [re.search(r"(?:泥棒|robber) ([^;]+)", t).group(1) for t in titles]  # type: ignore[union-attr]
     assert robbers[0] == "D" and robbers[4] == "G2" and robbers[6] == "W6"
+
+
+def test_a_holder_of_one_step_is_said_as_that_step() -> None:
+    # Rin held Longest Road for step 25 only: it read "(手 25–25)" / "(steps 25–25)".
+    record = load_file(RECORDS / "three-player-english.kifu")[0]
+    for lang, one, span in (("ja", "(手 25)", "(手 26–30)"), ("en", "(step 25)", "(steps 26–30)")):
+        html = render_record_page(GAME.view(record), make_environment(), lang)
+        soup = BeautifulSoup(html, "html.parser")
+        items = [li.get_text() for li in soup.select(".kw-catan-holders li")]
+        titles = [t.get_text() for t in soup.select(".kw-catan-holders svg rect title")]
+        assert any(one in text for text in items) and any(span in text for text in items)
+        assert any(one in text for text in titles)
+        assert not any(re.search(r"(\d+)–\1\)", text) for text in items + titles)

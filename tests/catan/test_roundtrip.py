@@ -106,6 +106,17 @@ def test_a_line_with_errors_is_kept_as_written() -> None:
     assert fmt(once) == once
 
 
+@pytest.mark.parametrize(
+    "closing", ["合計: B 10, Y 99999999999999", "合計: B 10, Q 2", "追加点: B 1, zz"]
+)
+def test_a_closing_line_with_errors_is_kept_as_written(closing: str) -> None:
+    # fmt wrote "合計: B 10" for "合計: B 10, Q 2": what it could not read was dropped.
+    text = f"---\ngame: catan\norder: B Y\n---\n1 B: 6 |\n1 Y: 5 |\n{closing}\n"
+    once = fmt(text)
+    assert closing in once.splitlines()
+    assert fmt(once) == once
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_generated_games_round_trip(seed: int) -> None:
     game = generate(seed, card_set="en" if seed % 2 else "de", board=seed % 3 == 0)

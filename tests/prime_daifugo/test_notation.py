@@ -633,3 +633,14 @@ def test_the_ranks_of_cards_are_looked_up_as_they_are_joined(text: str) -> None:
     copy = tuple(iter(cards))
     assert copy is not cards or not cards
     assert ranks_of(list(cards)) == ranks_of(copy) == ranks_of(cards)
+
+
+def test_a_comment_written_after_a_move_is_told_to_go_on_its_own_line(parse_one: Parse) -> None:
+    # "n:KQ#  * 決着" said only "'*' is a second number in one move".
+    _, diagnostics = parse_one("n:(QT338647JA9)\nm:(T77TJK4X3KA)\nn:KQ  * 決着\n")
+    [diagnostic] = diagnostics
+    assert (diagnostic.code, diagnostic.column) == (notation_codes.UNREADABLE_MOVE, 7)
+    assert "a comment goes on its own line, starting with *" in diagnostic.message
+    assert "コメントは * で始まる別の行に書く" in diagnostic.message_ja
+    _, after_out = parse_one("n:(QT338647JA9)\nm:(T77TJK4X3KA)\nn:KQ#  * 決着\n")
+    assert [(d.code, d.column) for d in after_out] == [(notation_codes.UNREADABLE_MOVE, 8)]

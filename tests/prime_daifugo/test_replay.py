@@ -11,6 +11,7 @@ from kifuwiki.archive import load_text
 from kifuwiki.core.diagnostics import Severity
 from kifuwiki.games.base import GameRecord
 from kifuwiki.games.prime_daifugo import GAME, LoadedGame
+from kifuwiki.games.prime_daifugo.i18n import annotation_ja
 from kifuwiki.games.prime_daifugo.model import (
     Action,
     Card,
@@ -98,6 +99,20 @@ def test_seats_follow_the_record_and_a_player_may_start_second_in_order() -> Non
     assert steps(record)[-1].state.to_move == 0  # a made the last play: flushed, a leads
 
 
+def test_a_time_out_says_so_and_counts_as_a_pass() -> None:
+    # "%%" showed only "field flushed; a leads": the record's 時間切れ badge had no step.
+    record = two("a:7", "b:%%")
+    assert errors(record) == []
+    step = steps(record)[2]
+    assert step.kind == "timeout" and step.flushed
+    assert step.annotations == ("time-out: counts as a pass", "field flushed; a leads")
+    assert [annotation_ja(a) for a in step.annotations] == [
+        "時間切れ (パス扱い)",
+        "場が流れ、a の親",
+    ]
+    assert steps(two("a:7", "b:%"))[2].annotations == ("field flushed; a leads",)
+
+
 # --------------------------------------------------------------------------- following
 
 
@@ -105,9 +120,17 @@ def test_follow_needs_the_same_number_of_cards() -> None:
     record = two("a:7", "b:23")
     assert errors(record) == ["PD130"]
     assert (
-        "2 card(s) on a field of 1, but the play was not penalised" in record.diagnostics[0].message
+        "2 cards on a field of 1, but the play was not penalised" in record.diagnostics[0].message
     )
+    # The Japanese reason and its "but not penalised" join as one sentence (it read
+    # "場は 1枚なのに 2枚のに、ペナルティがない").
+    assert record.diagnostics[0].message_ja == "2枚出しで場の 1枚と合わないのに、ペナルティがない"
     assert "judge missed" in steps(record)[2].annotations[0]
+
+
+def test_a_wrong_count_of_one_card_is_said_in_the_singular() -> None:
+    record = two("a:23", "b:7")
+    assert "1 card on a field of 2, but" in record.diagnostics[0].message
 
 
 def test_a_penalised_wrong_count_is_an_event_not_an_error() -> None:
@@ -115,7 +138,8 @@ def test_a_penalised_wrong_count_is_an_event_not_an_error() -> None:
     assert errors(record) == []
     step = steps(record)[2]
     assert step.kind == "penalty" and step.valid is False
-    assert step.annotations[0] == "2 card(s) on a field of 1 → penalty 2"
+    assert step.annotations[0] == "2 cards on a field of 1 → penalty 2"
+    assert annotation_ja(step.annotations[0]) == "2枚出しで場の 1枚と合わない → ペナルティ 2枚"
     assert step.penalty_drawn == "56"
     assert step.state.hands[1].size == 13  # cards back, plus two drawn
     # The penalty acts like a pass: back to a, who made the last play, so the field flushes.
@@ -534,6 +558,16 @@ def test_adjudicated_end_is_a_warning() -> None:
     record = two("a:7", "b:K#")
     assert errors(record) == [] and warnings(record) == ["PD162"]
     assert record.winner == "b" and record.ranking == ["b", "a"]
+
+
+def test_cards_left_are_counted_in_english() -> None:
+    # "still holds 1 card(s)": the English messages say "1 card", "2 cards".
+    adjudicated = two("a:3", "b:5#", a="73", b="95", rules={"hand_size": 2})
+    assert "b still holds 1 card;" in adjudicated.diagnostics[0].message
+    mid_game = two("a:7#", "b:%")
+    assert "# is written but a still holds 10 cards:" in mid_game.diagnostics[0].message
+    wrong_size = two("a:7", "b:23,P(5)", b="23457TJQKA9")
+    assert "the penalty is 1 card, but 2 played" in wrong_size.diagnostics[0].message
 
 
 def test_three_players_flush_only_when_everyone_else_passed() -> None:

@@ -233,3 +233,21 @@ def test_hands_are_found_by_name_unless_two_players_share_one() -> None:
     doc = _soup(GAME.view(twins), "en")
     hands = doc.select(f"li#m1 {PD_HAND}")
     assert [(h["data-kw-seat"], h["data-kw-count"]) for h in hands] == counts
+
+
+def test_a_lone_joker_has_one_name_on_every_part_of_a_page() -> None:
+    # The badge said インフィニティ / Infinity, the player stats ジョーカー単騎 (IN), the move
+    # ジョーカー1枚出し (∞) and the rules page ジョーカー1枚出し: a reader could not tell
+    # they were one play.
+    record = load_text(
+        "a:(A7295X3TJQK)\nb:(2345TJQKA78)\na:5\nb:X[IN]\nb:%\n"
+        "a:(A7295X3TJQK)\nb:(2345TJQKA78)\na:5\nb:7\na:X[GC]\n",
+        "records/prime-daifugo/t.kifu",
+    )[0]
+    view = GAME.view(record)
+    ja, en = GAME.badges["IN"]
+    stat = next(s for s in view.player_stats["b"] if s.key == "in")
+    move = next(a for step in view.steps for a in step.annotations_ja if "∞" in a)
+    for where in (ja, stat.label_ja, move):
+        assert where.startswith("ジョーカー1枚出し"), where
+    assert en.startswith("lone joker") and stat.label_en.startswith("lone joker")

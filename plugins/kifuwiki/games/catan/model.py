@@ -184,6 +184,9 @@ class Closing:
     values: dict[str, int]
     line: int
     notes: list[SourceLine] = field(default_factory=list)
+    text: str | None = None
+    """The line as written when an entry of it could not be read: ``fmt`` keeps it whole
+    rather than writing only the entries it read."""
 
 
 @dataclass(slots=True)

@@ -57,7 +57,8 @@ MARKS = re.compile(r"\s+(?P<marks>!!|\?\?|!\?|\?!|!|\?)$")
 #: number are what people write; :func:`.sheet.points_in` reads the number).
 ENTRY = re.compile(
     r"(?P<player>[^\s,、:：=0-9]+?)(?:\s*[=:：]\s*|\s+|(?=[-0-9]))"
-    r"(?P<points>(?:[^\s,、:：=0-9-]+\s*)?-?[0-9]{1,4}\s*点?)"
+    # Not the first four digits of a longer number ("R 99999…" is no entry, not R 9999).
+    r"(?P<points>(?:[^\s,、:：=0-9-]+\s*)?-?[0-9]{1,4}(?![0-9])\s*点?)"
 )
 BUILD_LETTERS = {b.value: b for b in Build}
 
@@ -514,14 +515,17 @@ def _closing(
     base = match.start("rest") + 1
     values: dict[str, int] = {}
     position = 0
+    errors_before = bag.errors
     for entry in ENTRY.finditer(rest):
-        gap = rest[position : entry.start()].strip(" ,、")
+        between = rest[position : entry.start()]
+        gap = between.strip(" ,、")
         if gap:
             bag.error(
                 "CT108",
                 f"'{gap}' is not an entry: write the player letter and the points, like 'Y 1'",
                 line.number,
-                base + position,
+                # At the text, not at the comma before it.
+                base + position + len(between) - len(between.lstrip(" ,、")),
                 ja=(
                     f"「{gap}」は項目ではありません。「Y "
                     "1」のようにプレイヤーの記号と点数を書いてください"
@@ -548,19 +552,21 @@ def _closing(
             )
             continue
         values[key] = points_in(entry.group("points")) or 0
-    tail = rest[position:].strip(" ,、")
+    after = rest[position:]
+    tail = after.strip(" ,、")
     if tail:
         bag.error(
             "CT108",
             f"'{tail}' is not an entry: write the player letter and the points, like 'Y 1'",
             line.number,
-            base + position,
+            base + position + len(after) - len(after.lstrip(" ,、")),
             ja=(
                 f"「{tail}」は項目ではありません。「Y "
                 "1」のようにプレイヤーの記号と点数を書いてください"
             ),
         )
-    return Closing(kind, label, values, line.number)
+    kept = line.text.strip() if bag.errors != errors_before else None
+    return Closing(kind, label, values, line.number, text=kept)
 
 
 def _read_lines(source: RecordSource, players: set[str], bag: DiagnosticBag) -> Body:

@@ -877,6 +877,15 @@ def _final_points(
     return {k: final.vp[k] + bonus.get(k, 0) for k in record.order}
 
 
+def _last_turn(record: CatanRecord, steps: list[StepResult]) -> Turn | None:
+    """The last turn of a seated player: a line naming no seat (CT101) is no turn
+    the game can end on (CT219 said "the game ends on X's turn")."""
+    for step in reversed(steps):
+        if step.turn is not None and step.turn.player in record.order:
+            return step.turn
+    return None
+
+
 def _result(
     record: CatanRecord,
     final: Snapshot,
@@ -886,7 +895,7 @@ def _result(
 ) -> tuple[str | None, list[str]]:
     points = _final_points(record, final, bonus, totals)
     ranking = sorted(record.order, key=lambda k: (-points[k], record.order.index(k)))
-    last = steps[-1].turn
+    last = _last_turn(record, steps)
     winner = None
     if last is not None and last.player in points and points[last.player] >= WINNING_POINTS:
         winner = last.player
@@ -902,7 +911,7 @@ def _check_winner(
     winner: str | None,
     bag: DiagnosticBag,
 ) -> None:
-    last = steps[-1].turn
+    last = _last_turn(record, steps)
     if last is None:
         return
     points = _final_points(record, final, bonus, totals)

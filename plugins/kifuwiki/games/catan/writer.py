@@ -66,6 +66,8 @@ def turn_line(turn: Turn, card_set: str) -> str:
 
 
 def closing_line(closing: Closing, order: list[str]) -> str:
+    if closing.text is not None:
+        return closing.text
     keys = [k for k in order if k in closing.values]
     keys += [k for k in closing.values if k not in keys]
     entries = ", ".join(f"{key} {closing.values[key]}" for key in keys)

@@ -161,7 +161,7 @@ class PrimeDaifugo:
     badges: Mapping[str, tuple[str, str]] = {
         "GC": ("グロタンカット", "Grothendieck cut"),
         "RR": ("ラマヌジャン革命", "Ramanujan revolution"),
-        "IN": ("インフィニティ", "Infinity"),
+        "IN": ("ジョーカー1枚出し (インフィニティ)", "lone joker (Infinity)"),
         "penalty": ("ペナルティ", "penalty"),
         "composite": ("合成数出し", "composite"),
         "timeout": ("時間切れ", "time-out"),

@@ -29,6 +29,7 @@ def _rules() -> list[_Rule]:
         (r"(?P<x>.+), yet penalised", lambda m: f"{t(m['x'])}なのにペナルティ"),
         (r"field flushed; (?P<p>.+) leads", lambda m: f"場が流れ、{m['p']} の親"),
         (r"(?P<p>.+) goes out", lambda m: f"{m['p']} があがり"),
+        (r"time-out: counts as a pass", lambda m: "時間切れ (パス扱い)"),
         (r"57: Grothendieck cut, field flushed", lambda m: "57: グロタンカット、場が流れる"),
         (
             r"lone joker \(∞\): beats any single card and flushes the field",
@@ -74,8 +75,9 @@ def _rules() -> list[_Rule]:
         ),
         (r"the factors multiply to (?P<n>\d+)", lambda m: f"因数の積は {m['n']}"),
         (
-            r"(?P<k>\d+) card\(s\) on a field of (?P<m>\d+)",
-            lambda m: f"場は {m['m']}枚なのに {m['k']}枚",
+            # Said so that "…のに、ペナルティがない" (not penalised) can follow it.
+            r"(?P<k>\d+) cards? on a field of (?P<m>\d+)",
+            lambda m: f"{m['k']}枚出しで場の {m['m']}枚と合わない",
         ),
         (r"(?P<a>\d+) does not beat (?P<b>\d+)", lambda m: f"{m['a']} は {m['b']} に勝てない"),
         (

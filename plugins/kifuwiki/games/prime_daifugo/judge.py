@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import product
 from typing import cast
 
-from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.prime_daifugo import codes
 from kifuwiki.games.prime_daifugo.model import (
     JOKER,
@@ -48,7 +48,7 @@ _NO_JOKERS: JokerMap = {}
 _TAG_MEANING = {
     Special.GC: ("57 (two cards)", "57(2枚)"),
     Special.RR: ("1729 (four cards)", "1729(4枚)"),
-    Special.IN: ("a lone joker", "ジョーカー単騎"),
+    Special.IN: ("a lone joker", "ジョーカー1枚出し"),
 }
 #: The number and card count each special play is made of.
 _SPECIAL_NUMBERS = {Special.GC: ("57", 2), Special.RR: ("1729", 4)}
@@ -86,7 +86,7 @@ def field_problems(
     if field is None:
         return []
     if count != field.count:
-        return [(codes.WRONG_COUNT, f"{count} card(s) on a field of {field.count}")]
+        return [(codes.WRONG_COUNT, f"{counted(count, 'card')} on a field of {field.count}")]
     if special is _IN or number is None or field.number is None:
         return []
     if state.revolution:

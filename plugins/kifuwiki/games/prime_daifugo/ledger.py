@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from operator import add, sub
 
-from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.prime_daifugo import codes
 from kifuwiki.games.prime_daifugo.model import UNKNOWN, Card, Move
 from kifuwiki.games.prime_daifugo.notation_moves import ranks_of
@@ -260,7 +260,7 @@ class CardLedger:
     ) -> None:
         """One diagnostic for written cards the deck cannot give: the cause, stated once."""
         from_bottom = bottom[: max(len(ranks) - deck_unknown, 0)]
-        top = f"{deck_unknown} unknown card(s), then " if deck_unknown else ""
+        top = f"{counted(deck_unknown, 'unknown card')}, then " if deck_unknown else ""
         top_ja = f"不明なカード {deck_unknown} 枚の後に " if deck_unknown else ""
         ranks = codes.quote(ranks)
         self.bag.warning(

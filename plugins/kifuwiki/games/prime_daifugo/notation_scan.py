@@ -108,6 +108,11 @@ def _fast(body: str, column: int) -> Scanned | None:
     return scanned
 
 
+#: ``*`` after a space and followed by text no move is made of (``KQ#  * 決着``); a
+#: factorisation's ``*`` is followed by cards (``KQ=2^5 * 4A``).
+_TRAILING_COMMENT = re.compile(r"\s(?P<star>\*)\s*[^\sA2-9TJQKX0-9(\[*^=]")
+
+
 class MoveScanner:
     """The general reader: one left-to-right pass over the tokens of a move body."""
 
@@ -126,6 +131,21 @@ class MoveScanner:
 
     def scan(self) -> Scanned:
         result = self.result
+        comment = _TRAILING_COMMENT.search(self.body)
+        if comment is not None:
+            # "747A3#  * 決着": a comment on the move's line. Said as such; the bare
+            # "'*' is a second number" or "cannot read '決'" left a player guessing.
+            where = comment.start("star")
+            written = quote(self.body[where:].strip())
+            self._problem(
+                Severity.ERROR,
+                codes.UNREADABLE_MOVE,
+                f"cannot read '{written}' after the move: a comment goes on its own line, "
+                "starting with *",
+                where,
+                ja=f"手の後の '{written}' が読めない。コメントは * で始まる別の行に書く",
+            )
+            return self._unknown()
         expression: list[tuple[str, str, int]] = []
         expression_closed = False
         passed: Action | None = None

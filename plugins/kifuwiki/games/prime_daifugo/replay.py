@@ -27,7 +27,7 @@ Decisions on the open questions of ``daifugo-rules.md`` §5 (documented in tests
 
 from collections.abc import Sequence
 
-from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.prime_daifugo import codes
 from kifuwiki.games.prime_daifugo.i18n import annotation_ja
 from kifuwiki.games.prime_daifugo.judge import Judge, Verdict, power_chain
@@ -418,6 +418,9 @@ class _Replayer:
         turn.kinds.add(
             "pass" if action is _PASS else "timeout" if action is _TIMEOUT else "unreadable"
         )
+        if action is _TIMEOUT:
+            # "%%" alone tells a reader nothing; the clock's forced pass is a pass.
+            turn.annotations.append("time-out: counts as a pass")
         if action is not _PASS and action is not _TIMEOUT:
             # The parser reported each unreadable move; what that means for the
             # replay is said once.
@@ -545,7 +548,7 @@ class _Replayer:
             short = available < full
             self.bag.error(
                 codes.PENALTY_SIZE,
-                f"the penalty is {written} card(s), but {why} make a penalty of {full}"
+                f"the penalty is {counted(written, 'card')}, but {why} make a penalty of {full}"
                 + (f" and the deck holds {available}" if short else "")
                 + f", so {expected}",
                 move.line,
@@ -602,7 +605,7 @@ class _Replayer:
             # marks the declared winner with # on its last line (2 of 448 corpus games).
             self.bag.warning(
                 codes.ADJUDICATED_END,
-                f"the game ends with # but {name} still holds {left} card(s); read as an "
+                f"the game ends with # but {name} still holds {counted(left, 'card')}; read as an "
                 f"adjudicated end (time limit) with {name} declared the winner",
                 move.line,
                 move.column,
@@ -615,7 +618,7 @@ class _Replayer:
             held_ja = hand.cards + (f" + 不明 {hand.unknown} 枚" if hand.unknown else "")
             self.bag.error(
                 codes.OUT_WITH_CARDS,
-                f"# is written but {name} still holds {hand.size} card(s): {held}, "
+                f"# is written but {name} still holds {counted(hand.size, 'card')}: {held}, "
                 "and the game goes on",
                 move.line,
                 move.column,

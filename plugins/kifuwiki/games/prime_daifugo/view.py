@@ -219,7 +219,7 @@ def _player_stats(replay: Replay, names: list[str]) -> dict[str, list[PlayerStat
         rows = [
             PlayerStat("gc", "グロタンカット", "Grothendieck cuts", mine["GC"]),
             PlayerStat("rr", "ラマヌジャン革命", "Ramanujan revolutions", mine["RR"]),
-            PlayerStat("in", "ジョーカー単騎 (IN)", "lone jokers (IN)", mine["IN"]),
+            PlayerStat("in", "ジョーカー1枚出し (IN)", "lone jokers (IN)", mine["IN"]),
             PlayerStat("composites", "合成数出し", "composite plays", mine["composite"]),
             PlayerStat("penalties", "ペナルティ", "penalties", mine["penalties"]),
             PlayerStat("cards_played", "出したカード", "cards played", mine["cards"]),
