@@ -232,3 +232,14 @@ def test_labels_with_markup_equal_the_template(
     env = make_environment()
     plain = render_record_page(views[0], env, "en", DeferredLinks("n"))
     assert "&lt;records_home&gt;" not in plain
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("ja", "1位"), ("en", "Rank 1")])
+def test_a_players_place_reads_as_the_language_says_it(
+    view: RecordView, copied_templates: Path, lang: str, expected: str
+) -> None:
+    # review14: a Japanese page said 「順位 1」; Japanese puts the number first (1位), as
+    # the final position does. Both paths say it (the test above keeps them equal).
+    _both(view, copied_templates, lang)
+    html = render_record_page(view, make_environment(), lang, NO_LINKS)
+    assert f'<span class="kw-rank kw-result">{expected}</span>' in html

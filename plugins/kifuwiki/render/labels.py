@@ -22,6 +22,8 @@ LABELS: Mapping[str, tuple[str, str]] = {
     "players": ("プレイヤー", "Players"),
     "player": ("プレイヤー", "Player"),
     "rank": ("順位", "Rank"),
+    # A player's place on a record page: "2位" (Japanese puts the number first).
+    "rank_of": ("{n}位", "Rank {n}"),
     "winner": ("勝者", "Winner"),
     "no_winner": ("なし", "none"),
     "first_player": ("先手", "First player"),

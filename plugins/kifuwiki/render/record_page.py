@@ -57,6 +57,7 @@ LABEL_KEYS = (
     "date",
     "players",
     "rank",
+    "rank_of",
     "winner",
     "no_winner",
     "rules",
@@ -142,7 +143,7 @@ def record_page_html(
     if date:
         add(f'<dt>{labels["date"]}</dt><dd class="kw-date"><time>{esc(date)}</time></dd>')
     add(f'<dt>{labels["players"]}</dt>\n<dd>\n<ul class="kw-record-players">\n')
-    rank_label, winner_label = labels["rank"], labels["winner"]
+    rank_label, winner_label = labels["rank_of"], labels["winner"]
     for p in players:
         name = p.name
         add(
@@ -154,7 +155,8 @@ def record_page_html(
         if p.key != name:
             add(f' <span class="kw-note">({esc(p.key)})</span>')
         if p.rank is not None:
-            add(f' <span class="kw-rank kw-result">{rank_label} {esc(p.rank)}</span>')
+            place = rank_label.replace("{n}", esc(p.rank))
+            add(f' <span class="kw-rank kw-result">{place}</span>')
         if p.winner:
             add(f' <span class="kw-badge kw-winner-badge kw-result">{winner_label}</span>')
         add("</li>\n")
