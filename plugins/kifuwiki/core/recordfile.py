@@ -400,7 +400,7 @@ def _load_yaml(lines: list[str], path: str | None) -> tuple[dict[str, Any], list
         ]
     import yaml
 
-    from kifuwiki.core.bounded import BoundedLoader, bounded_copy
+    from kifuwiki.core.bounded import BoundedLoader
 
     block = "\n".join(lines)
     try:
@@ -418,15 +418,26 @@ def _load_yaml(lines: list[str], path: str | None) -> tuple[dict[str, Any], list
                 problem += f" ({context} at line {opened.line + 2}, column {opened.column + 1})"
             elif opened.column != mark.column:  # opened on the last line: YAML ends there
                 problem += f" ({context} at column {opened.column + 1})"
-        return {}, [
+        # One typo is one error: the keys on other lines are still read (a record that
+        # lost its `game:` and `players:` to a bracket left open in its title got an
+        # error for every line after it).
+        salvaged, dropped = _salvage_keys(lines, yaml, BoundedLoader)
+        kept, kept_ja = "", ""
+        if salvaged:
+            shown = ", ".join(dropped) if dropped else "none"
+            kept = f"; the other keys are read (not read: {shown})"
+            kept_ja = f"。ほかのキーは読みます (読めなかったキー: {shown})"
+        meta, problems = _bounded_meta(salvaged, lines, path)
+        return meta, [
             _front_matter_error(
                 "RF003",
-                f"front matter is not valid YAML: {problem}",
-                f"フロントマターが YAML として正しくありません: {problem}",
+                f"front matter is not valid YAML: {problem}{kept}",
+                f"フロントマターが YAML として正しくありません: {problem}{kept_ja}",
                 line,
                 column,
                 path,
-            )
+            ),
+            *problems,
         ]
     except (ValueError, TypeError, OverflowError, RecursionError, MemoryError) as exc:
         # What PyYAML's constructors raise on data that parses but cannot be built.
@@ -453,9 +464,46 @@ def _load_yaml(lines: list[str], path: str | None) -> tuple[dict[str, Any], list
                 path,
             )
         ]
+    return _bounded_meta(loaded, lines, path)
+
+
+def _bounded_meta(
+    loaded: dict[Any, Any], lines: list[str], path: str | None
+) -> tuple[dict[str, Any], list[Diagnostic]]:
+    """The front matter's keys as strings, with values bounded (``bounded_copy``)."""
+    from kifuwiki.core.bounded import bounded_copy
+
     bounded, problems = bounded_copy(loaded)
     meta = {str(k): v for k, v in bounded.items()}
     return meta, [_problem_diagnostic(problem, lines, path) for problem in problems[:10]]
+
+
+def _salvage_keys(lines: list[str], yaml: Any, loader: Any) -> tuple[dict[Any, Any], list[str]]:
+    """The top-level keys of a front matter that is not valid YAML as a whole, read one
+    entry at a time (a ``key:`` line at the margin and the indented or ``- `` lines under
+    it), and the names of the entries that still do not read."""
+    entries: list[list[str]] = []
+    for text in lines:
+        starts = text[:1] not in ("", " ", "\t", "#", "-") and ":" in text
+        if starts or not entries:
+            entries.append([text])
+        else:
+            entries[-1].append(text)
+    salvaged: dict[Any, Any] = {}
+    dropped: list[str] = []
+    for entry in entries:
+        block = "\n".join(entry)
+        if not block.strip() or block.lstrip().startswith("#"):
+            continue
+        try:
+            loaded = yaml.load(block, Loader=loader)  # the bounded loader, as above
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError):
+            loaded = None
+        if isinstance(loaded, dict):
+            salvaged.update(loaded)
+        else:
+            dropped.append(repr(entry[0].split(":", 1)[0].strip()))
+    return salvaged, dropped
 
 
 def _problem_diagnostic(problem: Problem, lines: list[str], path: str | None) -> Diagnostic:
