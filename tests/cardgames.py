@@ -8,9 +8,10 @@ fuzzing differs); what every game checks the same way lives here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from kifuwiki.core.recordfile import split_record_file
-from kifuwiki.games.base import GameModule, GameRecord
+from kifuwiki.games.base import GameModule, GameRecord, RecordView
 
 
 def front(game: str, *lines: str) -> str:
@@ -74,3 +75,20 @@ def damaged(text: str, line: int, junk: str) -> str:
     cut = len(junk) % (len(lines[index]) + 1)
     lines[index] = lines[index][:cut] + junk
     return "\n".join(lines)
+
+
+def with_line_replaced(
+    game: GameModule, path: Path, old: str, new: str
+) -> tuple[GameRecord, RecordView]:
+    """The record at ``path`` with its line ``old`` written as ``new``, loaded and
+    viewed (the unread-line tests of 撿紅點 and 升級)."""
+    text = path.read_text(encoding="utf-8")
+    assert f"\n{old}\n" in text
+    (source,) = split_record_file(text.replace(f"\n{old}\n", f"\n{new}\n", 1), "x.kifu")
+    record = game.load(source)
+    return record, game.view(record)
+
+
+def errors_and_warnings(record: GameRecord) -> list[str]:
+    """The codes of ``record``'s diagnostics that are not information."""
+    return [d.code for d in record.diagnostics if d.severity.value != "info"]

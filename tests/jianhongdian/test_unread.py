@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kifuwiki.core.recordfile import split_record_file
+from tests.cardgames import errors_and_warnings, with_line_replaced
+
 from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.games.jianhongdian import GAME
 from kifuwiki.render.environment import make_environment
@@ -16,15 +17,11 @@ RECORD = Path(__file__).resolve().parents[2] / "records" / "jianhongdian" / "ann
 
 
 def _with(old: str, new: str) -> tuple[GameRecord, RecordView]:
-    text = RECORD.read_text(encoding="utf-8")
-    assert f"\n{old}\n" in text
-    (source,) = split_record_file(text.replace(f"\n{old}\n", f"\n{new}\n", 1), "x.kifu")
-    record = GAME.load(source)
-    return record, GAME.view(record)
+    return with_line_replaced(GAME, RECORD, old, new)
 
 
 def _errors(record: GameRecord) -> list[str]:
-    return [d.code for d in record.diagnostics if d.severity.value != "info"]
+    return errors_and_warnings(record)
 
 
 def test_a_line_without_its_colon_is_a_step_with_its_error() -> None:
