@@ -58,3 +58,37 @@ def jump(page: Any, view: RecordView, flag: str, check: Check, from_start: bool 
     first = next(s.index for s in view.steps if flag in s.flags)
     check(page, view, first)
     return first
+
+
+@contextmanager
+def served_with_a_line(
+    factory: pytest.TempPathFactory, game: str, record: Path, name: str, old: str, new: str
+) -> Iterator[tuple[str, Path]]:
+    """``record`` with its line ``old`` written as ``new``, saved as ``name``.kifu and
+    served as a one-record site: its URL and the file."""
+    path = factory.mktemp("broken") / f"{name}.kifu"
+    text = record.read_text(encoding="utf-8")
+    assert f"\n{old}\n" in text
+    path.write_text(text.replace(f"\n{old}\n", f"\n{new}\n", 1), encoding="utf-8")
+    with served_site(factory, game, [path]) as url:
+        yield url, path
+
+
+def check_an_unread_line(
+    open_page: Any, served: tuple[str, Path], game: str, written: str, code: str, shows: Check
+) -> None:
+    """A line that cannot be read is a step of its own (cardkit.unread): its error's
+    "move n" lands on it, it shows what was written, and the next move follows."""
+    url, path = served
+    view = engine_view(path)
+    page, problems = open_page(f"{url}records/{game}/{path.stem}/")
+    first = next(s.index for s in view.steps if "error" in s.flags)
+    assert view.steps[first].notation == written
+    problem = page.locator(f'.kw-diagnostic[data-code="{code}"]')
+    assert problem.get_attribute("data-step") == str(first)
+    problem.locator("a.kw-diagnostic-move").click()  # its "move n" link
+    shows(page, view, first)
+    assert written in page.locator("ol.kw-moves > li").nth(first).inner_text()
+    page.locator('.kw-viewer [data-kw-go="next"]').first.click()
+    shows(page, view, first + 1)  # the moves after it go on
+    assert problems.all() == [], problems.all()

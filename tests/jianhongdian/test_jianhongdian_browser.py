@@ -76,27 +76,17 @@ def test_page_without_javascript_shows_every_turn(site: str, open_page: Any) -> 
 @pytest.fixture(scope="module")
 def broken(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The demo record with one turn written without its colon."""
-    path = tmp_path_factory.mktemp("broken") / "broken-2p.kifu"
-    text = (RECORDS / f"{RECORD}.kifu").read_text(encoding="utf-8")
-    path.write_text(text.replace("\nB: C5 ^HA\n", "\nB C5 <b> ^HA\n", 1), encoding="utf-8")
-    with served_site(tmp_path_factory, "jianhongdian", [path]) as url:
-        yield url, path
+    record = RECORDS / f"{RECORD}.kifu"
+    with stepping.served_with_a_line(
+        tmp_path_factory, "jianhongdian", record, "broken-2p", "B: C5 ^HA", "B C5 <b> ^HA"
+    ) as served:
+        yield served
 
 
 def test_a_line_not_read_is_a_step_the_next_error_lands_on(
     broken: tuple[str, Path], open_page: Any
 ) -> None:
-    """The line was not in the move list: its error's "move n" went to the turn before."""
-    url, path = broken
-    view = stepping.engine_view(path)
-    page, problems = open_page(url + "records/jianhongdian/broken-2p/")
-    first = next(s.index for s in view.steps if "error" in s.flags)
-    assert view.steps[first].notation == "B C5 <b> ^HA"
-    problem = page.locator('.kw-diagnostic[data-code="JH001"]')
-    assert problem.get_attribute("data-step") == str(first)
-    problem.locator("a.kw-diagnostic-move").click()  # its "move n" link
-    assert_shows(page, view, first)
-    assert "B C5 <b> ^HA" in page.locator("ol.kw-moves > li").nth(first).inner_text()
-    page.locator('.kw-viewer [data-kw-go="next"]').first.click()
-    assert_shows(page, view, first + 1)  # the turns after it go on
-    assert problems.all() == [], problems.all()
+    """The line was not in the move list: its error's "move n" went to the move before."""
+    stepping.check_an_unread_line(
+        open_page, broken, "jianhongdian", "B C5 <b> ^HA", "JH001", assert_shows
+    )

@@ -77,27 +77,15 @@ def test_page_without_javascript_shows_every_play(site: str, open_page: Any) -> 
 @pytest.fixture(scope="module")
 def broken(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """The demo record with one play written without its colon."""
-    path = tmp_path_factory.mktemp("broken") / "broken-seed.kifu"
-    text = (RECORDS / f"{RECORD}.kifu").read_text(encoding="utf-8")
-    path.write_text(text.replace("\nE: CA\n", "\nE CA <b>\n", 1), encoding="utf-8")
-    with served_site(tmp_path_factory, "shengji", [path]) as url:
-        yield url, path
+    record = RECORDS / f"{RECORD}.kifu"
+    with stepping.served_with_a_line(
+        tmp_path_factory, "shengji", record, "broken-seed", "E: CA", "E CA <b>"
+    ) as served:
+        yield served
 
 
 def test_a_line_not_read_is_a_step_the_next_error_lands_on(
     broken: tuple[str, Path], open_page: Any
 ) -> None:
-    """The line was not in the move list: its error's "move n" went to the play before."""
-    url, path = broken
-    view = stepping.engine_view(path)
-    page, problems = open_page(url + "records/shengji/broken-seed/")
-    first = next(s.index for s in view.steps if "error" in s.flags)
-    assert view.steps[first].notation == "E CA <b>"
-    problem = page.locator('.kw-diagnostic[data-code="SJ001"]')
-    assert problem.get_attribute("data-step") == str(first)
-    problem.locator("a.kw-diagnostic-move").click()  # its "move n" link
-    assert_shows(page, view, first)
-    assert "E CA <b>" in page.locator("ol.kw-moves > li").nth(first).inner_text()
-    page.locator('.kw-viewer [data-kw-go="next"]').first.click()
-    assert_shows(page, view, first + 1)  # the plays after it go on
-    assert problems.all() == [], problems.all()
+    """The line was not in the move list: its error's "move n" went to the move before."""
+    stepping.check_an_unread_line(open_page, broken, "shengji", "E CA <b>", "SJ001", assert_shows)
