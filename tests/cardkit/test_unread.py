@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kifuwiki.cardkit import unread
 from kifuwiki.cardkit.unread import took_turn, written
 
 
@@ -23,3 +24,10 @@ def test_the_last_line_takes_a_turn_only_while_the_game_goes_on() -> None:
 
 def test_a_line_is_shown_as_written() -> None:
     assert written("  B C5 <b> ^HA \n") == "B C5 <b> ^HA"
+
+
+def test_a_line_not_read_says_so_before_its_other_notes() -> None:
+    note = ("trick 3 won by N", "N がトリック3を取る")
+    assert unread.notes((note,), not_read=False) == (note,)
+    assert unread.notes((note,), not_read=True) == (unread.NOT_READ, note)
+    assert unread.notes((), not_read=True) == (unread.NOT_READ,)

@@ -25,6 +25,11 @@ NOT_READ = (
 )
 
 
+def notes(annotations: tuple[tuple[str, str], ...], not_read: bool) -> tuple[tuple[str, str], ...]:
+    """A step's (English, Japanese) annotations; a line not read says so first."""
+    return (NOT_READ, *annotations) if not_read else annotations
+
+
 def written(text: str) -> str:
     """A line as its step shows it: as written, without the blanks around it."""
     return text.strip()

@@ -89,13 +89,6 @@ def _label(step: Step, record: JHRecord, ja: bool) -> str:
     return f"{step.index}. {who}: {text}{gained}"
 
 
-def _annotations(step: Step) -> tuple[tuple[str, str], ...]:
-    """What the turn did; for a line that could not be read, that nothing was played."""
-    if step.turn is not None and step.turn.play is None:
-        return (unread.NOT_READ,)
-    return step.annotations
-
-
 def _stats(replay: Replay) -> dict[str, list[PlayerStat]]:
     stats: dict[str, list[PlayerStat]] = {}
     big: dict[str, int] = defaultdict(int)
@@ -139,6 +132,9 @@ def _steps(game: GameRecord, data: JHData) -> list[StepView]:
     steps = []
     for step in replay.steps:
         comments, bookmarks = cardkit.notes(record.notes.get(step.index, []))
+        turn = step.turn
+        # What the turn did; a line not read says that nothing was played (once a step).
+        notes = unread.notes(step.annotations, turn is not None and turn.play is None)
         big = ("special",) if step.gained >= BIG_CAPTURE else ()
         flags = cardkit.step_flags(step.index, flagged, comments, *big)
         state = {
@@ -147,9 +143,8 @@ def _steps(game: GameRecord, data: JHData) -> list[StepView]:
             "seats": _seats(step, record, replay, played[step.index]),
             "gained": step.gained,
             "target": replay.target,
-            "notes_ja": [ja for _, ja in _annotations(step)],
+            "notes_ja": [ja for _, ja in notes],
         }
-        turn = step.turn
         steps.append(
             StepView(
                 index=step.index,
@@ -163,8 +158,8 @@ def _steps(game: GameRecord, data: JHData) -> list[StepView]:
                 marks=turn.marks if turn else "",
                 comments=comments,
                 bookmarks=bookmarks,
-                annotations=tuple(en for en, _ in _annotations(step)),
-                annotations_ja=tuple(ja for _, ja in _annotations(step)),
+                annotations=tuple(en for en, _ in notes),
+                annotations_ja=tuple(ja for _, ja in notes),
                 flags=flags,
                 state=state,
             )

@@ -118,7 +118,7 @@ def _notation(step: Step) -> str:
     event = step.event
     if event is None:
         return ""
-    if isinstance(event, Play) and not event.cards:
+    if isinstance(event, Play) and not event.cards:  # _unread, narrowed for the type
         return unread.written(event.text)
     return f"{event.seat}: {event_text(event)}"
 
@@ -137,11 +137,6 @@ def _label(step: Step, record: SJRecord, ja: bool) -> str:
         )
         text += f" — {won}" + (f" (+{end.points})" if end.points else "")
     return text
-
-
-def _annotations(step: Step) -> tuple[tuple[str, str], ...]:
-    """What the step did; a line not read says so first."""
-    return ((unread.NOT_READ,) if _unread(step) else ()) + step.annotations
 
 
 def _kind(step: Step) -> str:
@@ -207,6 +202,7 @@ def _steps(game: GameRecord, data: SJData) -> list[StepView]:
     steps = []
     for step in replay.steps:
         comments, bookmarks = cardkit.notes(record.notes.get(step.index, []))
+        notes = unread.notes(step.annotations, _unread(step))  # once a step
         flags = cardkit.step_flags(step.index, flagged, comments, *(step.tags & STEP_FLAGS))
         trumps = step.snapshot.trumps or replay.trumps
         trumps_en, trumps_ja = trumps.describe()
@@ -224,7 +220,7 @@ def _steps(game: GameRecord, data: SJData) -> list[StepView]:
             "team_points": {"NS": step.snapshot.team_points[0], "EW": step.snapshot.team_points[1]},
             "kitty": [card_data(c, trumps) for c in kitty] if kitty is not None else None,
             "kitty_points": points(kitty) if kitty is not None else None,
-            "notes_ja": [ja for _, ja in _annotations(step)],
+            "notes_ja": [ja for _, ja in notes],
         }
         event = step.event
         steps.append(
@@ -240,8 +236,8 @@ def _steps(game: GameRecord, data: SJData) -> list[StepView]:
                 marks=event.marks if event else "",
                 comments=comments,
                 bookmarks=bookmarks,
-                annotations=tuple(en for en, _ in _annotations(step)),
-                annotations_ja=tuple(ja for _, ja in _annotations(step)),
+                annotations=tuple(en for en, _ in notes),
+                annotations_ja=tuple(ja for _, ja in notes),
                 flags=flags,
                 state=state,
             )
