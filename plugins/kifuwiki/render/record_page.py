@@ -56,7 +56,6 @@ LABEL_KEYS = (
     "event",
     "date",
     "players",
-    "rank",
     "rank_of",
     "winner",
     "no_winner",
