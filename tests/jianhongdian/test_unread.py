@@ -4,11 +4,11 @@ turns after it replay as before."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from tests.cardgames import errors_and_warnings, with_line_replaced
 
-from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.games.jianhongdian import GAME
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import diagnostics_of, render_viewer
@@ -16,12 +16,8 @@ from kifuwiki.render.record import diagnostics_of, render_viewer
 RECORD = Path(__file__).resolve().parents[2] / "records" / "jianhongdian" / "annotated-2p.kifu"
 
 
-def _with(old: str, new: str) -> tuple[GameRecord, RecordView]:
-    return with_line_replaced(GAME, RECORD, old, new)
-
-
-def _errors(record: GameRecord) -> list[str]:
-    return errors_and_warnings(record)
+_with = partial(with_line_replaced, GAME, RECORD)
+_errors = errors_and_warnings
 
 
 def test_a_line_without_its_colon_is_a_step_with_its_error() -> None:
