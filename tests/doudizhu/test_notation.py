@@ -171,3 +171,15 @@ def test_hands_and_bottom_cards_in_the_front_matter() -> None:
     assert GAME.format(rec) == "A:bid-\nB:bid-\nC:bid1\nC:2 2 2 2\n"  # it stays there
     bad = GAME.load(split_record_file(FRONT_DEAL)[0])
     assert [(d.code, d.line, d.column) for d in bad.diagnostics][:1] == [("DZ003", 10, 39)]
+
+
+def test_bottom_cards_that_are_not_cards_are_dz006_at_their_line() -> None:
+    """``kitty: {a: 1}`` was read as nothing without a word; the page's "More
+    information" no longer shows the key (the deal is the first position), so it says."""
+    from kifuwiki.games.doudizhu import GAME
+
+    good = FRONT_DEAL.replace("2 2 Z", "2 2 2")
+    rec = GAME.load(split_record_file(good.replace("kitty: 7 A 2", "kitty: {a: 1}"))[0])
+    found = [(d.code, d.line, d.severity.value) for d in rec.diagnostics if d.code == "DZ006"]
+    assert found == [("DZ006", 11, "error")]
+    assert "three bottom cards" in next(d.message for d in rec.diagnostics if d.code == "DZ006")

@@ -116,3 +116,14 @@ def test_front_matter_messages_are_japanese_in_japanese() -> None:
     (problem,) = [d for d in record.diagnostics if d.code == "KR005"]
     assert problem.message_ja is not None
     assert "must" not in problem.message_ja and "判定値" in problem.message_ja
+
+
+def test_a_character_field_nothing_reads_is_kr202_at_its_line() -> None:
+    """The page shows each character in its own table, not the front matter's text, so
+    a field nothing reads (a note, a misspelt ``jager:``) would be lost without a word."""
+    front = BLOCK_FRONT.replace("    player: 高橋\n", "    player: 高橋\n    jager: シュトルヒ\n")
+    record = load(SESSION, front)
+    found = [d for d in record.diagnostics if d.code == "KR202"]
+    assert [(d.line, d.column, d.severity.value) for d in found] == [(8, 12, "warning")]
+    assert "リーゼ: 'jager' is not read" in found[0].message and found[0].message_ja
+    assert "KR202" not in codes(load(SESSION))  # every field of FRONT is read

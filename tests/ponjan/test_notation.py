@@ -134,3 +134,22 @@ def test_comments_and_bookmarks_follow_their_line() -> None:
     record = load(body)
     written = GAME.format(record)
     assert "B ツモ\n* 6 を引いた\n*&win アガリ\n" in written
+
+
+def test_a_tiles_field_nothing_reads_is_pj203_at_its_line() -> None:
+    """The page shows the tile set the fields make, not ``tiles:`` as written, so a
+    misspelt ``copy:`` would have been lost without a word."""
+    front = FRONT.replace("chips: 100\n", "chips: 100\ntiles:\n  kinds: 1-6\n  copy: 6\n")
+    record = load("", front)
+    assert [d.code for d in record.diagnostics if d.code.startswith("PJ2")][:1] == ["PJ203"]
+    assert where(record, "PJ203") == (7, 9)  # "  copy: 6"
+    found = next(d for d in record.diagnostics if d.code == "PJ203")
+    assert found.severity.value == "warning" and "'copy' is not read" in found.message
+    assert data(record).record.tiles.copies["1"] == 8  # the default number of copies
+
+
+def test_wild_tiles_that_cannot_be_read_are_pj004_not_no_wilds() -> None:
+    front = FRONT.replace("chips: 100\n", "chips: 100\ntiles: {kinds: 1-6, wild: {W: x}}\n")
+    record = load("", front)
+    assert "PJ004" in codes(record)
+    assert "'wild'" in next(d.message for d in record.diagnostics if d.code == "PJ004")

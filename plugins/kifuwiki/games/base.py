@@ -68,6 +68,14 @@ kifuwiki lists games by name. ``GAME`` is an object with the attributes and meth
                         (see "Importers" below)
 ``claims_untagged``     optional, ``True`` or absent: what names no game is this
                         game's (see "Records that name no game" below)
+``shown_meta_keys``     optional (absent: none): the front-matter keys the game's
+                        page shows in its own form (a board, the hands dealt, the seat
+                        order) or that only steer how its moves are read (card
+                        letters), a ``frozenset`` of lower-case keys. The record
+                        header does not repeat them as raw text under "More
+                        information". Declare a key only when every part of its value
+                        is shown or gets a diagnostic (see
+                        :func:`declared_shown_meta_keys`)
 ======================  ============================================================
 
 A plug-in that lacks any of these is left out with a warning naming what it lacks
@@ -382,6 +390,16 @@ def rules_label(game: object, rules: str, lang: str) -> str:
     prefix = f"{getattr(game, 'id', '')}-"
     label = names.get(rules) or names.get(rules.removeprefix(prefix)) or {}
     return in_language(label, lang, rules)
+
+
+def declared_shown_meta_keys(game: object) -> frozenset[str]:
+    """The game's optional ``shown_meta_keys`` (lower-case): front-matter keys its page
+    shows in its own form, which the header's "More information" leaves out. Empty
+    when it declares none, or no collection of keys (one bare string)."""
+    value = getattr(game, "shown_meta_keys", None)
+    if isinstance(value, str) or not isinstance(value, (Set, Sequence)):
+        return frozenset()
+    return frozenset(key.lower() for key in value if isinstance(key, str))
 
 
 def declared_error_codes(game: object) -> frozenset[str]:

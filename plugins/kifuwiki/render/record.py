@@ -16,18 +16,22 @@ import jinja2
 from markupsafe import Markup
 
 from kifuwiki.core.diagnostics import Diagnostic
-from kifuwiki.games.base import GameRecord, RecordView
+from kifuwiki.core.recordfile import ACCEPT_KEY
+from kifuwiki.games import get_game
+from kifuwiki.games.base import GameRecord, RecordView, declared_shown_meta_keys
 from kifuwiki.render.record_page import reads_packaged_templates, record_page_html
 from kifuwiki.render.search_text import reads_packaged_template, search_text
 from kifuwiki.render.site import NO_LINKS, Links, meta_text
 
 #: Front-matter keys the record header shows in its own rows (or that only steer
 #: loading); any other key is shown in a small "more information" table, so nothing
-#: a person wrote is silently dropped.
+#: a person wrote is silently dropped. ``accept`` is shown where it acts: each
+#: acceptance beside the warning it accepts, or as an RF008/RF011 note when it accepts
+#: none. A game adds the keys its own page shows (``shown_meta_keys``).
 KNOWN_META_KEYS = frozenset(
     {
         "game", "title", "event", "date", "players", "source", "url", "license", "licence",
-        "attribution", "author", "rules", "notation", "dialect",
+        "attribution", "author", "rules", "notation", "dialect", ACCEPT_KEY,
     }
 )  # fmt: skip
 
@@ -106,10 +110,11 @@ def record_header(view: RecordView) -> RecordHeader:
     record = view.record
     source_text = meta_text(record, "source") or meta_text(record, "url")
     source = SourceLink(source_text, safe_href(source_text)) if source_text else None
+    shown = KNOWN_META_KEYS | _shown_by_game(record.game)
     extra = [
         (str(key), meta_value_text(value))
         for key, value in record.meta.items()
-        if str(key).lower() not in KNOWN_META_KEYS
+        if str(key).lower() not in shown
     ]
     return RecordHeader(
         title=record.title,
@@ -122,6 +127,15 @@ def record_header(view: RecordView) -> RecordHeader:
         extra_meta=extra,
         download_name=_file_name(record.path),
     )
+
+
+def _shown_by_game(game_id: str) -> frozenset[str]:
+    """The front-matter keys ``game_id``'s page shows in its own form (none for a game
+    not installed in this process: its keys stay in "More information")."""
+    try:
+        return declared_shown_meta_keys(get_game(game_id))
+    except KeyError:
+        return frozenset()
 
 
 def _file_name(path: str | None) -> str:

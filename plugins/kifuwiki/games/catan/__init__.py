@@ -48,6 +48,9 @@ class CatanGame(ViewAndWriter):
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = getattr(catan_codes, "CODES_JA", {})
     error_codes: frozenset[str] = ERRORS
+    #: The turn order heads the turn table, the board, harbours and starting pieces are
+    #: drawn, and ``cards`` only says which letters the moves use.
+    shown_meta_keys = frozenset({"order", "cards", "board", "harbours", "start"})
     step_flags: Mapping[str, StepFlag] = {
         "special": StepFlag(
             "称号",

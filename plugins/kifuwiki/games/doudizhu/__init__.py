@@ -48,6 +48,9 @@ class DouDizhuGame(ViewAndWriter):
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
     error_codes: frozenset[str] = ERRORS
+    #: The deal (``hands``, ``kitty``) is the first position. ``landlord`` and ``bid``
+    #: stay in "More information": a record with bid lines does not read them.
+    shown_meta_keys = frozenset({"hands", "kitty"})
     step_flags: Mapping[str, StepFlag] = {
         "bomb": StepFlag("爆弾", "bomb", "次の爆弾", "Next bomb", "b", "special"),
         "rocket": StepFlag("ロケット", "rocket", "次のロケット", "Next rocket", "r", "special"),

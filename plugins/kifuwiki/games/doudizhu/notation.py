@@ -405,6 +405,14 @@ def _front_matter_deal(source: RecordSource, record: DdzRecord, bag: DiagnosticB
     if kitty is not None:
         line, column = _front_line(source, "kitty")
         text = _cards_value(kitty)
+        if text is None:
+            # Not dropped without a word: the header no longer repeats the key.
+            bag.error(
+                "DZ006",
+                "'kitty' is the three bottom cards (kitty: 7 A 2)",
+                line,
+                ja="'kitty' は底札3枚です (kitty: 7 A 2)",
+            )
         read = _hand_body(f"({text})", column - 1, line, bag, 3) if text is not None else None
         if read is not None and text is not None:
             found.append(

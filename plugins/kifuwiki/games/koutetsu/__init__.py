@@ -55,6 +55,9 @@ class KoutetsuGame(ViewAndWriter):
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
     error_codes: frozenset[str] = ERRORS
+    #: The scenario is a header row and the characters a table of their own (a field of
+    #: a character nothing reads gets KR202).
+    shown_meta_keys = frozenset({"scenario", "シナリオ", "characters", "キャラクター"})
     step_flags: Mapping[str, StepFlag] = {
         "roll": StepFlag("判定", "roll", "次の判定", "Next roll", "d", "accent", False),
         "failure": StepFlag("失敗", "failed roll", "次の失敗", "Next failed roll", "f", "bad"),

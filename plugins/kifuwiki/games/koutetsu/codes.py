@@ -31,6 +31,7 @@ CODES: dict[str, str] = {
     # Warnings
     "KR200": "a combat still running at the end of the record",
     "KR201": "a roll before the first operation time (@作戦)",
+    "KR202": "a field of a character that is not read (not shown)",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -63,4 +64,5 @@ CODES_JA: dict[str, str] = {
     "KR109": "二度書かれた目的・結果、または目的より前の結果",
     "KR200": "記録の終わりで続いている戦闘",
     "KR201": "最初の作戦時刻 (@作戦) より前の判定",
+    "KR202": "キャラクターの読まない項目 (表示されない)",
 }

@@ -25,6 +25,13 @@ from kifuwiki.games.koutetsu.model import Character
 _NAME = re.compile(r"[^\s@:：+\-−≤<=]+")
 
 
+#: The names each field of a character may go by (the first is the English one).
+_CHECKS = ("checks", "判定値")
+_PLAYER = ("player", "プレイヤー", "PL")
+_JAEGER = ("jaeger", "Jäger", "乗機", "イェーガー")
+_FIELDS = frozenset((*_CHECKS, *_PLAYER, *_JAEGER))
+
+
 def _field(entry: dict[str, Any], *names: str) -> Any:
     for name in names:
         if name in entry:
@@ -61,7 +68,7 @@ def _character(key: str, entry: Any) -> tuple[Character | None, list[_Problem]]:
             )
         ]
     problems: list[_Problem] = []
-    checks = _field(entry, "checks", "判定値")
+    checks = _field(entry, *_CHECKS)
     table: dict[str, int] = {}
     unreadable: set[str] = set()
     if not isinstance(checks, dict) or not checks:
@@ -93,8 +100,8 @@ def _character(key: str, entry: Any) -> tuple[Character | None, list[_Problem]]:
             unreadable.add(str(check))
         else:
             table[str(check)] = value
-    player = _field(entry, "player", "プレイヤー", "PL")
-    jaeger = _field(entry, "jaeger", "Jäger", "乗機", "イェーガー")
+    player = _field(entry, "player", *_PLAYER)
+    jaeger = _field(entry, "jaeger", *_JAEGER)
     character = Character(key, str(player or ""), str(jaeger or ""), table, frozenset(unreadable))
     return character, problems
 
@@ -119,4 +126,24 @@ def read_characters(source: RecordSource, bag: DiagnosticBag) -> dict[str, Chara
             bag.error("KR005", problem.en, where, ja=problem.ja)
         if found is not None:
             characters[found.key] = found
+            _unread_fields(source, top, found.key, entry, bag)
     return characters
+
+
+def _unread_fields(
+    source: RecordSource, top: str, key: str, entry: dict[Any, Any], bag: DiagnosticBag
+) -> None:
+    """KR202 for each field of a character that is not read (a note, a misspelt
+    ``jager:``): the page shows the characters in its own table, not the front matter's
+    text, so such a field would be lost without a word."""
+    for name in entry:
+        if str(name) in _FIELDS:
+            continue
+        line, column = key_path_position(source.front_matter, top, key, str(name))
+        bag.warning(
+            "KR202",
+            f"{key}: '{name}' is not read (player, jaeger, checks); it is not shown",
+            line,
+            column,
+            ja=f"{key}: '{name}' は読みません (player・jaeger・checks)。表示されません",
+        )

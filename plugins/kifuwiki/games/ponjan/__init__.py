@@ -51,6 +51,9 @@ class PonjanGame(ViewAndWriter):
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
     error_codes: frozenset[str] = ERRORS
+    #: The seat order and the tile set are header rows, the starting chips the first
+    #: position; a field of ``tiles`` nothing reads gets PJ203.
+    shown_meta_keys = frozenset({"order", "tiles", "chips"})
     step_flags: Mapping[str, StepFlag] = {
         "riichi": StepFlag("リーチ", "riichi", "次のリーチ", "Next riichi", "r", "warning"),
         "win": StepFlag("アガリ", "win", "次のアガリ", "Next win", "w", "good"),

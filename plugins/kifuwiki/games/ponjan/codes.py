@@ -45,6 +45,7 @@ CODES: dict[str, str] = {
     "PJ200": "an unknown rule option or value (ignored)",
     "PJ201": "a hand that ended without its payment line",
     "PJ202": "a hand that never ended (no win and no exhaustive draw)",
+    "PJ203": "a field of 'tiles' that is not read (ignored)",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -92,4 +93,5 @@ CODES_JA: dict[str, str] = {
     "PJ200": "知らないルールオプションまたは値 (無視)",
     "PJ201": "精算の行がないまま終わった局",
     "PJ202": "終わらなかった局 (アガリも流局もない)",
+    "PJ203": "tiles の読まない項目 (無視)",
 }

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from kifuwiki.core.diagnostics import DiagnosticBag
+from kifuwiki.core.front_matter_keys import key_path_position
 from kifuwiki.core.recordfile import RecordSource, front_matter_line
 from kifuwiki.games.ponjan.model import DEFAULT_TILES, TileSet
 
@@ -93,6 +94,7 @@ def read_tiles(source: RecordSource, bag: DiagnosticBag) -> TileSet:
 
     if not isinstance(raw, dict):
         return fail("write a mapping with kinds, copies and wild", "kinds, copies, wild で書きます")
+    _unread_tile_fields(source, raw, bag)
     copies = raw.get("copies", 8)
     if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
         return fail("'copies' must be a positive number", "copies は正の数です")
@@ -101,7 +103,13 @@ def read_tiles(source: RecordSource, bag: DiagnosticBag) -> TileSet:
         return fail("'kinds' must be a range like 1-9, a list or {name: copies}", "kinds が不正")
     wild_raw = raw.get("wild", {})
     wild_copies = raw.get("wild_copies", 4)
-    wild = _kinds(wild_raw, wild_copies if isinstance(wild_copies, int) else 4) or {}
+    wild = _kinds(wild_raw, wild_copies if isinstance(wild_copies, int) else 4)
+    if wild is None and "wild" in raw:
+        return fail(
+            "'wild' must be a tile name like W, a list or {name: copies}",
+            "wild は W のような名前、リスト、{名前: 枚数} で書きます",
+        )
+    wild = wild or {}
     names = [*kinds, *wild]
     if len(set(names)) != len(names) or not all(_TILE_NAME.fullmatch(n) for n in names):
         return fail(
@@ -109,6 +117,27 @@ def read_tiles(source: RecordSource, bag: DiagnosticBag) -> TileSet:
             "牌の名前は重複せず、空白・括弧・'+'・'?'・'*' を含めません",
         )
     return TileSet(copies={**kinds, **wild}, wild=frozenset(wild))
+
+
+#: What ``tiles:`` reads; the header shows the set they make (its 牌 row).
+_TILE_FIELDS = ("kinds", "copies", "wild", "wild_copies")
+
+
+def _unread_tile_fields(source: RecordSource, raw: dict[Any, Any], bag: DiagnosticBag) -> None:
+    """PJ203 for each field of ``tiles:`` the game does not read (a misspelt ``copy:``):
+    the page shows the set the fields make, not the text, so a field nothing reads
+    would be lost without a word."""
+    for key in raw:
+        if str(key) in _TILE_FIELDS:
+            continue
+        line, column = key_path_position(source.front_matter, "tiles", str(key))
+        bag.warning(
+            "PJ203",
+            f"tiles: '{key}' is not read (kinds, copies, wild, wild_copies); ignored",
+            line,
+            column,
+            ja=f"tiles: '{key}' は読みません (kinds, copies, wild, wild_copies)。無視します",
+        )
 
 
 def read_chips(source: RecordSource, bag: DiagnosticBag) -> int:

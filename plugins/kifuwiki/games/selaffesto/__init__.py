@@ -59,6 +59,8 @@ class SelaffestoGame(ViewAndWriter):
     codes: Mapping[str, str] = CODES
     codes_ja: Mapping[str, str] = CODES_JA
     error_codes: frozenset[str] = ERRORS
+    #: The header's own "first player" row.
+    shown_meta_keys = frozenset({"first"})
     step_flags: Mapping[str, StepFlag] = {
         "jump": StepFlag(
             "ジャンププット", "jump put", "次のジャンププット", "Next jump put", "j", "special"
