@@ -171,3 +171,22 @@ def test_fandom_rules_forbid_57_as_a_composite() -> None:
     # (3, A 9). The Fandom rules allow 57 only as a prime.
     assert ask("573A9", Field(2, 50)).out_play == "57 = 3 × 19"
     assert ask("573A9", Field(2, 50), FANDOM).out is False
+
+
+def test_a_hand_too_big_to_search_says_so_once_until_it_is_searched_again() -> None:
+    """review14: a hand swollen by penalties said "not searched (search limit)" twice on
+    every move while it stayed above the limit; now once for its player, and the line
+    comes back when a move of theirs is searched."""
+    big = "AA4444567788TTJQKX"  # 18 cards: moves at 18 and 17 cards are not searched
+    body = f"a:({big})\nb:(2389)\na:5\nb:%\na:7\nb:%\na:K\n"
+    (record,) = load_text("---\nhindsight: true\n---\n" + body, "records/prime-daifugo/b.kifu")
+    view = GAME.view(record)
+    notes = {
+        step.index: [n for n in step.annotations if n.startswith("hindsight:")]
+        for step in view.steps
+    }
+    assert notes[1] == [hs.NOT_SEARCHED.en]  # 18 cards
+    assert notes[3] == []  # 17 cards: said already
+    assert len(notes[5]) == 1 and "not searched" not in notes[5][0]  # 16 cards: searched
+    ja = [n for n in view.steps[1].annotations_ja if n.startswith("振り返り")]
+    assert ja == [hs.NOT_SEARCHED.ja]

@@ -528,12 +528,41 @@ def describe(answer: Hindsight) -> Text:
     return Text(f"振り返り: {out_ja}。{best_ja}", f"hindsight: {out_en}; {best_en}")
 
 
-def hindsight_notes(previous: Step, step: Step, rules: RuleSet) -> list[Text]:
-    """The hindsight annotation of a play by a player whose hand is known, else none."""
-    counts = known_hand(previous, step)
-    if counts is None:
-        return []
-    field = field_before(previous)
-    if field is None:
-        return []
-    return [describe(hindsight(counts, field, rules))]
+#: What a move whose search found nothing says, once for its player (see
+#: :class:`HindsightNotes`).
+NOT_SEARCHED = Text(
+    "振り返り: 未探索(探索の上限)。この人の手は、探索できるまで繰り返し書きません",
+    "hindsight: not searched (search limit); not said again for this player's moves "
+    "until one is searched",
+)
+
+
+class HindsightNotes:
+    """The hindsight annotation of each play by a player whose hand is known.
+
+    A hand swollen by penalties (above :data:`HAND_LIMIT`) is not searched, and it stays
+    that big for many moves: each said "not searched" twice, move after move (review14).
+    A move that searched nothing now says so once for its player, until a move of theirs
+    is searched again."""
+
+    __slots__ = ("_rules", "_told")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self._rules = rules
+        self._told: set[int] = set()
+
+    def __call__(self, previous: Step, step: Step) -> list[Text]:
+        counts = known_hand(previous, step)
+        if counts is None or step.seat is None:
+            return []
+        field = field_before(previous)
+        if field is None:
+            return []
+        answer = hindsight(counts, field, self._rules)
+        if answer.out is None and not answer.best_searched:
+            if step.seat in self._told:
+                return []
+            self._told.add(step.seat)
+            return [NOT_SEARCHED]
+        self._told.discard(step.seat)
+        return [describe(answer)]

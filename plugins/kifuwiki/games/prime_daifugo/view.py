@@ -16,7 +16,7 @@ from typing import Any, cast
 from kifuwiki.games.base import GameRecord, PlayerStat, RecordView, StepView
 from kifuwiki.games.prime_daifugo.faces import Faces, FaceTracker
 from kifuwiki.games.prime_daifugo.glyphs import ranks_with_jokers
-from kifuwiki.games.prime_daifugo.hindsight import hindsight_notes
+from kifuwiki.games.prime_daifugo.hindsight import HindsightNotes
 from kifuwiki.games.prime_daifugo.i18n import KIND_WORDS_JA, annotation_ja
 from kifuwiki.games.prime_daifugo.model import ParsedGame
 from kifuwiki.games.prime_daifugo.replay import Replay, State, Step
@@ -329,10 +329,11 @@ def build_view(record: GameRecord) -> RecordView:
     tracker = FaceTracker(parsed, replay.seats)
     annotate = HINDSIGHT and loaded.hindsight
     previous = replay.steps[0]
+    hindsight_notes = HindsightNotes(replay.rules)
     for step in replay.steps:
         if step.flushed:
             last_flush = step.index
-        notes = hindsight_notes(previous, step, replay.rules) if annotate else []
+        notes = hindsight_notes(previous, step) if annotate else []
         steps.append(_step(step, game, last_flush, tracker.step(step), notes))
         previous = step
     return _view_without_steps(record, steps)
