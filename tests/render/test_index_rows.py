@@ -10,6 +10,7 @@ through whole archive pages of every demo record (``custom_templates`` holding a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from kifuwiki.archive import load_source
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.render.archive import Archive
 from kifuwiki.render.environment import game_name, make_environment
-from kifuwiki.render.index_rows import games_table_rows
+from kifuwiki.render.index_rows import badge_legend, games_table_rows
 from kifuwiki.render.prerender import view_of
 
 REPO = Path(__file__).resolve().parents[2]
@@ -138,3 +139,36 @@ def test_archive_pages_of_every_demo_record_are_unchanged(looping_macros: Path) 
             assert fast == loop, page.src_uri
         home = archive.render(archive.plan.special["home"], make_environment(), lang)
         assert home.count("<tr data-game=") == len(views)
+
+
+def _row(*badges: str) -> Row:
+    return Row("prime-daifugo", "t", None, "", "", None, (), "", 1, badges, 0, 0)
+
+
+@pytest.mark.parametrize(("lang", "gc"), [("ja", "グロタンカット"), ("en", "Grothendieck")])
+def test_the_legend_says_what_each_abbreviated_badge_stands_for(lang: str, gc: str) -> None:
+    """review14: the table shows GC, IN, RR bare, their labels only as tooltips, which a
+    phone never shows. Under the table: each abbreviation once, with its label."""
+    legend = str(badge_legend([_row("RR", "GC"), _row("GC", "error")], lang))
+    assert legend.startswith('<dl class="kw-facts kw-badge-legend">')
+    terms = re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", legend)
+    assert [term for term, _ in terms] == ["GC", "RR"]  # the games' own order, once each
+    assert gc in terms[0][1]
+    assert "error" not in legend  # a badge written in words explains itself
+
+
+def test_a_table_without_abbreviations_has_no_legend() -> None:
+    assert str(badge_legend([_row("error"), _row()], "ja")) == ""
+
+
+def test_a_game_index_page_shows_the_legend_under_its_table() -> None:
+    path = REPO / "records" / "prime-daifugo" / "seed-fandom-examples.kifu"
+    views = [
+        view_of(load_source(source))
+        for source in split_record_file(path.read_text(encoding="utf-8"), str(path))
+    ]
+    assert any(b.isupper() for view in views for b in view.badges)  # else nothing tested
+    archive = Archive.build(views, "records", "records", "en")
+    index = next(p for p in archive.plan.pages if p.src_uri == "records/prime-daifugo/index.md")
+    html = archive.render(index, make_environment(), "en")
+    assert html.index("</table>") < html.index('class="kw-facts kw-badge-legend"')

@@ -31,7 +31,7 @@ from kifuwiki.games.base import (
     step_label,
 )
 from kifuwiki.render.escape import output_escape as output_escape  # re-exported
-from kifuwiki.render.index_rows import games_table_rows
+from kifuwiki.render.index_rows import badge_legend, games_table_rows
 from kifuwiki.render.labels import badge_label, sorted_badges, step_title, t
 from kifuwiki.render.partials import make_state_partial
 from kifuwiki.render.resources import templates_dir
@@ -243,6 +243,7 @@ def _environment(custom_templates: str | None, games_generation: int) -> jinja2.
     env.globals["step_side_lines"] = step_side_lines
     # The rows of every games table (archive pages): written in Python, see index_rows.py.
     env.globals["games_table_rows"] = partial(games_table_rows, game_name=game_name)
+    env.globals["badge_legend"] = badge_legend
     return env
 
 

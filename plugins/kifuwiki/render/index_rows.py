@@ -19,7 +19,7 @@ from markupsafe import Markup
 from kifuwiki.render.escape import badge_html
 from kifuwiki.render.escape import link_html as _link
 from kifuwiki.render.escape import output_escape as _esc
-from kifuwiki.render.labels import badge_label
+from kifuwiki.render.labels import badge_label, sorted_badges
 
 if TYPE_CHECKING:
     from kifuwiki.render.archive import IndexRow
@@ -69,3 +69,17 @@ def games_table_rows(
         )
         out.append("".join(cells))
     return Markup("".join(out))  # noqa: S704 - every value is escaped above
+
+
+def badge_legend(rows: Iterable[IndexRow], lang: str) -> Markup:
+    """What the abbreviated badges of a games table stand for (``GC``: its label), in
+    the order pages list badges; empty when the table has none. Their labels are only
+    tooltips, which a phone never shows and a reader may not find (review14)."""
+    present = {name for row in rows for name in row.badges if name.isupper()}
+    if not present:
+        return Markup("")
+    items = "".join(
+        f"<dt>{_esc(name)}</dt><dd>{_esc(badge_label(name, lang))}</dd>"
+        for name in sorted_badges(present)
+    )
+    return Markup(f'<dl class="kw-facts kw-badge-legend">{items}</dl>\n')  # noqa: S704 - escaped
