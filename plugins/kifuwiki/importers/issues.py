@@ -30,13 +30,17 @@ class ImportIssue:
         if self.code not in CODES:  # a programming error, caught by the tests
             raise ValueError(f"undocumented importer code {self.code}")
 
-    def format_text(self) -> str:
-        where = self.page
+    def format_text(self, lang: str = "en", source: str | None = None) -> str:
+        """``page → record:line: severity CODE message``, the message in ``lang``.
+        ``source``: what the user named (a saved file's path) when it is not the page
+        the issue names (its address or title): both are said, ``file.html (title)``,
+        so a title alone never leaves the user looking for its file."""
+        where = self.page if source in (None, self.page) else f"{source} ({self.page})"
         if self.record is not None:
             where += f" → {self.record}" + (f":{self.line}" if self.line is not None else "")
         elif self.line is not None:
             where += f":{self.line}"
-        return terminal_safe(f"{where}: {self.severity.value} {self.code} {self.message}")
+        return terminal_safe(f"{where}: {self.severity.value} {self.code} {self.text(lang)}")
 
 
 def error(

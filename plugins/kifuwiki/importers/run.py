@@ -69,6 +69,10 @@ class CommandImporter:
     command: Callable[[], click.Command]
 
 
+#: The write results the summary counts, in its order.
+_WRITTEN = (WriteStatus.NEW, WriteStatus.UPDATED, WriteStatus.UNCHANGED)
+
+
 @dataclass(slots=True)
 class ImportRun:
     """Counts and output of one ``kifuwiki import`` run."""
@@ -87,28 +91,37 @@ class ImportRun:
     errors: int = 0
     statuses: dict[WriteStatus, int] = field(default_factory=dict)
     taken: set[str] = field(default_factory=set)
+    lang: str = field(default_factory=lambda: chosen_language())
+    """The messages' language: ``--lang`` of :func:`run_options`, else the locale's."""
 
-    def report(self, issue: ImportIssue) -> None:
+    def report(self, issue: ImportIssue, source: str | None = None) -> None:
         if issue.severity is Severity.ERROR:
             self.errors += 1
         elif issue.severity is Severity.WARNING:
             self.warnings += 1
-        click.echo(issue.format_text(), err=True)
+        click.echo(issue.format_text(self.lang, source), err=True)
 
-    def page_done(self, records: list[ImportedRecord], issues: Iterable[ImportIssue]) -> None:
+    def page_done(
+        self,
+        records: list[ImportedRecord],
+        issues: Iterable[ImportIssue],
+        source: str | None = None,
+    ) -> None:
+        """One source imported; ``source``: what the user named it by (a saved page's
+        file), said beside the page's own name in each message when they differ."""
         self.pages += 1
         for issue in issues:
-            self.report(issue)
+            self.report(issue, source)
         if not records:
             self.skipped += 1
-        self.write(records)
+        self.write(records, source)
 
-    def write(self, records: list[ImportedRecord]) -> None:
+    def write(self, records: list[ImportedRecord], source: str | None = None) -> None:
         unique_slugs(records, self.taken)
         for record in records:
             self.games += 1
             for issue in record.issues():
-                self.report(issue)
+                self.report(issue, source)
             result = write_record(
                 record, self.root, today=self.today, force=self.force, dry_run=self.dry_run
             )
@@ -133,11 +146,23 @@ class ImportRun:
         )
 
     def summary(self) -> None:
-        written = ", ".join(
-            f"{self.statuses.get(status, 0)} {status.value}"
-            for status in (WriteStatus.NEW, WriteStatus.UPDATED, WriteStatus.UNCHANGED)
-        )
+        counts = [self.statuses.get(status, 0) for status in _WRITTEN]
         kept = self.statuses.get(WriteStatus.KEPT, 0)
+        if self.lang == "ja":
+            new, updated, unchanged = counts
+            verb = "書き込む予定: " if self.dry_run else ""
+            # Every unit but a page is a file (FileImporter reads .json files).
+            unit = "ページ" if self.unit == "page" else "ファイル"
+            click.echo(
+                f"{unit} {self.pages} 件、棋譜 {self.games} 局 ({verb}新規 {new}・"
+                f"更新 {updated}・変更なし {unchanged}、保持 {kept})、断片 {self.fragments}、"
+                f"警告 {self.warnings} 件、読み飛ばし {self.skipped}、エラー {self.errors} 件",
+                err=True,
+            )
+            return
+        written = ", ".join(
+            f"{count} {status.value}" for count, status in zip(counts, _WRITTEN, strict=True)
+        )
         verb = "would be " if self.dry_run else ""
         click.echo(
             f"{self.pages} {self.unit}(s), {self.games} game(s) ({verb}{written}, {kept} kept), "
@@ -151,9 +176,38 @@ class ImportRun:
         sys.exit(1 if self.errors else 0)
 
 
+#: Where ``--lang`` leaves its value for :class:`ImportRun` (the option is not passed to
+#: the command: importers written before it have no parameter for it).
+_LANG_KEY = "kifuwiki.import.lang"
+
+
+def chosen_language() -> str:
+    """``--lang`` of the running ``kifuwiki import`` command, else the locale's language
+    (``ja`` in a Japanese locale), as ``kifuwiki validate`` chooses."""
+    from kifuwiki.cli.report import locale_language
+
+    context = click.get_current_context(silent=True)
+    chosen = context.meta.get(_LANG_KEY) if context is not None else None
+    return chosen if chosen in ("ja", "en") else locale_language()
+
+
+def _keep_language(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.meta[_LANG_KEY] = value
+
+
 def run_options(function: F) -> F:
     """The options every ``kifuwiki import`` command has: ``--records``, ``--force`` and
-    ``--dry-run`` (passed as ``records_dir``, ``force``, ``dry_run``)."""
+    ``--dry-run`` (passed as ``records_dir``, ``force``, ``dry_run``), and ``--lang``
+    (not passed: :class:`ImportRun` reads it, see :func:`chosen_language`)."""
+    function = click.option(
+        "--lang",
+        type=click.Choice(["ja", "en"]),
+        default=None,
+        expose_value=False,
+        callback=_keep_language,
+        help="Language of the messages (default: ja in a Japanese locale, else en).",
+    )(function)
     function = click.option(
         "--records",
         "records_dir",
@@ -219,7 +273,7 @@ def files_command(
         run = ImportRun(records_dir, force, dry_run, unit=unit)
         for path in progress(list(json_files(list(paths))), label or f"{unit}s"):
             imported = read(path, **values)
-            run.page_done(imported.records, imported.issues)
+            run.page_done(imported.records, imported.issues, path.as_posix())
         run.exit()
 
     built = click.command(name, help=help)(command)

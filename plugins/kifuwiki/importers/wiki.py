@@ -148,7 +148,7 @@ def wiki_command(name: str, help: str, import_page: Callable[[Page], Imported]) 
                 page = replace(page, url=source_url)
             imported = import_page(page)
             run.fragments += getattr(imported, "fragments", 0)
-            run.page_done(imported.records, imported.issues)
+            run.page_done(imported.records, imported.issues, label)
         run.exit()
 
     return click.command(name, help=help)(command)

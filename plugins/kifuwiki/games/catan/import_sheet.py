@@ -252,7 +252,7 @@ def command() -> click.Command:
             if source_url:
                 page = Page(page.title, source_url, page.revision, page.html)
             imported = import_sheet(page, license_name)
-            run.page_done(imported.records, imported.issues)
+            run.page_done(imported.records, imported.issues, path.as_posix())
         run.exit()
 
     return catan_sheet_command
