@@ -243,3 +243,19 @@ def test_a_players_place_reads_as_the_language_says_it(
     _both(view, copied_templates, lang)
     html = render_record_page(view, make_environment(), lang, NO_LINKS)
     assert f'<span class="kw-rank kw-result">{expected}</span>' in html
+
+
+@pytest.mark.parametrize(("lang", "gc"), [("ja", "グロタンカット"), ("en", "Grothendieck cut")])
+def test_the_record_pages_badges_are_spelled_out(lang: str, gc: str) -> None:
+    """review14: a record page's header showed GC, RR and IN bare, their words only in a
+    tooltip a phone never shows; the page has the room to say them."""
+    path = REPO / "records" / "prime-daifugo" / "seed-fandom-examples.kifu"
+    views = [
+        view_of(load_source(source))
+        for source in split_record_file(path.read_text(encoding="utf-8"), str(path))
+    ]
+    view = next(v for v in views if "GC" in v.badges)
+    html = render_record_page(view, make_environment(), lang)
+    badges = html[html.index('<p class="kw-record-badges">') :].split("</p>", 1)[0]
+    assert f'data-badge="GC" title="{gc}">{gc}</span>' in badges
+    assert ">GC<" not in badges

@@ -70,10 +70,10 @@ def link_html(href: str | None, text: Any) -> str:
     return esc(text)
 
 
-def badge_html(name: str, label: str) -> str:
+def badge_html(name: str, label: str, spelled: bool = False) -> str:
     """The ``badge`` macro for a badge labelled ``label`` (abbreviations such as GC
-    show themselves)."""
+    show themselves unless ``spelled``)."""
     return (
         f'<span class="kw-badge" data-badge="{esc(name)}" title="{esc(label)}">'
-        f"{esc(name if name.isupper() else label)}</span>"
+        f"{esc(name if name.isupper() and not spelled else label)}</span>"
     )

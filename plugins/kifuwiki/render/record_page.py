@@ -204,7 +204,8 @@ def record_page_html(
     if view.badges:
         add('<p class="kw-record-badges">')
         for name in g["sorted_badges"](view.badges):
-            add(f"{badge_html(name, badge_label(name, lang))} ")
+            # Spelled out: a phone shows no tooltip (review14).
+            add(f"{badge_html(name, badge_label(name, lang), spelled=True)} ")
         add("</p>")
     if header.extra_meta:
         add(
