@@ -56,3 +56,18 @@ def test_every_import_command_takes_lang() -> None:
     assert "catan-sheet" in names and "fandom" in names
     for name in names:
         assert "--lang [ja|en]" in runner.invoke(cli, ["import", name, "--help"]).output, name
+
+
+def test_a_file_named_by_its_own_name_is_said_once() -> None:
+    from kifuwiki.core.diagnostics import Severity
+    from kifuwiki.importers.issues import ImportIssue
+
+    issue = ImportIssue(Severity.ERROR, "IM004", "unreadable", "bad.json")
+    assert issue.format_text("en", "logs/bad.json") == "logs/bad.json: error IM004 unreadable"
+    assert issue.format_text("en", "bad.json") == "bad.json: error IM004 unreadable"
+    assert issue.format_text("en") == "bad.json: error IM004 unreadable"
+    titled = ImportIssue(Severity.ERROR, "IM004", "unreadable", "My Log")
+    assert (
+        titled.format_text("en", "logs/bad.json")
+        == "logs/bad.json (My Log): error IM004 unreadable"
+    )

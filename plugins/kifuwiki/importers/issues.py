@@ -34,8 +34,12 @@ class ImportIssue:
         """``page → record:line: severity CODE message``, the message in ``lang``.
         ``source``: what the user named (a saved file's path) when it is not the page
         the issue names (its address or title): both are said, ``file.html (title)``,
-        so a title alone never leaves the user looking for its file."""
-        where = self.page if source in (None, self.page) else f"{source} ({self.page})"
+        so a title alone never leaves the user looking for its file. A page named by
+        the file's own name is the file: its path alone is said."""
+        where = self.page
+        if source is not None and source != self.page:
+            same_file = source.endswith(f"/{self.page}")
+            where = source if same_file else f"{source} ({self.page})"
         if self.record is not None:
             where += f" → {self.record}" + (f":{self.line}" if self.line is not None else "")
         elif self.line is not None:
