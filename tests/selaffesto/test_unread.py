@@ -102,3 +102,13 @@ def test_a_stray_line_among_the_actions_takes_no_turn_and_changes_nothing() -> N
     assert view.steps[-1].state["players"] == plain.steps[-1].state["players"]
     wrong, _ = _with(G12, f"{G12}\nnice one\nW:f1 3-6-9-18 [put] {{W:5}}")
     assert "SF108" in _errors(wrong)
+
+
+def test_a_line_with_a_token_not_read_is_shown_as_written() -> None:
+    """``W:g2 4-8-6-17 …`` (17 is no SN) was shown as ``W:`` alone: the tokens not read
+    were left off the page."""
+    record, view = _with(G2, G2.replace("4-8-6-12", "4-8-6-17"))
+    assert _errors(record) == ["SF005"]
+    (step,) = [s for s in view.steps if s.line == 17]
+    assert step.notation == "W:g2 4-8-6-17 [put] {W:3}"
+    assert step.comments[0] == "(6|6) -> 3*1 = 3"

@@ -181,8 +181,9 @@ def _notation(step: StepResult) -> str:
         return ""
     if move.not_read:
         return unread.written(move.text)
-    if move.unread:
-        return f"{move.written_player}:{unread.written(move.text)}"
+    if move.unread:  # its ``// comment`` is shown as a comment, as a line read in full
+        body = move.text.partition("//")[0] if move.trailing_comment else move.text
+        return f"{move.written_player}:{unread.written(body)}"
     return f"{move.written_player}:{move_text(move, comment=False)}"
 
 
