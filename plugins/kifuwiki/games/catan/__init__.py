@@ -107,7 +107,7 @@ class CatanGame(ViewAndWriter):
             first_player=record.name(record.order[0]) if record.order else None,
             winner=record.name(result.winner) if result.winner else None,
             ranking=[record.name(key) for key in result.ranking],
-            moves=len(record.turns),
+            moves=len(result.steps) - 1,  # a line not read that took a turn is one
             diagnostics=bag.sorted(),
             rules=RULES,
             data=CatanData(record, result),

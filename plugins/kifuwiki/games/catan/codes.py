@@ -70,6 +70,7 @@ CODES: dict[str, str] = {
     "CT232": "a road or settlement not connected to the player's own roads",
     "CT233": "a city where the player has no settlement",
     "CT234": "a road on a side that already has one",
+    "CT235": "a turn that could not be read: the checks that need the whole game are skipped",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -148,4 +149,5 @@ CODES_JA: dict[str, str] = {
     "CT232": "自分の街道につながっていない街道・開拓地",
     "CT233": "自分の開拓地がない場所の都市",
     "CT234": "すでに街道がある辺の街道",
+    "CT235": "読めない手番: ゲーム全体が必要な確認は行わない",
 }

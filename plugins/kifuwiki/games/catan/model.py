@@ -196,6 +196,11 @@ class Unreadable:
     line: int
     text: str
     notes: list[SourceLine] = field(default_factory=list)
+    maybe_turn: bool = False
+    """A line among the turns of the line layout (CT100) that starts with a number or
+    has a '|': it may be a turn written wrong, and whether it took one the replay works
+    out (``replay._Engine.not_read``). A stray note, a table's row (a whole round) or a
+    second closing line takes none."""
 
 
 Item = Turn | Omission | Closing | Unreadable

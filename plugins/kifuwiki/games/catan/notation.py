@@ -52,6 +52,8 @@ CLOSING = re.compile(
 TURN = re.compile(
     r"^(?P<indent>\s*)(?P<turn>[0-9]+)\s+(?P<player>[^\s:：|]+)\s*[:：]\s?(?P<cell>.*)$"
 )
+#: A line that is no turn but may be one written wrong: a turn number first, or a '|'.
+TURNISH = re.compile(r"^\s*[0-9]|.*\|")
 MARKS = re.compile(r"\s+(?P<marks>!!|\?\?|!\?|\?!|!|\?)$")
 #: A closing entry: ``Y 1``, ``R=1``, ``R:1``, ``B 5点``, ``Y カード1点`` (the words beside the
 #: number are what people write; :func:`.sheet.points_in` reads the number).
@@ -569,6 +571,12 @@ def _closing(
     return Closing(kind, label, values, line.number, text=kept)
 
 
+def _quoted(text: str, limit: int = 40) -> str:
+    """A line as a message quotes it: as written, shortened when long."""
+    stripped = text.strip()
+    return repr(stripped if len(stripped) <= limit else stripped[: limit - 1] + "…")
+
+
 def _read_lines(source: RecordSource, players: set[str], bag: DiagnosticBag) -> Body:
     """The line layout: ``12 W: 4 | R``, ``(中略)``, ``追加点: Y 1``."""
     body = Body()
@@ -588,16 +596,22 @@ def _read_lines(source: RecordSource, players: set[str], bag: DiagnosticBag) -> 
             continue
         match = TURN.match(text)
         if match is None:
+            shown = _quoted(text)
             bag.error(
                 "CT100",
-                "this line is not a turn ('12 W: 4 | R'), an omission ('...' or '(中略)'), "
+                f"{shown} is not a turn ('12 W: 4 | R'), an omission ('...' or '(中略)'), "
                 "or a closing line ('追加点:' / '合計:')",
                 line.number,
                 len(text) - len(text.lstrip()) + 1,
-                ja="手番（12 W: 4 | R）、省略（... や (中略)）、締めの行（追加点: / 合計:）"
-                "のどれでもない行です",
+                ja=f"{shown} は手番（12 W: 4 | R）、省略（... や (中略)）、締めの行（追加点: /"
+                " 合計:）のどれでもない行です",
             )
-            body.items.append(Unreadable(line.number, line.text.strip()))
+            # Among the turns, a line that starts with a number or has a '|' may be one
+            # written wrong (``1 6 |``, the seat left out): the replay gives it the turn
+            # the lines after it say it took. A stray note or a closing line written
+            # wrong (``合 計: …``) is none.
+            maybe_turn = not body.closed and TURNISH.match(text) is not None
+            body.items.append(Unreadable(line.number, line.text.strip(), maybe_turn=maybe_turn))
             continue
         number = int(match.group("turn")) if len(match.group("turn")) <= 9 else 0
         body.turn(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from kifuwiki.cardkit import unread
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.games.catan.model import (
     DECK,
@@ -24,9 +25,11 @@ from kifuwiki.games.catan.model import (
     CatanRecord,
     ClosingKind,
     HexRef,
+    Item,
     Omission,
     Robbery,
     Turn,
+    Unreadable,
 )
 from kifuwiki.games.catan.pieces import Layout, Pieces
 
@@ -99,6 +102,16 @@ class StepResult:
     took: frozenset[str] = frozenset()
     """``LR`` / ``LA`` taken in this step."""
     rolled: int | None = None
+    not_read: bool = False
+    """A line that could not be read and took a turn: ``turn`` is that seat's turn,
+    with nothing in it and the line as written for its text."""
+
+
+#: What a turn not read says under its notation (Japanese, English).
+NOT_READ = (
+    "読めない行です (エラーを参照): この手番の内容は数えていません",
+    "not read (see its error): nothing in this turn is counted",
+)
 
 
 @dataclass(slots=True)
@@ -135,6 +148,7 @@ class _Engine:
         self.deck_played: dict[Card, int] = dict.fromkeys(DECK, 0)
         self.deck_bought = 0
         self.pieces = Pieces(record.board, bag)
+        self.said_omission = False
         self.id_forms: dict[str, set[str]] = {}
         """Terrain+number → identifiers written (``""`` for none), to spot CT223."""
 
@@ -167,16 +181,22 @@ class _Engine:
 
     # -- turn order -------------------------------------------------------------
 
+    def expected(self) -> tuple[int, int]:
+        """(turn number, seat) of the turn after the last one, in seat order."""
+        if self.last is None:
+            return (1, 0)
+        number, last_seat = self.last
+        return (
+            (number + 1, 0) if last_seat == len(self.record.order) - 1 else (number, last_seat + 1)
+        )
+
     def check_order(self, turn: Turn, step: int) -> None:
         order = self.record.order
         if turn.player not in order:
             # Already reported (CT101). Most likely a slip of the pen for whoever's seat
             # this is: let it take that seat, so correct later turns are not out of order.
             if self.last is not None and not self.after_omission and order:
-                number, last_seat = self.last
-                self.last = (
-                    (number + 1, 0) if last_seat == len(order) - 1 else (number, last_seat + 1)
-                )
+                self.last = self.expected()
             return
         seat = order.index(turn.player)
         here = (turn.number, seat)
@@ -195,13 +215,7 @@ class _Engine:
                     ),
                 )
         else:
-            if self.last is None:
-                expected = (1, 0)
-            else:
-                number, last_seat = self.last
-                expected = (
-                    (number + 1, 0) if last_seat == len(order) - 1 else (number, last_seat + 1)
-                )
+            expected = self.expected()
             if here != expected:
                 code = "CT201" if self.last is not None and here <= self.last else "CT200"
                 self.bag.error(
@@ -706,8 +720,45 @@ class _Engine:
                 state.free_roads = 0
             self.build(turn, action, step, state)
 
-    def omission(self, item: Omission) -> None:
+    def not_read(self, item: Unreadable, step: int, following: str | None) -> StepResult | None:
+        """A line among the turns that looks like one (a number first, or a '|') but
+        could not be read (CT100, already reported). It took the turn of the seat whose
+        turn it was, so the turns after it stay in order and one typo is one error,
+        unless the next turn is by that seat (cardkit.unread, with any seat after it:
+        a missing turn after it is then told at the next turn, once); then it is a step
+        of its own, with nothing in it. What it built, bought or played is not known,
+        so, as after an omission, counts are lower bounds from there on and the
+        whole-game checks are skipped (CT235, said once): fixing the line brings them
+        back. Otherwise it takes no turn (a stray note); the view shows it under the
+        step before."""
+        order = self.record.order
+        if not item.maybe_turn or not order or self.after_omission:
+            return None  # no seat order to keep (none known, or turns left out just before)
+        number, seat = self.expected()
+        if not unread.took_turn(order[seat], None, following, self.game_over_at is not None):
+            return None
+        self.last = (number, seat)
         if self.exact:
+            self.bag.info(
+                "CT235",
+                "this turn could not be read, so what it built, bought or played is not "
+                "known: from now on counts are lower bounds and the checks that need the "
+                "whole game (settlements, cards, points) are skipped",
+                item.line,
+                1,
+                step=step,
+                ja="この手番が読めないため、何を建設・購入・使用したかわかりません。"
+                "以降の数は下限で、ゲーム全体が必要な確認（開拓地・カード・得点）は行いません",
+            )
+        self.exact = False
+        self.robber = None  # a 7 may have moved it
+        turn = Turn(number, order[seat], item.line, 1, (), None, (), item.text, clean=False)
+        return StepResult(step, turn, self.snapshot(), (NOT_READ,), not_read=True)
+
+    def omission(self, item: Omission) -> None:
+        if self.exact or not self.said_omission:
+            # Also after a turn not read made the counts lower bounds (CT235).
+            self.said_omission = True
             self.bag.warning(
                 "CT224",
                 "turns are left out here: from now on counts are lower bounds and the checks "
@@ -748,7 +799,7 @@ def replay(record: CatanRecord, bag: DiagnosticBag) -> Replay:
     engine = _Engine(record, bag)
     steps = [StepResult(0, None, engine.snapshot())]
     dice: list[int] = []
-    for item in record.items:
+    for index, item in enumerate(record.items):
         if isinstance(item, Omission):
             engine.omission(item)
         elif isinstance(item, Turn):
@@ -756,6 +807,10 @@ def replay(record: CatanRecord, bag: DiagnosticBag) -> Replay:
             steps.append(result)
             if item.dice is not None:
                 dice.append(item.dice.value)
+        elif isinstance(item, Unreadable) and item.maybe_turn:
+            taken = engine.not_read(item, len(steps), _following(record.items, index, record.order))
+            if taken is not None:
+                steps.append(taken)
     bonus_line = record.closing(ClosingKind.BONUS)
     total_line = record.closing(ClosingKind.TOTAL)
     bonus = dict(bonus_line.values) if bonus_line else {}
@@ -769,6 +824,18 @@ def replay(record: CatanRecord, bag: DiagnosticBag) -> Replay:
     if winner is None and totals is None and bag.warnings + bag.errors == reported:
         _no_winner_shown(record, final, bonus, steps, bag)
     return Replay(record, steps, totals, bonus, winner, ranking, engine.exact, dice)
+
+
+def _following(items: list[Item], index: int, order: list[str]) -> str | None:
+    """The seat of the next turn after ``items[index]`` (``None``: an omission, the
+    closing lines or the end come first); lines not read and seats that are none
+    (CT101) are passed over."""
+    for item in items[index + 1 :]:
+        if isinstance(item, Turn) and item.player in order:
+            return item.player
+        if not isinstance(item, Turn | Unreadable):
+            return None
+    return None
 
 
 def _check_closing(

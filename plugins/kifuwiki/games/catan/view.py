@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from kifuwiki.cardkit import unread
 from kifuwiki.core.recordfile import LineKind, SourceLine
 from kifuwiki.games.base import GameRecord, PlayerLine, PlayerStat, RecordView, StepView
 from kifuwiki.games.catan import CatanData
@@ -24,7 +25,15 @@ from kifuwiki.games.catan.board import (
 )
 from kifuwiki.games.catan.charts import dice_chart, holder_chart, player_colours, vp_chart
 from kifuwiki.games.catan.mapview import StepMaps
-from kifuwiki.games.catan.model import CARD_LETTERS, RESOURCE_NAMES, CatanRecord, Omission, Turn
+from kifuwiki.games.catan.model import (
+    CARD_LETTERS,
+    RESOURCE_NAMES,
+    CatanRecord,
+    Item,
+    Omission,
+    Turn,
+    Unreadable,
+)
 from kifuwiki.games.catan.replay import CARD_NAMES, Replay, StepResult
 from kifuwiki.games.catan.writer import actions_text, dice_text
 from kifuwiki.games.viewkit import (
@@ -61,21 +70,38 @@ def _cell_text(turn: Turn, card_set: str) -> dict[str, Any]:
     }
 
 
-def _rows(record: CatanRecord) -> list[dict[str, Any]]:
+def _items(record: CatanRecord, replay: Replay) -> list[tuple[Item, int, Turn | None]]:
+    """The record's items, each with the step it belongs to and the turn it is: a line
+    not read that took a turn is that turn as the replay made it (the line as written
+    for its text); anything else belongs to the step before it."""
+    taken = {s.turn.line: s.turn for s in replay.steps if s.not_read and s.turn is not None}
+    found: list[tuple[Item, int, Turn | None]] = []
+    step = 0
+    for item in record.items:
+        turn = item if isinstance(item, Turn) else None
+        if isinstance(item, Unreadable):
+            turn = taken.get(item.line)
+        if turn is not None:
+            step += 1
+        found.append((item, step, turn))
+    return found
+
+
+def _rows(items: list[tuple[Item, int, Turn | None]], card_set: str) -> list[dict[str, Any]]:
     """The grid: one row per turn number, an ``omitted`` row where turns are left out.
+    A turn not read shows the line as written in its seat's cell.
 
     Each cell is ``(step, text)``; its text is written here once, not by every step."""
     rows: list[dict[str, Any]] = []
-    step = 0
-    for item in record.items:
+    for item, step, turn in items:
         if isinstance(item, Omission):
             rows.append({"turn": None, "omitted": True, "text": item.text, "cells": {}})
-        elif isinstance(item, Turn):
-            step += 1
+        elif turn is not None:
+            item = turn
             if not rows or rows[-1]["omitted"] or rows[-1]["turn"] != item.number:
                 rows.append({"turn": item.number, "omitted": False, "text": "", "cells": {}})
             if item.player not in rows[-1]["cells"]:
-                rows[-1]["cells"][item.player] = (step, _cell_text(item, record.card_set))
+                rows[-1]["cells"][item.player] = (step, _cell_text(item, card_set))
     return rows
 
 
@@ -160,15 +186,16 @@ def _notes(lines: list[SourceLine]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return comments, bookmarks
 
 
-def _step_notes(record: CatanRecord) -> dict[int, list[SourceLine]]:
+def _step_notes(
+    record: CatanRecord, items: list[tuple[Item, int, Turn | None]]
+) -> dict[int, list[SourceLine]]:
     """Comments by step: a comment after an omission belongs to the next turn."""
     notes: dict[int, list[SourceLine]] = defaultdict(list)
     notes[0].extend(record.setup_notes)
     step = 0
     pending: list[SourceLine] = []
-    for item in record.items:
-        if isinstance(item, Turn):
-            step += 1
+    for item, step, turn in items:
+        if turn is not None:
             notes[step].extend(pending)
             pending = []
             notes[step].extend(item.notes)
@@ -178,6 +205,22 @@ def _step_notes(record: CatanRecord) -> dict[int, list[SourceLine]]:
             notes[step].extend(item.notes)
     notes[step].extend(pending)
     return notes
+
+
+def _stray_lines(items: list[tuple[Item, int, Turn | None]]) -> dict[int, list[tuple[str, str]]]:
+    """Lines not read that took no turn (a stray note, a second closing line), as
+    (Japanese, English) notes of the step they follow: nothing written is left off."""
+    found: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for item, step, turn in items:
+        if isinstance(item, Unreadable) and turn is None:
+            text = unread.written(item.text)
+            found[step].append(
+                (
+                    f"読めない行 (エラーを参照): 「{text}」",
+                    f"a line not read (see its error): '{text}'",
+                )
+            )
+    return found
 
 
 def _label(step: StepResult, record: CatanRecord, *, ja: bool = False) -> str:
@@ -307,6 +350,7 @@ def _step_state(
     seats: list[dict[str, str]],
     colours: dict[str, str],
     maps: StepMaps,
+    stray: list[tuple[str, str]],
 ) -> dict[str, Any]:
     """What ``state.html`` shows after one turn."""
     turn = step.turn
@@ -327,17 +371,28 @@ def _step_state(
         "seats": seats,
         "grid": _grid(rows, record, step.index, GRID_WINDOW) if turn else [],
         "players": _counts(step, record, colours),
-        "annotations_ja": [ja for ja, _ in _annotations(step)],
+        "annotations_ja": [ja for ja, _ in _annotations(step, stray)],
         "omitted_before": step.omitted_before,
     }
 
 
-def _annotations(step: StepResult) -> list[tuple[str, str]]:
-    """(Japanese, English) machine annotations of a step, an omission note first."""
+def _annotations(step: StepResult, stray: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(Japanese, English) machine annotations of a step, an omission note first, the
+    lines not read after it last."""
     notes = list(step.annotations)
     if step.omitted_before:
         notes.insert(0, ("この前のターンは省略", "turns omitted before this one"))
-    return notes
+    return notes + stray
+
+
+def _notation(step: StepResult) -> str:
+    """``12 W: 4 | R``; a line not read, as written."""
+    turn = step.turn
+    if turn is None:
+        return ""
+    if step.not_read:
+        return unread.written(turn.text)
+    return f"{turn.number} {turn.player}: {turn.text}"
 
 
 def build_view(game: GameRecord) -> RecordView:
@@ -346,8 +401,10 @@ def build_view(game: GameRecord) -> RecordView:
         raise TypeError("not a Catan record")
     record, replay = data.record, data.replay
     colours = player_colours(record.order)
-    rows = _rows(record)
-    notes = _step_notes(record)
+    items = _items(record, replay)
+    rows = _rows(items, record.card_set)
+    notes = _step_notes(record, items)
+    strays = _stray_lines(items)
     lines = first_step_of_lines((step.turn.line, step.index) for step in replay.steps if step.turn)
     problems = problem_steps(game.diagnostics, lines)
     seats = [{"key": k, "name": record.name(k), "colour": colours[k]} for k in record.order]
@@ -356,21 +413,22 @@ def build_view(game: GameRecord) -> RecordView:
     for step in replay.steps:
         turn = step.turn
         comments, bookmarks = _notes(notes.get(step.index, []))
+        stray = strays.get(step.index, [])
         steps.append(
             step_view(
                 step.index,
                 player=record.name(turn.player) if turn else None,
-                notation=f"{turn.number} {turn.player}: {turn.text}" if turn else "",
+                notation=_notation(step),
                 line=turn.line if turn else game.source.first_line,
                 kind="turn" if turn else "setup",
                 label=Text(_label(step, record, ja=True), _label(step, record)),
-                annotations=[Text(ja, en) for ja, en in _annotations(step)],
+                annotations=[Text(ja, en) for ja, en in _annotations(step, stray)],
                 comments=comments,
                 bookmarks=bookmarks,
                 marks=turn.marks if turn else "",
                 flags={"special"} if step.took else (),
                 problems=problems,
-                state=_step_state(step, record, rows, seats, colours, maps),
+                state=_step_state(step, record, rows, seats, colours, maps, stray),
             )
         )
 

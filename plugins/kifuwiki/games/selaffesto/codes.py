@@ -37,7 +37,7 @@ CODES: dict[str, str] = {
     "SF115": "cards taken into hand outside the first action",
     "SF201": "the record stops before the game ends (in progress)",
     "SF202": "an action left unfinished at the end of the record",
-    "SF203": "an action that could not be read: the rest of the record is not checked",
+    "SF203": "an action that could not be read: only the turn order of the rest is checked",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -79,5 +79,5 @@ CODES_JA: dict[str, str] = {
     "SF115": "ファーストアクション以外でハンドにカードを取った",
     "SF201": "ゲームの終わる前に記録が終わっている (対局中)",
     "SF202": "記録の終わりで途中のままのアクション",
-    "SF203": "読めないアクションがある (それより後は検査しない)",
+    "SF203": "読めないアクションがある (それより後は手番の順だけを検査する)",
 }

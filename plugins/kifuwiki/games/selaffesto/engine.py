@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kifuwiki.cardkit import unread
 from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.selaffesto.geometry import (
     Assessment,
@@ -65,6 +66,9 @@ class StepResult:
     finals: list[str] = field(default_factory=list)
     drew: bool = False
     passed: bool = False
+    seat: str | None = None
+    """A line not read: the seat whose action it was (the turn it took, or the seat it
+    names), ``None`` for a line among the actions that took none."""
 
 
 @dataclass(slots=True)
@@ -118,8 +122,12 @@ class Engine:
         """An action could not be read: from then on the record is shown, not checked."""
 
     # -- diagnostics -------------------------------------------------------------------
-    def error(self, code: str, move: MoveLine, column: int, en: str, ja: str) -> None:
-        if self.unsure_points:
+    def error(
+        self, code: str, move: MoveLine, column: int, en: str, ja: str, *, sure: bool = False
+    ) -> None:
+        """Report a rule broken at ``move``; ``sure``: even when the position is not known
+        (the turn order does not depend on it)."""
+        if self.unsure_points and not sure:
             return  # the position is not known since an unread action (SF203 says so)
         self.bag.error(code, en, move.line, max(column, 1), step=len(self.steps), ja=ja)
 
@@ -130,6 +138,11 @@ class Engine:
     def turn(self, move: MoveLine) -> None:
         state = self.state
         if move.player != state.to_move:
+            if self.unsure_points and self.rules.ending == "all":
+                # The action not read may have been the other player's final one, after
+                # which this player moves on alone: not known, so not an error.
+                state.to_move = move.player
+                return
             en, ja = self.name(state.to_move)
             why_en = why_ja = ""
             if move.player in state.finals:  # ``ending: all``: the finished are skipped
@@ -141,6 +154,9 @@ class Engine:
                 1,
                 f"it is {en}'s ({state.to_move}) action, not {move.written_player}'s{why_en}",
                 f"{ja} ({state.to_move}) の手番です。{move.written_player} ではありません{why_ja}",
+                # The turn order does not depend on the position, so it is checked even
+                # after an action not read; a line with a token not read has its error.
+                sure=not move.unread,
             )
             self.pending_draw = False
             state.to_move = move.player
@@ -647,21 +663,10 @@ class Engine:
                 acted = True
         if move.unread and not acted and state.started[player]:
             # A token could not be read (diagnosed): the action still took the turn, but
-            # the board lacks its card, so every later judgement could be wrong: the rest
-            # is shown as written, its points taken as written, and not checked (SF203;
-            # review13 R13-2: a bad cell gave 257 errors, most of them false).
+            # the board lacks its card (review13 R13-2: a bad cell gave 257 errors, most
+            # of them false).
             acted = True
-            self.unsure_points = True
-            self.bag.info(
-                "SF203",
-                "this action could not be read, so the board after it is not known: the "
-                "rest of the record is shown as written, not checked against the rules",
-                move.line,
-                1,
-                step=len(self.steps),
-                ja="このアクションが読めないため、この後の盤面がわかりません。"
-                "ここから後は書かれたとおりに表示し、ルールでは検査しません",
-            )
+            self.unknown_from(move)
         if acted:
             self.pending_draw = False
             self.final_action(step)
@@ -670,11 +675,75 @@ class Engine:
         step.state = state.copy()
         self.steps.append(step)
 
-    def run(self) -> Replay:
-        for move in self.record.moves:
-            self.line(move)
+    def unknown_from(self, move: MoveLine) -> None:
+        """An action at ``move`` could not be read: the board, both hands and both
+        players' points after it are not known (a card went somewhere, perhaps blowing
+        one off). The rest is shown as written and its points taken as written; only the
+        turn order is still checked, as that does not depend on them. Once, with SF203:
+        a later mismatch is no mistake of the player's, and fixing the line brings every
+        check back."""
+        if self.unsure_points:
+            return
+        self.unsure_points = True
+        self.bag.info(
+            "SF203",
+            "this action could not be read, so the board and the points after it are not "
+            "known: the rest of the record is shown as written (its points as written), "
+            "and only its turn order is checked",
+            move.line,
+            1,
+            step=len(self.steps),
+            ja="このアクションが読めないため、この後の盤面とポイントがわかりません。"
+            "ここから後は書かれたとおりに表示し (ポイントも書かれたとおり)、"
+            "手番の順だけを検査します",
+        )
+
+    # -- a line not read (SF001, SF002) ---------------------------------------------------
+    def not_read(self, move: MoveLine, following: str | None) -> None:
+        """A line that could not be read (already reported): a step of its own, with the
+        position before it. Whose turn it took keeps the lines after it in order, so
+        that one typo is one error: a line naming its seat and a placement or a pass
+        (``Wg2 4-8-6-12``) took that seat's turn, one naming its seat and a first hand or
+        a draw alone (``W(…)``) took none, as such a line read would; a line naming no
+        seat took the turn of the player to move unless the next line read is by that
+        player (then it was a stray note; cardkit.unread). A line that took a turn or
+        names a seat said something about an action that is not known: from there on,
+        :meth:`unknown_from`."""
         state = self.state
-        last = self.record.moves[-1] if self.record.moves else None
+        seat = move.player or state.to_move
+        if state.over:
+            took = False
+        elif move.player:
+            took = move.names_action
+        else:
+            took = unread.took_turn(seat, self.next_to_move(seat), following, over=False)
+        if took or move.player:
+            self.unknown_from(move)
+        if took:
+            self.pending_draw = False
+            state.started[seat] = True  # the action may have been the first one
+            state.to_move = self.next_to_move(seat)
+        step = StepResult(len(self.steps), move, state.copy())
+        step.seat = seat if took else move.player or None
+        self.steps.append(step)
+
+    def run(self) -> Replay:
+        moves = self.record.moves
+        # The next line read after each line (only a line not read asks for it).
+        following: list[str | None] = [None] * len(moves)
+        if any(move.not_read for move in moves):
+            after: str | None = None
+            for index in range(len(moves) - 1, -1, -1):
+                following[index] = after
+                if not moves[index].not_read:
+                    after = moves[index].player
+        for index, move in enumerate(moves):
+            if move.not_read:
+                self.not_read(move, following[index])
+            else:
+                self.line(move)
+        state = self.state
+        last = moves[-1] if moves else None
         if self.pending_draw and last is not None:
             self.bag.warning(
                 "SF202",

@@ -119,9 +119,10 @@ class MoveLine:
 
     line: int
     player: str
-    """``W`` or ``B``."""
+    """``W`` or ``B``; for a line not read, the seat it names, or ``""``."""
     written_player: str
     text: str
+    """What follows ``player:``; for a line not read, the whole line as written."""
     taken: list[Card] | None = None
     taken_column: int = 0
     draw: Card | None = None
@@ -138,6 +139,12 @@ class MoveLine:
     unread: bool = False
     """A token of the line could not be read (diagnosed): ``fmt`` writes the line as
     written rather than drop what it did not understand."""
+    not_read: bool = False
+    """The whole line could not be read (SF001, SF002): a step of its own, shown as
+    written; whose turn it took the engine works out (``engine.Engine.not_read``)."""
+    names_action: bool = False
+    """A line not read that names its seat and then a placement or a pass: a whole
+    action, so it took that seat's turn (a first hand or a draw alone takes none)."""
 
 
 @dataclass(slots=True)
@@ -146,8 +153,12 @@ class SelaffestoRecord:
     names: dict[str, str] = field(default_factory=lambda: {"W": "White", "B": "Black"})
     first: str = "W"
     setup_notes: list[SourceLine] = field(default_factory=list)
-    bad_lines: list[tuple[int, str]] = field(default_factory=list)
-    """(line, text) of lines that could not be read: diagnosed, kept as written."""
+
+    @property
+    def bad_lines(self) -> list[tuple[int, str]]:
+        """(line, text) of the lines that could not be read: diagnosed, kept as written
+        among the moves (``MoveLine.not_read``)."""
+        return [(move.line, move.text) for move in self.moves if move.not_read]
 
     def name(self, player: str) -> str:
         return self.names.get(player, player)

@@ -350,6 +350,34 @@ class _LineReader:
             self.word("", len(body) + 1)
 
 
+#: What may stand between a seat and its action when the colon is left out (``W g2``,
+#: ``W;g2``): a line that starts so names its seat though it cannot be read.
+_SEAT_GAP = " \t;,.=>-_"
+#: How an action starts: a cell, the first hand, a draw, a pass.
+#: A placement (cell and card) or a pass: what makes a line a whole action.
+_WHOLE_ACTION = re.compile(r"(?:^|[\s)])[a-mA-M](?:1[0-3]|[1-9])\s+[0-9]|(?:^|\s)pass\b")
+_ACTION_START = re.compile(r"^(?:[a-mA-M](?:1[0-3]|[1-9])(?![0-9])|\(|\+|pass\b)")
+
+
+def _named_seat(text: str, lookup: Mapping[str, str]) -> tuple[str, str, str] | None:
+    """(seat, as written, the action) of a line that is not ``player: action`` but
+    starts with a player's spelling and then an action (``Wg2 4-8-6-12``, ``B (…)``):
+    the seat it names takes the turn, so the lines after it stay in order."""
+    stripped = text.strip()
+    for key in sorted(lookup, key=len, reverse=True):
+        if stripped.startswith(key):
+            rest = stripped[len(key) :].lstrip(_SEAT_GAP)
+            if _ACTION_START.match(rest):
+                return lookup[key], key, rest
+    return None
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """A line as a message quotes it: as written, shortened when long."""
+    stripped = text.strip()
+    return repr(stripped if len(stripped) <= limit else stripped[: limit - 1] + "…")
+
+
 def player_keys(
     meta: Mapping[str, Any], bag: DiagnosticBag, line: int = 1
 ) -> tuple[dict[str, str], dict[str, str]]:
@@ -408,14 +436,20 @@ def parse(source: RecordSource) -> Parsed:
             continue
         match = LINE.match(line.text)
         if match is None:
-            bag.error(
-                "SF001",
-                "not a move line: write 'W: g2 4-8-6-12'",
-                line.number,
-                1,
-                ja="手の行ではありません: 'W: g2 4-8-6-12' のように書いてください",
-            )
-            record.bad_lines.append((line.number, line.text))
+            named = _named_seat(line.text, lookup)
+            shown = _quoted(line.text)
+            if named is None:
+                en = f"{shown} is not a move line: write 'W: g2 4-8-6-12'"
+                ja = f"{shown} は手の行ではありません: 'W: g2 4-8-6-12' のように書いてください"
+            else:
+                fixed = _quoted(f"{named[1]}: {named[2].partition('//')[0].strip()}")
+                en = f"{shown} is not a move line: the player and a colon come first, {fixed}"
+                ja = f"{shown} は手の行ではありません: プレイヤーとコロンを先に、{fixed}"
+            bag.error("SF001", en, line.number, 1, ja=ja)
+            seat, written = (named[0], named[1]) if named else ("", "")
+            move = MoveLine(line.number, seat, written, line.text, not_read=True)
+            move.names_action = named is not None and _WHOLE_ACTION.search(named[2]) is not None
+            record.moves.append(move)
             continue
         player = lookup.get(match.group("player"))
         if player is None:
@@ -429,12 +463,14 @@ def parse(source: RecordSource) -> Parsed:
                     " の名前を使ってください"
                 ),
             )
-            record.bad_lines.append((line.number, line.text))
+            # A seat that is none names none: the engine gives it the turn of the player
+            # to move if the lines after it say so.
+            record.moves.append(MoveLine(line.number, "", "", line.text, not_read=True))
             continue
         move = MoveLine(line.number, player, match.group("player"), match.group("body"))
         _LineReader(move, match.start("body"), bag, lookup).read(match.group("body"))
         record.moves.append(move)
-    if not record.moves and not record.bad_lines:
+    if not record.moves:
         bag.error(
             "SF013",
             "this record has no actions: write one a line, e.g. 'W: g2 4-8-6-12'",

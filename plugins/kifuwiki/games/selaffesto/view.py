@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from kifuwiki.cardkit import unread
 from kifuwiki.cardkit import view as cardkit
 from kifuwiki.cardkit.game import data_of
 from kifuwiki.core.diagnostics import counted
@@ -134,7 +135,15 @@ def _label_in(step: StepResult, record: SelaffestoRecord, *, ja: bool) -> str:
     move = step.move
     if move is None:
         return "開始局面" if ja else "Start position"
-    who = f"{record.name(move.player)} ({PLAYER_NAMES[move.player][0] if ja else move.player})"
+    if move.not_read:
+        if step.seat is None:
+            return "読めない行" if ja else "A line not read"
+        return (
+            f"{_who(step.seat, record, ja=ja)}、読めない行"
+            if ja
+            else (f"{_who(step.seat, record, ja=ja)}; a line not read")
+        )
+    who = _who(move.player, record, ja=ja)
     parts = [who]
     if move.taken is not None:
         parts.append(
@@ -151,6 +160,31 @@ def _label_in(step: StepResult, record: SelaffestoRecord, *, ja: bool) -> str:
             f"{name} のファイナルアクション ×0.8" if ja else f"final action for {name}: ×0.8"
         )
     return ("、" if ja else "; ").join(parts)
+
+
+def _who(player: str, record: SelaffestoRecord, *, ja: bool) -> str:
+    return f"{record.name(player)} ({PLAYER_NAMES[player][0] if ja else player})"
+
+
+def _mover(step: StepResult) -> str | None:
+    """Whose action the step was: a line not read, the seat the engine gave it."""
+    if step.move is None:
+        return None
+    return step.seat if step.move.not_read else step.move.player
+
+
+def _notation(step: StepResult) -> str:
+    """``W:g2 4-8-6-12 [put]``; a line with something not read, as written (nothing the
+    user wrote is left off the page)."""
+    move = step.move
+    if move is None:
+        return ""
+    if move.not_read:
+        return unread.written(move.text)
+    if move.unread:  # its ``// comment`` is shown as a comment, as a line read in full
+        body = move.text.partition("//")[0] if move.trailing_comment else move.text
+        return f"{move.written_player}:{unread.written(body)}"
+    return f"{move.written_player}:{move_text(move, comment=False)}"
 
 
 def _analysis(step: StepResult, replay: Replay) -> list[Text]:
@@ -175,6 +209,14 @@ def _analysis(step: StepResult, replay: Replay) -> list[Text]:
         en += f"; the LC re-play added +{points_text(extra)}"
         ja += f"。LC の再プレイで +{points_text(extra)}"
     return [Text(ja, en), *_why(first, at_play)]
+
+
+def _annotations(step: StepResult, replay: Replay) -> list[Text]:
+    """A line not read says so first (in the words of cardkit.unread), then the analysis."""
+    found = _analysis(step, replay)
+    if step.move is not None and step.move.not_read:
+        return [Text(unread.NOT_READ[1], unread.NOT_READ[0]), *found]
+    return found
 
 
 def _why(first: PlacementResult, at_play: GameState) -> list[Text]:
@@ -314,8 +356,9 @@ def _steps(game: GameRecord, data: SelaffestoData) -> list[StepView]:
         if move is not None and move.trailing_comment:
             comments = (move.trailing_comment, *comments)
         nh_cells = _nh_cells(step, replay)
+        mover = _mover(step)
         state = {
-            "mover": move.player if move else None,
+            "mover": mover,
             "cards": _cards(step.state),
             "last": [{**_xy(p.cell), "cell": cell_name(p.cell)} for p in step.placements],
             "removed": _removed(step),
@@ -328,12 +371,12 @@ def _steps(game: GameRecord, data: SelaffestoData) -> list[StepView]:
         steps.append(
             step_view(
                 step.index,
-                player=record.name(move.player) if move else None,
-                notation=f"{move.written_player}:{move_text(move, comment=False)}" if move else "",
+                player=record.name(mover) if mover else None,
+                notation=_notation(step),
                 line=move.line if move else game.source.first_line,
                 kind="action" if move else "start",
                 label=_label(step, record),
-                annotations=_analysis(step, replay),
+                annotations=_annotations(step, replay),
                 comments=comments,
                 bookmarks=bookmarks,
                 marks=move.marks if move else "",

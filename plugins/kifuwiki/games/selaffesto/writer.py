@@ -56,12 +56,15 @@ def move_text(move: MoveLine, *, comment: bool = True) -> str:
 def write(record: SelaffestoRecord) -> str:
     lines: list[tuple[int, str]] = [(line.number, line.text.strip()) for line in record.setup_notes]
     for move in record.moves:
+        if move.not_read:  # the whole line as written, where it was
+            lines.append((move.line, move.text))
+            lines.extend((line.number, line.text.strip()) for line in move.notes)
+            continue
         # A line with a token that could not be read is kept as written: writing only
         # what was read would drop text, and the shorter record can read differently
         # (another game by detection, other moves), so fmt would not be idempotent.
         body = move.text.strip() if move.unread else move_text(move)
         lines.append((move.line, f"{move.written_player}:{body}"))
         lines.extend((line.number, line.text.strip()) for line in move.notes)
-    lines.extend(record.bad_lines)
     lines.sort(key=lambda item: item[0])
     return "\n".join(text for _, text in lines) + "\n"
