@@ -81,7 +81,7 @@ def with_line_replaced(
     game: GameModule, path: Path, old: str, new: str
 ) -> tuple[GameRecord, RecordView]:
     """The record at ``path`` with its line ``old`` written as ``new``, loaded and
-    viewed (the unread-line tests of 撿紅點 and 升級)."""
+    viewed (the unread-line tests of 撿紅點, 升級, 闘地主 and ポンジャン)."""
     text = path.read_text(encoding="utf-8")
     assert f"\n{old}\n" in text
     (source,) = split_record_file(text.replace(f"\n{old}\n", f"\n{new}\n", 1), "x.kifu")

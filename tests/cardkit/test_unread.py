@@ -31,3 +31,9 @@ def test_a_line_not_read_says_so_before_its_other_notes() -> None:
     assert unread.notes((note,), not_read=False) == (note,)
     assert unread.notes((note,), not_read=True) == (unread.NOT_READ, note)
     assert unread.notes((), not_read=True) == (unread.NOT_READ,)
+
+
+def test_a_game_not_of_cards_says_what_was_not_played() -> None:
+    tiles = ("not read (see its error): no tile moves", "読めない行です: 牌は動いていません")
+    assert unread.notes((), not_read=True, said=tiles) == (tiles,)
+    assert unread.notes((), not_read=False, said=tiles) == ()

@@ -112,3 +112,29 @@ def test_page_without_javascript_shows_every_step(site: str, open_page: Any) -> 
     page, _ = open_page(site + f"records/doudizhu/{ANNOTATED}/", java_script_enabled=False)
     assert page.locator("ol.kw-moves > li").count() == len(view.steps)
     assert page.locator("ol.kw-moves .kw-ddz-state").count() == len(view.steps)
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The annotated record with one play written without its colon."""
+    record = RECORDS / f"{ANNOTATED}.kifu"
+    with stepping.served_with_a_line(
+        tmp_path_factory, "doudizhu", record, "broken-annotated", "A:6 7 8 9 10 J", "A 6 7 <b>"
+    ) as served:
+        yield served
+
+
+def test_a_line_not_read_is_a_step_the_next_error_lands_on(
+    broken: tuple[str, Path], open_page: Any
+) -> None:
+    """The line was not in the move list: its error's "move n" went to the move before,
+    and the lines after it were out of turn."""
+    stepping.check_an_unread_line(open_page, broken, "doudizhu", "A 6 7 <b>", "DZ001", assert_shows)
+    url, path = broken
+    view = stepping.engine_view(path)
+    page, _ = open_page(f"{url}records/doudizhu/{path.stem}/", java_script_enabled=False)
+    items = page.locator("ol.kw-moves > li")
+    assert items.count() == len(view.steps)  # the page without JavaScript lists it too
+    first = next(s.index for s in view.steps if "error" in s.flags)
+    assert "A 6 7 <b>" in items.nth(first).inner_text()
+    assert page.locator(".kw-diagnostic").count() == 1

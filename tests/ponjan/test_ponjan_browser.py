@@ -112,3 +112,26 @@ def test_page_without_javascript_shows_every_step(site: str, open_page: Any) -> 
     page, _ = open_page(site + PAGE, java_script_enabled=False)
     assert page.locator("ol.kw-moves > li").count() == len(view.steps)
     assert page.locator("ol.kw-moves .kw-pj-state").count() == len(view.steps)
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """The demo session with one discard mistyped (拾 for 捨)."""
+    with stepping.served_with_a_line(
+        tmp_path_factory, "ponjan", DEMO, "broken-practice", "A 捨 5", "A 拾 5 <b>"
+    ) as served:
+        yield served
+
+
+def test_a_line_not_read_is_a_step_the_next_error_lands_on(
+    broken: tuple[str, Path], open_page: Any
+) -> None:
+    """The line was not in the move list: its error's "move n" went to the draw before."""
+    stepping.check_an_unread_line(open_page, broken, "ponjan", "A 拾 5 <b>", "PJ001", assert_shows)
+    url, path = broken
+    view = stepping.engine_view(path)
+    page, _ = open_page(f"{url}records/ponjan/{path.stem}/", java_script_enabled=False)
+    items = page.locator("ol.kw-moves > li")
+    assert items.count() == len(view.steps)  # the page without JavaScript lists it too
+    first = next(s.index for s in view.steps if "error" in s.flags)
+    assert "A 拾 5 <b>" in items.nth(first).inner_text()

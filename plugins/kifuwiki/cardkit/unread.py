@@ -25,9 +25,14 @@ NOT_READ = (
 )
 
 
-def notes(annotations: tuple[tuple[str, str], ...], not_read: bool) -> tuple[tuple[str, str], ...]:
-    """A step's (English, Japanese) annotations; a line not read says so first."""
-    return (NOT_READ, *annotations) if not_read else annotations
+def notes(
+    annotations: tuple[tuple[str, str], ...],
+    not_read: bool,
+    said: tuple[str, str] = NOT_READ,
+) -> tuple[tuple[str, str], ...]:
+    """A step's (English, Japanese) annotations; a line not read says so first (``said``:
+    a game whose pieces are not cards says what it plays)."""
+    return (said, *annotations) if not_read else annotations
 
 
 def written(text: str) -> str:

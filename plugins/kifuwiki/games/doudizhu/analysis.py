@@ -52,6 +52,8 @@ def choices(before: Step, step: Step, options: RuleOptions) -> Choices | None:
     """The choices of the player who moved at ``step`` (None when their hand is not known)."""
     if step.seat is None or before.hands is None or step.action is None:
         return None
+    if before.table_unknown or step.seat in before.unsure:
+        return None  # a play not read: what is on the table, or in the hand, is not known
     cards, unknown = before.hands[step.seat]
     if unknown or before.landlord is None:
         return None

@@ -1,14 +1,16 @@
 """Replay: the parsed record through the rules, one method per rule (like Catan's ``_Engine``).
 
-Each action line is one step. The engine never stops at a broken rule: it reports it
-(which rule, where, what would have been legal) and carries on as the record says, so
-one wrong line does not hide the rest of the game.
+Each action line is one step, and so is a line among them that could not be read
+(cardkit.unread). The engine never stops at a broken rule: it reports it (which rule,
+where, what would have been legal) and carries on as the record says, so one wrong line
+does not hide the rest of the game.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kifuwiki.cardkit import unread
 from kifuwiki.cards import Card
 from kifuwiki.core.diagnostics import DiagnosticBag, counted
 from kifuwiki.games.doudizhu.combos import Combo, Kind, follow_reading, lead_reading, readings
@@ -35,8 +37,12 @@ class Step:
     """The game after one action line (index 0: after the deal)."""
 
     index: int
-    action: Action | None
+    action: Action | Unreadable | None
+    """The step's line: ``None`` for the deal; an :class:`Unreadable` line among the
+    turns is a step of its own (cardkit.unread)."""
     seat: str | None = None
+    """The seat whose turn the step took (for a line not read that names no seat, the
+    one whose turn the lines after it say it took; ``None``: none)."""
     combo: Combo | None = None
     """The reading of this step's play."""
     cards: Counts | None = None
@@ -54,6 +60,10 @@ class Step:
     kitty_taken: bool = False
     """The landlord has taken the bottom cards (they are face up)."""
     to_move: str | None = None
+    table_unknown: bool = False
+    """A play not read is on the table, after this step: what beats it is not known."""
+    unsure: frozenset[str] = frozenset()
+    """Seats with a play not read, after this step: their hands hold cards they played."""
 
 
 @dataclass(slots=True)
@@ -109,7 +119,10 @@ class _Engine:
         """A play that could not be read is on the table: what beats it is unknown."""
         self.unsure: set[str] = set()
         """Seats with a play that could not be read: their hands are not what they hold."""
+        self.last_player: str | None = None
+        """The seat of the last play, read or not."""
         self.actions = record.actions
+        self.turns = record.turns
         self.has_bids = any(isinstance(a, Bid) for a in self.actions)
         self.has_kitty = any(isinstance(a, Kitty) for a in self.actions)
         self.steps: list[Step] = []
@@ -335,6 +348,7 @@ class _Engine:
         self.passes = 0
         self.unknown_table = False
         self.plays[action.seat] += 1
+        self.last_player = action.seat
         out = self.hands[action.seat].size == 0
         if action.out and action.seat in self.unsure:
             out = True  # its hand still holds the cards of the play that was not read
@@ -480,7 +494,9 @@ class _Engine:
         truth = {
             "bomb": combo is not None and combo.kind is Kind.BOMB,
             "rocket": combo is not None and combo.kind is Kind.ROCKET,
-            "spring": self.outcome.spring or self.outcome.anti_spring,
+            # A line not read may have been a pass as well as a play: a spring is
+            # then not known to be none.
+            "spring": self.outcome.spring or self.outcome.anti_spring or bool(self.unsure),
         }
         for claim in action.claims:
             if not truth[claim]:
@@ -519,18 +535,40 @@ class _Engine:
             self.passes = 0
         self._record(action, seat=action.seat, trick_over=trick_over)
 
-    def unread_play(self, line: Unreadable) -> None:
+    def unread(self, line: Unreadable, position: int) -> None:
+        """A line among the turns that could not be read (its error is said): a step of
+        its own, shown as written. A play naming its seat takes that seat's turn; a line
+        naming no seat (or a seat that is none) takes the turn of the seat whose turn it
+        is when the lines after it say so (cardkit.unread), so one typo is one error."""
+        seat = line.seat or (self.to_move if self._took_turn(position) else None)
+        if seat:
+            self.unread_play(seat)
+        self._record(line, seat=seat or None)
+
+    def _took_turn(self, position: int) -> bool:
+        """Whether the line at ``position`` among the turns, naming no seat, took the
+        turn of the seat to move: the next line naming a seat is the seat after it. In
+        the bidding, before the landlord is known or after the end it takes none."""
+        expected = self.to_move
+        if expected is None or self.landlord is None or self.over:
+            return False
+        later = self.turns[position + 1 :]
+        following = next((t.seat for t in later if not isinstance(t, Kitty) and t.seat), None)
+        return unread.took_turn(expected, self._next(expected), following, over=False)
+
+    def unread_play(self, seat: str) -> None:
         """A play that could not be read (its error is said): it takes its seat's turn
         and is on the table, unknown, so the lines after it are checked in turn; the
         seat's hand is no longer sure (review13 R13-2: one typo gave a wrong-turn error,
         a "leader may not pass" error, a false "still holds cards" and "no spring")."""
         if self.over or self.landlord is None:
             return
-        self.to_move = self._next(line.seat)
-        self.table, self.table_seat, self.unknown_table = None, line.seat, True
+        self.to_move = self._next(seat)
+        self.table, self.table_seat, self.unknown_table = None, seat, True
         self.passes = 0
-        self.plays[line.seat] += 1
-        self.unsure.add(line.seat)
+        self.plays[seat] += 1
+        self.last_player = seat
+        self.unsure.add(seat)
 
     # --- the end ------------------------------------------------------------------
     def _finish(self, seat: str) -> None:
@@ -569,8 +607,8 @@ class _Engine:
                 f"得点の合計が 0 でなく {total:+d} です",
             )
         computed = self.outcome.score
-        if not computed:
-            return
+        if not computed or self.unsure:
+            return  # a play not read may have been a bomb: the unit is not known
         wrong = {s: v for s, v in score.values.items() if computed.get(s) != v}
         if wrong or set(score.values) != set(computed):
             expected = ", ".join(f"{s} {computed[s]:+d}" for s in self.seats)
@@ -614,7 +652,7 @@ class _Engine:
 
     def _record(
         self,
-        action: Action | None,
+        action: Action | Unreadable | None,
         *,
         seat: str | None = None,
         combo: Combo | None = None,
@@ -638,6 +676,8 @@ class _Engine:
             out,
             to_move=self.to_move,
             kitty_taken=self.kitty_taken,
+            table_unknown=self.unknown_table,
+            unsure=frozenset(self.unsure),
         )
         if self.keep:
             step.hands = {s: self.hands[s].snapshot() for s in self.seats}
@@ -648,9 +688,9 @@ class _Engine:
 
     def run(self) -> Replay:
         self.deal()
-        for action in self.record.turns:
+        for position, action in enumerate(self.turns):
             if isinstance(action, Unreadable):
-                self.unread_play(action)
+                self.unread(action, position)
             elif isinstance(action, Bid):
                 self.bid(action)
             elif isinstance(action, Play):
@@ -662,7 +702,9 @@ class _Engine:
         for item in self.record.items:
             if isinstance(item, Score):
                 self.score_line(item)
-        if not self.over:
+        # The last play, not read, or by a seat with one not read, may have gone out:
+        # its hand still holds the cards of that play (one typo, one error).
+        if not self.over and self.last_player not in self.unsure:
             line = self.record.items[-1].line if self.record.items else 1
             self.bag.warning(
                 "DZ200",

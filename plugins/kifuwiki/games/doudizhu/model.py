@@ -92,6 +92,10 @@ class Unreadable(Line):
     """The seat whose play it was, when the line names one and is a play (not a hand or
     a bid): the replay gives that seat its turn, so one typo does not put every later
     line out of turn (review13 R13-2)."""
+    step: bool = False
+    """A line among the turns (a play, a pass or a bid not read, a line naming no seat
+    or a seat that is none, once the deal is read): a step of its own, shown as
+    written; naming no seat, whose turn it took the lines after it say (cardkit.unread)."""
 
 
 Action = Kitty | Bid | Play | Pass
@@ -124,13 +128,13 @@ class DdzRecord:
 
     @property
     def turns(self) -> list[Action | Unreadable]:
-        """:attr:`actions` and the plays that could not be read, in order."""
+        """:attr:`actions` and the lines among them that could not be read, in order."""
         return [
             item
             for item in self.items
             if isinstance(item, Bid | Play | Pass)
             or (isinstance(item, Kitty) and not item.front)
-            or (isinstance(item, Unreadable) and item.seat)
+            or (isinstance(item, Unreadable) and item.step)
         ]
 
     @property

@@ -264,19 +264,29 @@ class _Reader:
                 1,
                 ja="'席: 行動' の形で書きます (A: 3 3 3 4、A: %、A: bid2、A:(手札)、kitty:(…))",
             )
-            return Unreadable(source.number, source.text, marks)
+            return Unreadable(source.number, source.text, marks, step=self.among_turns())
         key, body = match["seat"], match["body"]
         offset = match.start("body") + 1
         found = self._known_item(key.upper(), body, offset, source, marks)
         if found is not None:
             return found
+        hand = body[:1] == "("
         if not self.seat(key, source, match.start("seat") + 1):
-            return Unreadable(source.number, source.text, marks)
-        # A play that cannot be read still names whose turn it was (not a hand or a bid).
-        played = key if body and body[0] != "(" and body[:3].lower() != "bid" else ""
+            return Unreadable(
+                source.number, source.text, marks, step=not hand and self.among_turns()
+            )
+        # A play that cannot be read (or nothing after the seat) still names whose turn
+        # it was; a hand or a bid does not take a play's turn.
+        played = key if not hand and body[:3].lower() != "bid" else ""
         return self._seat_item(key, body, offset, source, marks) or Unreadable(
-            source.number, source.text, marks, seat=played
+            source.number, source.text, marks, seat=played, step=not hand
         )
+
+    def among_turns(self) -> bool:
+        """Whether a line naming no seat comes among the turns (cardkit.unread): after
+        a line of the deal or the game, or with the landlord named in the front matter
+        (an imported game's plays come first)."""
+        return bool(self.record.items) or self.record.landlord is not None
 
     def _known_item(
         self, key: str, body: str, offset: int, source: SourceLine, marks: str

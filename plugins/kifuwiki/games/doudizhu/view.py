@@ -1,15 +1,17 @@
 """A replayed record → :class:`RecordView`: plain data for ``templates/state.html``.
 
-Step 0 is the deal; each action line is a step. A step's ``state`` holds the three
-hands after it (known cards, and how many are not known), the bottom cards, the bid
-and the running multiplier, the table's last combination by name, the passes of the
-trick and who is landlord. Bombs and the rocket flag their steps as jump targets.
+Step 0 is the deal; each action line is a step, and so is a line among them that
+could not be read (cardkit.unread: shown as written, flagged by its error). A step's
+``state`` holds the three hands after it (known cards, and how many are not known), the
+bottom cards, the bid and the running multiplier, the table's last combination by name,
+the passes of the trick and who is landlord. Bombs and the rocket flag their steps as jump targets.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from kifuwiki.cardkit import unread
 from kifuwiki.cardkit import view as cardkit
 from kifuwiki.cardkit.game import data_of
 from kifuwiki.cards import Card
@@ -19,7 +21,15 @@ from kifuwiki.games.doudizhu import DdzData
 from kifuwiki.games.doudizhu.analysis import choices, combo_name
 from kifuwiki.games.doudizhu.combos import Kind
 from kifuwiki.games.doudizhu.engine import Outcome, Replay, Step, replay
-from kifuwiki.games.doudizhu.model import Bid, DdzRecord, Kitty, Pass, Play
+from kifuwiki.games.doudizhu.model import (
+    Action,
+    Bid,
+    DdzRecord,
+    Kitty,
+    Pass,
+    Play,
+    Unreadable,
+)
 from kifuwiki.games.doudizhu.rules import PRESET_TEXT, describe
 from kifuwiki.games.doudizhu.writer import item_text
 from kifuwiki.games.viewkit import Text, first_step_of_lines, problem_steps, record_badges
@@ -73,7 +83,9 @@ def _labels(
     if action is None:
         return ("Deal: 17 cards each, 3 bottom cards", "配札: 各17枚、底札3枚")
     who = record.name(step.seat) if step.seat else ""
-    if isinstance(action, Bid):
+    if isinstance(action, Unreadable):  # as written (cardkit.unread)
+        en = ja = unread.written(action.text)
+    elif isinstance(action, Bid):
         en = f"{who} bids {action.value}" if action.value else f"{who} does not bid"
         ja = f"{who}: {action.value}点で競る" if action.value else f"{who}: 競らない"
     elif isinstance(action, Kitty):
@@ -122,7 +134,8 @@ def _passes(steps: list[Step]) -> list[set[str]]:
     result: list[set[str]] = []
     current: set[str] = set()
     for step in steps:
-        if isinstance(step.action, Play):
+        # A line not read that took a turn was a play, as far as the replay knows.
+        if isinstance(step.action, Play) or (isinstance(step.action, Unreadable) and step.seat):
             current = set()
         elif isinstance(step.action, Pass) and step.seat:
             current = set() if step.trick_over else current | {step.seat}
@@ -218,6 +231,13 @@ def _header(record: DdzRecord, outcome: Outcome) -> list[tuple[str, str | Text]]
     return header
 
 
+def _notation(action: Action | Unreadable | None) -> str:
+    """``A:K K K + 3``; a line that could not be read, as written (cardkit.unread)."""
+    if action is None:
+        return ""
+    return unread.written(action.text) if isinstance(action, Unreadable) else item_text(action)
+
+
 def _step_view(
     game: GameRecord,
     replayed: Replay,
@@ -248,20 +268,22 @@ def _step_view(
             annotations.append(found.text(ja=False))
             annotations_ja.append(found.text(ja=True))
     en, ja = _labels(step, steps[index - 1] if index else None, record, outcome, last)
+    not_read = isinstance(action, Unreadable)
+    notes_of = unread.notes(tuple(zip(annotations, annotations_ja, strict=True)), not_read)
     return StepView(
         index=index,
         anchor=f"m{index}",
         player=record.name(step.seat) if step.seat else None,
-        notation=item_text(action) if action is not None else "",
+        notation=_notation(action),
         line=action.line if action is not None else game.source.first_line,
         kind=type(action).__name__.lower() if action is not None else "deal",
         label=en,
         label_ja=ja,
-        marks=action.marks if action is not None else "",
+        marks=action.marks if action is not None and not not_read else "",  # in the notation
         comments=comments,
         bookmarks=bookmarks,
-        annotations=tuple(annotations),
-        annotations_ja=tuple(annotations_ja),
+        annotations=tuple(en for en, _ in notes_of),
+        annotations_ja=tuple(ja for _, ja in notes_of),
         flags=frozenset(flags),
         state=_state(step, record, passes[index], outcome, last),
     )

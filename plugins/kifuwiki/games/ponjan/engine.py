@@ -34,8 +34,9 @@ from kifuwiki.games.ponjan.state import NOT_DRAWN, Seat, SeatView, Snapshot, sea
 @dataclass(frozen=True, slots=True)
 class StepResult:
     index: int
-    item: Hand | Action | ChipLine | None
-    """``None`` for step 0; a :class:`Hand` for its heading."""
+    item: Hand | Action | ChipLine | Unread | None
+    """``None`` for step 0; a :class:`Hand` for its heading; an :class:`Unread` line is a
+    step of its own, shown as written, with the position before it (cardkit.unread)."""
     snapshot: Snapshot | None
     """``None`` when replayed only to validate (``replay(…, snapshots=False)``)."""
     annotations: tuple[tuple[str, str], ...] = ()
@@ -684,10 +685,13 @@ class _Engine:
             self.deal(hand)
             steps.append(self.flush(hand))
             for item in hand.items:
-                if isinstance(item, Unread):
-                    self.lost = True
-                    continue
                 self.step += 1
+                if isinstance(item, Unread):
+                    # A step of its own, nothing it says applied; the next action
+                    # resynchronises (one typo, one error).
+                    self.lost = True
+                    steps.append(self.flush(item))
+                    continue
                 before = dict(self.chips)
                 self.item(item)
                 moved = {
@@ -699,7 +703,7 @@ class _Engine:
         return steps
 
     def flush(
-        self, item: Hand | Action | ChipLine, moved: dict[str, int] | None = None
+        self, item: Hand | Action | ChipLine | Unread, moved: dict[str, int] | None = None
     ) -> StepResult:
         notes, self.notes = tuple(self.notes), []
         snapshot = self.snapshot() if self.snapshots else None

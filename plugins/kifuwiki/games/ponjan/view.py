@@ -1,7 +1,8 @@
 """A replayed session → :class:`RecordView`: plain data for the templates.
 
-One step per hand heading, action, payment and totals line (step 0: the session before
-the first hand). Each step's ``state`` holds every seat's tiles, drawn tile, discards (in
+One step per hand heading, action, payment and totals line, and per line among them that
+could not be read (cardkit.unread: shown as written; step 0: the session before the
+first hand). Each step's ``state`` holds every seat's tiles, drawn tile, discards (in
 order, the riichi discard marked), chips, and the wall count; ``extra`` holds the chip
 totals over the session as a chart and one row per hand.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kifuwiki.cardkit import unread
 from kifuwiki.cardkit import view as cardkit
 from kifuwiki.cardkit.game import data_of
 from kifuwiki.core.diagnostics import DiagnosticBag
@@ -19,7 +21,7 @@ from kifuwiki.games.ponjan import PonjanData
 from kifuwiki.games.ponjan.charts import chip_chart, seat_colours
 from kifuwiki.games.ponjan.engine import Replay, StepResult
 from kifuwiki.games.ponjan.engine import replay as full_replay
-from kifuwiki.games.ponjan.model import Action, ChipLine, Hand, PonjanRecord, Verb
+from kifuwiki.games.ponjan.model import Action, ChipLine, Hand, PonjanRecord, Unread, Verb
 from kifuwiki.games.ponjan.payments import describe
 from kifuwiki.games.ponjan.writer import action_text, chips_text
 from kifuwiki.games.viewkit import Text, first_step_of_lines, problem_steps, record_badges
@@ -31,6 +33,11 @@ VERB_LABELS: dict[Verb, tuple[str, str]] = {
     Verb.RON: ("ロン", "wins by ron"),
     Verb.TSUMO: ("ツモアガリ", "wins by tsumo"),
 }
+#: What a line not read says under its notation (English, Japanese): tiles, not cards.
+NOT_READ = (
+    "not read (see its error): no tile is drawn or discarded",
+    "読めない行です (エラーを参照): 牌は動いていません",
+)
 RESULT_LABELS = {
     "ron": ("ロン", "ron"),
     "tsumo": ("ツモ", "tsumo"),
@@ -38,15 +45,19 @@ RESULT_LABELS = {
 }
 
 
-def _item_notes(item: Hand | Action | ChipLine | None, record: PonjanRecord) -> list[SourceLine]:
+def _item_notes(
+    item: Hand | Action | ChipLine | Unread | None, record: PonjanRecord
+) -> list[SourceLine]:
     if item is None:
         return record.preamble
     return item.notes
 
 
-def _notation(item: Hand | Action | ChipLine | None, record: PonjanRecord) -> str:
+def _notation(item: Hand | Action | ChipLine | Unread | None, record: PonjanRecord) -> str:
     if item is None:
         return ""
+    if isinstance(item, Unread):
+        return unread.written(item.text)
     if isinstance(item, Hand):
         return item.text
     if isinstance(item, Action):
@@ -68,6 +79,8 @@ def _label(step: StepResult, record: PonjanRecord, *, ja: bool) -> str:
             return f"{hand}: チップ合計の確認" if ja else f"{hand}: chip totals"
         paid = describe(step.payments, record.order) or ("移動なし" if ja else "no chips move")
         return f"{hand}: 精算 {paid}" if ja else f"{hand}: payments {paid}"
+    if isinstance(item, Unread):
+        return f"{hand}: {unread.written(item.text)}"
     if item.verb is Verb.EXHAUSTED or item.seat is None:
         return f"{hand}: 流局" if ja else f"{hand}: exhaustive draw"
     who = record.name(item.seat)
@@ -194,6 +207,10 @@ def build_view(game: GameRecord) -> RecordView:
         item = step.item
         comments, bookmarks = cardkit.notes(_item_notes(item, record))
         seat = item.seat if isinstance(item, Action) else None
+        # (English, Japanese), a line not read saying so first; the engine's are (ja, en).
+        notes = unread.notes(
+            tuple((en, ja) for ja, en in step.annotations), isinstance(item, Unread), NOT_READ
+        )
         state = {
             "hand": step.position.hand,
             "dealer": step.position.dealer,
@@ -203,7 +220,7 @@ def build_view(game: GameRecord) -> RecordView:
             "to_move": step.position.to_move,
             "wild": wild,
             "seats": _seats(step, record, colours),
-            "annotations_ja": [ja for ja, _ in step.annotations],
+            "annotations_ja": [ja for _, ja in notes],
         }
         steps.append(
             StepView(
@@ -218,8 +235,8 @@ def build_view(game: GameRecord) -> RecordView:
                 marks=item.marks if isinstance(item, Action) else "",
                 comments=comments,
                 bookmarks=bookmarks,
-                annotations=tuple(en for _, en in step.annotations),
-                annotations_ja=tuple(ja for ja, _ in step.annotations),
+                annotations=tuple(en for en, _ in notes),
+                annotations_ja=tuple(ja for _, ja in notes),
                 flags=_flags(step, flagged, bool(comments)),
                 state=state,
             )
