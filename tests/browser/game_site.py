@@ -54,15 +54,20 @@ def mkdocs_build(config: Path, site_dir: Path) -> None:
     assert result.returncode == 0, result.stderr[-3000:]
 
 
-def build_demo_site(root: Path, site_dir: Path, site_url: str) -> None:
+def build_demo_site(root: Path, site_dir: Path, site_url: str, lang: str | None = None) -> None:
     """The repository's demo site (``mkdocs.yml`` as committed) into ``site_dir``, told it
-    is served at ``site_url`` (Material's instant navigation needs it)."""
+    is served at ``site_url`` (Material's instant navigation needs it); in ``lang``
+    (kifuwiki's ``language``) where given, else in the committed one."""
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(ROOT / "site_src")
     config["site_url"] = site_url
+    if lang:
+        config["theme"]["language"] = lang
     for plugin in config["plugins"]:
         if isinstance(plugin, dict) and "kifuwiki" in plugin:
             plugin["kifuwiki"]["records_dir"] = str(ROOT / "records")
+            if lang:
+                plugin["kifuwiki"]["language"] = lang
     (root / "mkdocs.yml").write_text(yaml.safe_dump(config, allow_unicode=True), "utf-8")
     mkdocs_build(root / "mkdocs.yml", site_dir)
 

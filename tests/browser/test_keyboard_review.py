@@ -147,6 +147,10 @@ def test_the_help_button_is_named_and_escape_closes_help(browser: Any, demo_site
         page.keyboard.press("Enter")
         assert page.locator(".kw-help").first.is_visible()
         assert help_button.get_attribute("aria-expanded") == "true"
+        # The button names the panel it opens, and the panel lists the key that shuts it.
+        panel = page.locator(f"#{help_button.get_attribute('aria-controls')}")
+        assert panel.is_visible()
+        assert "Esc" in panel.inner_text()
         page.keyboard.press("Escape")
         assert page.locator(".kw-help").first.is_hidden()
         assert help_button.get_attribute("aria-expanded") == "false"
@@ -167,6 +171,8 @@ def test_escape_closes_the_guess_form(browser: Any, demo_site: str, path: str) -
         toggle = page.locator('[data-kw-go="guess"]').first
         assert form.is_visible()
         assert page.evaluate("document.activeElement.classList.contains('kw-guess-input')")
+        # The answer's fieldset is a group a screen reader names (its legend).
+        assert form.get_by_role("group", name="あなたの予想").count() == 1
         page.keyboard.press("Escape")
         assert form.is_hidden()
         assert toggle.get_attribute("aria-pressed") == "false"

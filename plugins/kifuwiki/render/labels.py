@@ -135,6 +135,7 @@ LABELS: Mapping[str, tuple[str, str]] = {
     "guess_mode": ("次の手を当てる", "Guess the move"),
     "guess_prompt": ("{n}手目 ({player}) は?", "Move {n} ({player}):"),
     "guess_input": ("予想した手 (棋譜の書き方で)", "Your guess, in the record notation"),
+    "guess_legend": ("あなたの予想", "Your guess"),
     "guess_submit": ("答える", "Guess"),
     "guess_reveal": ("答えを見る", "Show"),
     "guess_right": ("✓ 正解: {n}手目 {move}", "✓ Right: move {n} was {move}"),
@@ -152,6 +153,7 @@ LABELS: Mapping[str, tuple[str, str]] = {
     "key_copy_position": ("局面をテキストでコピー", "copy the position as text"),
     "key_seat_view": ("視点を切り替え", "next seat view"),
     "key_guess_mode": ("手当てモードの開始・終了", "guess mode on / off"),
+    "key_close": ("このヘルプ・手当てを閉じる", "close this help or the guess"),
 }
 
 LANGUAGES = ("ja", "en")

@@ -211,7 +211,8 @@ def record_page_html(
         add(
             '<details class="kw-extra-meta">\n'
             f"<summary>{labels['more_info']}</summary>\n"
-            '<table tabindex="0" class="kw-table kw-meta-table">\n'
+            '<table tabindex="0" class="kw-table kw-meta-table" '
+            f'aria-label="{labels["more_info"]}">\n'
             f"<thead><tr><th>{labels['key']}</th><th>{labels['value']}</th>"
             "</tr></thead>\n<tbody>\n"
         )

@@ -76,6 +76,8 @@ def _labels(lang: str) -> dict[str, str]:
         "key_copy_position",
         "key_seat_view",
         "key_guess_mode",
+        "key_close",
+        "guess_legend",
         "state",
         "final_position",
     )
@@ -209,8 +211,9 @@ def _head(
         '<button type="button" data-kw-go="guess" class="kw-guess-toggle" hidden '
         f'aria-pressed="false" aria-keyshortcuts="G" title="{L["guess_mode"]} (G)">'
         f"{L['guess_mode']}</button>\n"
-        '<button type="button" data-kw-go="help" class="kw-help-toggle" aria-expanded="false" '
-        f'aria-keyshortcuts="?" title="{L["shortcuts"]} (?)" aria-label="{L["shortcuts"]}">?'
+        '<button type="button" data-kw-go="help" class="kw-help-toggle" '
+        f'aria-controls="{prefix}kw-help" aria-expanded="false" aria-keyshortcuts="?" '
+        f'title="{L["shortcuts"]} (?)" aria-label="{L["shortcuts"]}">?'
         "</button>\n"
         "</div>\n"
         f'<form class="kw-guess" hidden aria-label="{L["guess_mode"]}"\n'
@@ -219,6 +222,7 @@ def _head(
         f'data-kw-shown="{L["guess_shown"]}" data-kw-score="{L["guess_score"]}"\n'
         f'data-kw-end="{L["guess_end"]}" data-kw-first="{L["guess_first"]}"{ignore_rule}>\n'
         '<fieldset class="kw-guess-row">\n'
+        f'<legend class="kw-sr">{L["guess_legend"]}</legend>\n'
         f'<label class="kw-guess-prompt" for="{prefix}kw-guess-input"></label>\n'
         f'<input type="text" id="{prefix}kw-guess-input" class="kw-guess-input" '
         'autocomplete="off" autocapitalize="off" spellcheck="false" '
@@ -228,7 +232,7 @@ def _head(
         '<span class="kw-guess-score"></span>\n'
         '</fieldset> <p class="kw-guess-result"></p>\n'
         "</form>\n"
-        '<div class="kw-help" hidden>\n'
+        f'<div class="kw-help" id="{prefix}kw-help" hidden>\n'
         f"<p>{L['shortcuts']}</p>\n"
         "<dl>\n"
         f"<dt><kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd></dt><dd>{L['prev_next']}</dd>\n"
@@ -240,6 +244,7 @@ def _head(
         f'<dd class="kw-help-seat" hidden>{L["key_seat_view"]}</dd>\n'
         f"<dt><kbd>G</kbd></dt><dd>{L['key_guess_mode']}</dd>\n"
         f"<dt><kbd>?</kbd></dt><dd>{L['this_help']}</dd>\n"
+        f"<dt><kbd>Esc</kbd></dt><dd>{L['key_close']}</dd>\n"
         "</dl>\n"
         "</div>\n"
         "</div>\n"
