@@ -152,8 +152,8 @@ LABELS: Mapping[str, tuple[str, str]] = {
     ),
     "key_copy_position": ("局面をテキストでコピー", "copy the position as text"),
     "key_seat_view": ("視点を切り替え", "next seat view"),
-    "key_guess_mode": ("手当てモードの開始・終了", "guess mode on / off"),
-    "key_close": ("このヘルプ・手当てを閉じる", "close this help or the guess"),
+    "key_guess_mode": ("「次の手を当てる」の開始・終了", "guess mode on / off"),
+    "key_close": ("このヘルプ・予想の入力を閉じる", "close this help or the guess"),
 }
 
 LANGUAGES = ("ja", "en")
