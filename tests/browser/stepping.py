@@ -78,7 +78,8 @@ def check_an_unread_line(
     open_page: Any, served: tuple[str, Path], game: str, written: str, code: str, shows: Check
 ) -> None:
     """A line that cannot be read is a step of its own (cardkit.unread): its error's
-    "move n" lands on it, it shows what was written, and the next move follows."""
+    "move n" lands on it, it shows what was written, the next move follows, and the page
+    without JavaScript lists it in its place with that one error and no other."""
     url, path = served
     view = engine_view(path)
     page, problems = open_page(f"{url}records/{game}/{path.stem}/")
@@ -92,3 +93,9 @@ def check_an_unread_line(
     page.locator('.kw-viewer [data-kw-go="next"]').first.click()
     shows(page, view, first + 1)  # the moves after it go on
     assert problems.all() == [], problems.all()
+    # The page without JavaScript lists it too, in its place.
+    page, _ = open_page(f"{url}records/{game}/{path.stem}/", java_script_enabled=False)
+    items = page.locator("ol.kw-moves > li")
+    assert items.count() == len(view.steps)
+    assert written in items.nth(first).inner_text()
+    assert page.locator('.kw-diagnostic[data-severity="error"]').count() == 1  # no cascade

@@ -128,10 +128,3 @@ def test_a_line_not_read_is_a_step_the_next_error_lands_on(
 ) -> None:
     """The line was not in the move list: its error's "move n" went to the draw before."""
     stepping.check_an_unread_line(open_page, broken, "ponjan", "A 拾 5 <b>", "PJ001", assert_shows)
-    url, path = broken
-    view = stepping.engine_view(path)
-    page, _ = open_page(f"{url}records/ponjan/{path.stem}/", java_script_enabled=False)
-    items = page.locator("ol.kw-moves > li")
-    assert items.count() == len(view.steps)  # the page without JavaScript lists it too
-    first = next(s.index for s in view.steps if "error" in s.flags)
-    assert "A 拾 5 <b>" in items.nth(first).inner_text()
