@@ -45,10 +45,16 @@ def test_a_turn_without_its_seat_is_a_step_with_its_one_error() -> None:
     assert step.annotations[0] == NOT_READ[1] and step.annotations_ja[0] == NOT_READ[0]
     (row,) = [r for r in step.state["grid"] if r["current"]]
     (cell,) = [c for c in row["cells"] if c.get("current")]
-    assert cell["player"] == "R" and cell["dice"] == "1 6 |"  # its seat's cell, as written
+    assert cell["player"] == "R" and cell["text"] == "1 6 |"  # its seat's cell, as written
+    assert not cell["clean"]
     assert len(view.steps) == record.moves + 1
     html = render_viewer(view, make_environment(), "en")
-    assert "1 6 |" in html and "not read (see its error)" in html
+    assert "not read (see its error)" in html
+    # As written, not followed by the empty dice's "|" ("1 6 | |" in the cell).
+    assert (
+        f'<td data-step="{step.index}" class="kw-current" aria-current="step"><mark>1 6 |</mark>'
+        in html
+    )
     assert "\n1 6 |\n" in GAME.format(record)
 
 

@@ -64,9 +64,10 @@ def _cell_text(turn: Turn, card_set: str) -> dict[str, Any]:
     return {
         "player": turn.player,
         "before": actions_text(turn.before, card_set) if clean else "",
-        "dice": dice_text(turn.dice) if clean else turn.text,
+        "dice": dice_text(turn.dice) if clean else "",
         "after": actions_text(turn.after, card_set) if clean else "",
         "text": turn.text,
+        "clean": clean,
     }
 
 
