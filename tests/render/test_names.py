@@ -91,3 +91,14 @@ def test_the_help_and_the_guess_form(lang: str, escape: str) -> None:
         legend = doc.select_one(".kw-guess fieldset > legend")
         assert legend is not None and legend.get_text(strip=True)
         assert "kw-sr" in (legend.get("class") or [])  # the form's design shows no legend
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_viewers_board_is_a_named_group(lang: str) -> None:
+    """Its name was on a ``div`` with no role, where ARIA allows none (a screen reader
+    may drop it): a group, as selaffesto's board scroller (not a region: a page of
+    several viewers would have landmarks of one name)."""
+    for view in VIEWS[:3]:
+        board = _page(view, lang).select_one(".kw-viewer .kw-board")
+        assert board is not None
+        assert board.get("role") == "group" and board.get("aria-label")

@@ -248,7 +248,7 @@ def _head(
         "</dl>\n"
         "</div>\n"
         "</div>\n"
-        f'<div class="kw-board" aria-label="{L["state"]}">\n'
+        f'<div class="kw-board" role="group" aria-label="{L["state"]}">\n'
         f'<p class="kw-board-caption">{caption}{board_html}\n'
         '<p class="kw-live" aria-live="polite" aria-atomic="true"></p>\n'
         "</div>\n"
