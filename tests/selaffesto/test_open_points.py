@@ -219,7 +219,9 @@ def test_all_ending_skips_the_finished_player() -> None:
     body = W_FINISHES + "W:g4 4-4-4-4\n"
     line, _, message = only(load(body, front), "SF101")
     assert line == line_of(front, body, -1)
-    assert message == "it is Black's (B) action, not W's (W has made the final action)"
+    assert message == (
+        "it is Black's (B) action, not W's (W has made the final action); read as W's action"
+    )
     ended = load(W_FINISHES + "B:h12 2-2-2-2\nB:g11 2-2-2-2\nB:g10 2-2-2-2\n", front)
     assert only(ended, "SF114")[2] == "the game is over: every player has made the final action"
 

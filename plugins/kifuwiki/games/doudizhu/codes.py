@@ -37,6 +37,8 @@ CODES: dict[str, str] = {
     "DZ201": "no bids and no 'landlord' in the front matter: the first player to play is taken "
     "as the landlord",
     "DZ202": "every player passed: the cards are dealt again",
+    "DZ203": "a bid not read may have won the bidding: the front matter's 'landlord' or the "
+    "first player to play is taken as the landlord, and the score is not checked",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -77,4 +79,6 @@ CODES_JA: dict[str, str] = {
     "DZ200": "誰も上がらないまま記録が終わっている",
     "DZ201": "競りもフロントマターの 'landlord' もない: 最初に出した人を地主とみなす",
     "DZ202": "全員が競らなかった: 配り直し",
+    "DZ203": "読めない競りが最高値だったかもしれない: フロントマターの 'landlord' か"
+    "最初に出した人を地主とみなし、得点は検査しない",
 }

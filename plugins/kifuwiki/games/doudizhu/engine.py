@@ -108,6 +108,11 @@ class _Engine:
         self.doubling = 1
         """The bombs' and rockets' product so far."""
         self.bidding_over = False
+        self.unread_bids: dict[int, int] = {}
+        """The bids not read (their place in :attr:`bids`, taken as no bid) → their step."""
+        self.undecided: Bid | None = None
+        """A bid not read that may have won the bidding: the landlord is the one the
+        later lines imply (:meth:`_landlord_from_play`), the bid's value is not known."""
         self.landlord: str | None = None
         self.table: Combo | None = None
         self.table_seat: str | None = None
@@ -277,20 +282,58 @@ class _Engine:
         if not done:
             return
         self.bidding_over = True
+        if self._undecided():
+            return  # the landlord is the one the plays imply (_landlord_from_play)
         if highest == 0:
-            last = self.bids[-1]
-            self.bag.info(
-                "DZ202",
-                "every player passed: the cards are dealt again",
-                last.line,
-                last.column,
-                ja="全員が競りませんでした: 配り直しです",
-            )
-            self.over = True
-            self.outcome.redeal = True
+            self._redeal()
             return
         winner = max(self.bids, key=lambda b: b.value)  # the first to reach the highest value
         self._make_landlord(winner.seat, highest)
+
+    def _redeal(self) -> None:
+        last = self.bids[-1]
+        self.bag.info(
+            "DZ202",
+            "every player passed: the cards are dealt again",
+            last.line,
+            last.column,
+            ja="全員が競りませんでした: 配り直しです",
+        )
+        self.over = True
+        self.outcome.redeal = True
+
+    def _undecided(self) -> bool:
+        """Whether a bid not read (taken as no bid) may have been the winning one: no bid
+        read after it is one (a bid after it beats it, so it did not win)."""
+        for place in self.unread_bids:
+            if all(b.value == 0 for b in self.bids[place + 1 :]):
+                self.undecided = self.bids[place]
+                return True
+        return False
+
+    def _landlord_from_play(self, action: Play | Pass) -> None:
+        """The bidding had a bid not read that may have won it: the landlord is the
+        front matter's ``landlord:``, else the first to play; said once (DZ203)."""
+        unread_bid = self.undecided
+        assert unread_bid is not None
+        named = self.record.landlord
+        seat = named if named in self.seats else action.seat
+        assert seat is not None
+        why = "the front matter's 'landlord'" if named in self.seats else "the first to play"
+        why_ja = "フロントマターの 'landlord'" if named in self.seats else "最初に出した人"
+        self.bag.info(
+            "DZ203",
+            f"the bid not read may have won the bidding: {seat} ({why}) is taken as the "
+            "landlord, and the score is not checked (the bid is not known)",
+            unread_bid.line,
+            unread_bid.column,
+            step=self.unread_bids[self.bids.index(unread_bid)],
+            ja=f"読めない競りが最高値だったかもしれません: {seat} ({why_ja}) を地主とみなし、"
+            "得点は検査しません (競りの値がわからないため)",
+        )
+        # Their own bid when it was read; at least one above the bids read otherwise.
+        read = [b.value for b in self.bids if b.seat == seat and b is not unread_bid]
+        self._make_landlord(seat, max(read, default=0) or self.highest_bid + 1)
 
     def _make_landlord(self, seat: str, bid: int) -> None:
         self.landlord = seat
@@ -361,6 +404,9 @@ class _Engine:
 
     def _ensure_landlord(self, action: Play | Pass) -> None:
         if self.landlord is not None:
+            return
+        if self.undecided is not None:
+            self._landlord_from_play(action)
             return
         if self.has_bids and not self.bidding_over:
             self._error(
@@ -540,10 +586,29 @@ class _Engine:
         its own, shown as written. A play naming its seat takes that seat's turn; a line
         naming no seat (or a seat that is none) takes the turn of the seat whose turn it
         is when the lines after it say so (cardkit.unread), so one typo is one error."""
+        if line.bid and self.has_bids and not (self.bidding_over or self.over):
+            self.unread_bid(line, position)
+            return
         seat = line.seat or (self.to_move if self._took_turn(position) else None)
         if seat:
             self.unread_play(seat)
         self._record(line, seat=seat or None)
+
+    def unread_bid(self, line: Unreadable, position: int) -> None:
+        """A bid not read (its error is said): it takes the bidding turn of the seat
+        whose turn it was, as no bid, so the bids after it are in turn (it took no turn,
+        and the next bid was out of turn, the plays "before the bidding ended"). The
+        first bid not read is the seat before the next bid's."""
+        if self.bids:
+            seat = self._next(self.bids[-1].seat)
+        else:
+            later = self.turns[position + 1 :]
+            following = next((t.seat for t in later if isinstance(t, Bid)), None)
+            seat = self.seats[self.seats.index(following) - 1] if following else self.seats[0]
+        self.unread_bids[len(self.bids)] = self.index
+        self.bids.append(Bid(line.line, line.text, line.marks, seat=seat, value=0))
+        self._close_bidding()
+        self._record(line, seat=seat)
 
     def _took_turn(self, position: int) -> bool:
         """Whether the line at ``position`` among the turns, naming no seat, took the
@@ -607,8 +672,10 @@ class _Engine:
                 f"得点の合計が 0 でなく {total:+d} です",
             )
         computed = self.outcome.score
-        if not computed or self.unsure:
-            return  # a play not read may have been a bomb: the unit is not known
+        if not computed or self.unsure or self.undecided is not None:
+            # A play not read may have been a bomb, a bid not read the winning one: the
+            # unit is not known.
+            return
         wrong = {s: v for s, v in score.values.items() if computed.get(s) != v}
         if wrong or set(score.values) != set(computed):
             expected = ", ".join(f"{s} {computed[s]:+d}" for s in self.seats)
@@ -702,6 +769,8 @@ class _Engine:
         for item in self.record.items:
             if isinstance(item, Score):
                 self.score_line(item)
+        if self.undecided is not None and self.landlord is None and not self.highest_bid:
+            self._redeal()  # no play after bids read as passes: every player passed
         # The last play, not read, or by a seat with one not read, may have gone out:
         # its hand still holds the cards of that play (one typo, one error).
         if not self.over and self.last_player not in self.unsure:

@@ -96,6 +96,9 @@ class Unreadable(Line):
     """A line among the turns (a play, a pass or a bid not read, a line naming no seat
     or a seat that is none, once the deal is read): a step of its own, shown as
     written; naming no seat, whose turn it took the lines after it say (cardkit.unread)."""
+    bid: bool = False
+    """A bid not read (``B:bid5``, ``B bid-``): in the bidding it takes the bidding
+    turn of the seat whose turn it was, its value not known."""
 
 
 Action = Kitty | Bid | Play | Pass

@@ -51,6 +51,8 @@ SCORE_WORDS = frozenset({"SCORE", "得点", "点数"})
 PASS_WORDS = frozenset({"%", "-", "PASS", "P", "不要", "パス", "要不起"})
 _LINE = re.compile(r"\s*(?P<seat>[^:：\s]+)\s*[:：]\s*(?P<body>.*?)\s*\Z")
 _BID = re.compile(r"(?i)bid\s*(?P<value>[0-3\-])\Z")
+#: A line without its colon that is a bid (``B bid-``, ``Bbid2``): a seat, then ``bid``.
+_BID_WRITTEN = re.compile(r"(?i)\s*[^\s:：]*?\W*bid")
 _CLAIM = re.compile(r"\s*\[(?P<word>[^\]]*)\]\s*\Z")
 _SCORE_ENTRY = re.compile(r"\s*(?P<seat>[^\s,、:+\-−]+)\s*:?\s*(?P<value>[+\-−]?[0-9]+)\s*")
 CLAIMS = ("bomb", "rocket", "spring")
@@ -264,22 +266,29 @@ class _Reader:
                 1,
                 ja="'席: 行動' の形で書きます (A: 3 3 3 4、A: %、A: bid2、A:(手札)、kitty:(…))",
             )
-            return Unreadable(source.number, source.text, marks, step=self.among_turns())
+            return Unreadable(
+                source.number,
+                source.text,
+                marks,
+                step=self.among_turns(),
+                bid=_BID_WRITTEN.match(text) is not None,
+            )
         key, body = match["seat"], match["body"]
         offset = match.start("body") + 1
         found = self._known_item(key.upper(), body, offset, source, marks)
         if found is not None:
             return found
         hand = body[:1] == "("
+        bid = body[:3].lower() == "bid"
         if not self.seat(key, source, match.start("seat") + 1):
             return Unreadable(
-                source.number, source.text, marks, step=not hand and self.among_turns()
+                source.number, source.text, marks, step=not hand and self.among_turns(), bid=bid
             )
         # A play that cannot be read (or nothing after the seat) still names whose turn
         # it was; a hand or a bid does not take a play's turn.
-        played = key if not hand and body[:3].lower() != "bid" else ""
+        played = key if not hand and not bid else ""
         return self._seat_item(key, body, offset, source, marks) or Unreadable(
-            source.number, source.text, marks, seat=played, step=not hand
+            source.number, source.text, marks, seat=played, step=not hand, bid=bid
         )
 
     def among_turns(self) -> bool:

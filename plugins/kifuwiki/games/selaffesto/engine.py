@@ -8,7 +8,7 @@ written where that is possible, so one mistake does not hide the rest of the gam
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kifuwiki.cardkit import unread
 from kifuwiki.core.diagnostics import DiagnosticBag, counted
@@ -135,31 +135,62 @@ class Engine:
         return self.record.name(player), PLAYER_NAMES[player][0]
 
     # -- rule 31/32: who moves -----------------------------------------------------------
-    def turn(self, move: MoveLine) -> None:
+    def turn(self, move: MoveLine, following: str | None = None) -> MoveLine:
+        """Check that ``move`` is by the player to move; the line as the rest of the
+        replay reads it (a seat written wrong is read as the player to move's, see
+        :meth:`seat_slip`)."""
         state = self.state
-        if move.player != state.to_move:
-            if self.unsure_points and self.rules.ending == "all":
-                # The action not read may have been the other player's final one, after
-                # which this player moves on alone: not known, so not an error.
-                state.to_move = move.player
-                return
-            en, ja = self.name(state.to_move)
-            why_en = why_ja = ""
-            if move.player in state.finals:  # ``ending: all``: the finished are skipped
-                why_en = f" ({move.written_player} has made the final action)"
-                why_ja = f" ({move.written_player} はファイナルアクションを終えています)"
-            self.error(
-                "SF101",
-                move,
-                1,
-                f"it is {en}'s ({state.to_move}) action, not {move.written_player}'s{why_en}",
-                f"{ja} ({state.to_move}) の手番です。{move.written_player} ではありません{why_ja}",
-                # The turn order does not depend on the position, so it is checked even
-                # after an action not read; a line with a token not read has its error.
-                sure=not move.unread,
-            )
+        if move.player == state.to_move:
+            return move
+        if self.unsure_points and self.rules.ending == "all":
+            # The action not read may have been the other player's final one, after
+            # which this player moves on alone: not known, so not an error.
+            state.to_move = move.player
+            return move
+        en, ja = self.name(state.to_move)
+        why_en = why_ja = ""
+        if move.player in state.finals:  # ``ending: all``: the finished are skipped
+            why_en = f" ({move.written_player} has made the final action)"
+            why_ja = f" ({move.written_player} はファイナルアクションを終えています)"
+        read = move
+        if not why_en and self.seat_slip(move, following):
+            read = replace(move, player=state.to_move)
+        self.error(
+            "SF101",
+            move,
+            1,
+            f"it is {en}'s ({state.to_move}) action, not {move.written_player}'s{why_en};"
+            f" read as {read.player}'s action",
+            f"{ja} ({state.to_move}) の手番です。{move.written_player} ではありません{why_ja}。"
+            f"{read.player} の行動として読みます",
+            # The turn order does not depend on the position, so it is checked even
+            # after an action not read; a line with a token not read has its error.
+            sure=not move.unread,
+        )
+        if read is move:
             self.pending_draw = False
             state.to_move = move.player
+        return read
+
+    def seat_slip(self, move: MoveLine, following: str | None) -> bool:
+        """Whether a line by the player not to move is the player to move's action with
+        the other seat letter (``W:g12 …`` for ``B:g12 …``): the card it places from the
+        hand is in the to-move player's hand (or drawn on the line), and not in the
+        writer's, or in both and the writer's line comes next (as after the to-move
+        player's action). Read as written, one slip of a letter gave an SF103, SF104 and
+        an SF108 on every later check (reading the other player's card on the writer's
+        turn); a line that fits only the writer's hand is the writer's, out of turn."""
+        if not move.placements or move.placements[0].lifted_from is not None:
+            return False
+        card = canonical(move.placements[0].card)
+
+        def holds(player: str) -> bool:
+            drawn = move.draw is not None and canonical(move.draw) == card
+            return drawn or self.state.find_in_hand(player, card) is not None
+
+        if not holds(self.state.to_move):
+            return False
+        return not holds(move.player) or following == move.player
 
     # -- rule 23: first action -----------------------------------------------------------
     def first_action(self, move: MoveLine, step: StepResult) -> None:
@@ -624,7 +655,8 @@ class Engine:
                 )
 
     # -- one line -------------------------------------------------------------------------------
-    def line(self, move: MoveLine) -> None:
+    def line(self, move: MoveLine, following: str | None = None) -> None:
+        """One line read; ``following``: the player of the next line read."""
         state = self.state
         step = StepResult(len(self.steps), move, state)
         if state.over:
@@ -638,7 +670,7 @@ class Engine:
             step.state = state.copy()
             self.steps.append(step)
             return
-        self.turn(move)
+        move = step.move = self.turn(move, following)
         player = move.player
         acted = False
         if not state.started[player]:
@@ -730,18 +762,19 @@ class Engine:
     def run(self) -> Replay:
         moves = self.record.moves
         # The next line read after each line (only a line not read asks for it).
+        # The next line read after each line (a line not read and a line out of turn
+        # ask for it).
         following: list[str | None] = [None] * len(moves)
-        if any(move.not_read for move in moves):
-            after: str | None = None
-            for index in range(len(moves) - 1, -1, -1):
-                following[index] = after
-                if not moves[index].not_read:
-                    after = moves[index].player
+        after: str | None = None
+        for index in range(len(moves) - 1, -1, -1):
+            following[index] = after
+            if not moves[index].not_read:
+                after = moves[index].player
         for index, move in enumerate(moves):
             if move.not_read:
                 self.not_read(move, following[index])
             else:
-                self.line(move)
+                self.line(move, following[index])
         state = self.state
         last = moves[-1] if moves else None
         if self.pending_draw and last is not None:
