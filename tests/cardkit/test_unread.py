@@ -37,3 +37,9 @@ def test_a_game_not_of_cards_says_what_was_not_played() -> None:
     tiles = ("not read (see its error): no tile moves", "読めない行です: 牌は動いていません")
     assert unread.notes((), not_read=True, said=tiles) == (tiles,)
     assert unread.notes((), not_read=False, said=tiles) == ()
+
+
+def test_an_error_quotes_the_line_as_written_and_short() -> None:
+    assert unread.quoted("  A 6 7 <b>  ") == "'A 6 7 <b>'"
+    long = "W:g2 " + "4-8-6-12 " * 10
+    assert unread.quoted(long) == repr(long.strip()[:39] + "…")

@@ -113,3 +113,11 @@ def test_the_play_after_a_line_not_read_has_no_choices_counted() -> None:
     (step,) = [s for s in view.steps if s.notation == "A 6 7 8 9 10 J"]
     assert read.steps[step.index + 1].annotations  # B's choices, when A's play is read
     assert view.steps[step.index + 1].annotations == ()
+
+
+def test_the_error_quotes_what_was_written_in_both_languages() -> None:
+    """As selaffesto's SF001 and Catan's CT100: the reader sees which line it means."""
+    record, _ = _with("A:6 7 8 9 10 J", "A 6 7 8 9 10 J")
+    (problem,) = record.diagnostics
+    assert problem.message.startswith("'A 6 7 8 9 10 J' is not 'seat: action'")
+    assert problem.message_ja.startswith("'A 6 7 8 9 10 J' は '席: 行動' の形ではありません")

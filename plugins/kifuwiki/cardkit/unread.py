@@ -40,6 +40,13 @@ def written(text: str) -> str:
     return text.strip()
 
 
+def quoted(text: str, limit: int = 40) -> str:
+    """A line as its error quotes it: as written, shortened when long (the step shows
+    it whole)."""
+    stripped = text.strip()
+    return repr(stripped if len(stripped) <= limit else stripped[: limit - 1] + "…")
+
+
 def took_turn(expected: str, after: str | None, following: str | None, over: bool) -> bool:
     """Whether a line naming no seat took ``expected``'s turn: the next play is by
     ``after``, the seat after it (``None``: not known, as after a trick's last play,

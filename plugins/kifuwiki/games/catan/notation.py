@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from kifuwiki.cardkit import unread
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine, front_matter_line
 from kifuwiki.games.catan.board import parse_board, parse_hex
@@ -571,12 +572,6 @@ def _closing(
     return Closing(kind, label, values, line.number, text=kept)
 
 
-def _quoted(text: str, limit: int = 40) -> str:
-    """A line as a message quotes it: as written, shortened when long."""
-    stripped = text.strip()
-    return repr(stripped if len(stripped) <= limit else stripped[: limit - 1] + "…")
-
-
 def _read_lines(source: RecordSource, players: set[str], bag: DiagnosticBag) -> Body:
     """The line layout: ``12 W: 4 | R``, ``(中略)``, ``追加点: Y 1``."""
     body = Body()
@@ -596,7 +591,7 @@ def _read_lines(source: RecordSource, players: set[str], bag: DiagnosticBag) -> 
             continue
         match = TURN.match(text)
         if match is None:
-            shown = _quoted(text)
+            shown = unread.quoted(text)
             bag.error(
                 "CT100",
                 f"{shown} is not a turn ('12 W: 4 | R'), an omission ('...' or '(中略)'), "

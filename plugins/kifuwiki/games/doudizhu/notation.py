@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kifuwiki.cardkit import unread
 from kifuwiki.cardkit.lines import split_marks
 from kifuwiki.cards import BLACK_JOKER, RED_JOKER, Card, CardSyntaxError, standard_deck, tokens
 from kifuwiki.core.diagnostics import DiagnosticBag
@@ -259,12 +260,14 @@ class _Reader:
         text, marks = split_marks(source.text)
         match = _LINE.match(text)
         if match is None:
+            shown = unread.quoted(source.text)
             self.bag.error(
                 "DZ001",
-                "write 'seat: action' (A: 3 3 3 4, A: %, A: bid2, A:(hand), kitty:(…))",
+                f"{shown} is not 'seat: action' (A: 3 3 3 4, A: %, A: bid2, A:(hand), kitty:(…))",
                 source.number,
                 1,
-                ja="'席: 行動' の形で書きます (A: 3 3 3 4、A: %、A: bid2、A:(手札)、kitty:(…))",
+                ja=f"{shown} は '席: 行動' の形ではありません "
+                "(A: 3 3 3 4、A: %、A: bid2、A:(手札)、kitty:(…))",
             )
             return Unreadable(
                 source.number,

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kifuwiki.cardkit import unread
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, front_matter_line
 from kifuwiki.games.selaffesto.model import (
@@ -372,12 +373,6 @@ def _named_seat(text: str, lookup: Mapping[str, str]) -> tuple[str, str, str] | 
     return None
 
 
-def _quoted(text: str, limit: int = 40) -> str:
-    """A line as a message quotes it: as written, shortened when long."""
-    stripped = text.strip()
-    return repr(stripped if len(stripped) <= limit else stripped[: limit - 1] + "…")
-
-
 def player_keys(
     meta: Mapping[str, Any], bag: DiagnosticBag, line: int = 1
 ) -> tuple[dict[str, str], dict[str, str]]:
@@ -437,12 +432,12 @@ def parse(source: RecordSource) -> Parsed:
         match = LINE.match(line.text)
         if match is None:
             named = _named_seat(line.text, lookup)
-            shown = _quoted(line.text)
+            shown = unread.quoted(line.text)
             if named is None:
                 en = f"{shown} is not a move line: write 'W: g2 4-8-6-12'"
                 ja = f"{shown} は手の行ではありません: 'W: g2 4-8-6-12' のように書いてください"
             else:
-                fixed = _quoted(f"{named[1]}: {named[2].partition('//')[0].strip()}")
+                fixed = unread.quoted(f"{named[1]}: {named[2].partition('//')[0].strip()}")
                 en = f"{shown} is not a move line: the player and a colon come first, {fixed}"
                 ja = f"{shown} は手の行ではありません: プレイヤーとコロンを先に、{fixed}"
             bag.error("SF001", en, line.number, 1, ja=ja)
