@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from tests.cardgames import with_line_replaced
+
 from kifuwiki.core.recordfile import split_record_file
-from kifuwiki.games.base import GameRecord
+from kifuwiki.games.base import GameRecord, RecordView
 from kifuwiki.games.selaffesto import GAME, SelaffestoData
 from kifuwiki.games.selaffesto.engine import Replay
 
@@ -56,3 +60,16 @@ def only(rec: GameRecord, code: str) -> tuple[int, int, str]:
 
 def points(rec: GameRecord) -> dict[str, int]:
     return dict(replay_of(rec).steps[-1].state.points)
+
+
+#: The worked example, and one of its lines (B's second action), for tests that change a
+#: line of a whole record.
+WORKED_EXAMPLE = (
+    Path(__file__).resolve().parents[2] / "records" / "selaffesto" / "worked-example.kifu"
+)
+G12 = "B:g12 5-7-14-11 [put] {B:2.4} // (5|25) -> 2.4"
+
+
+def with_example_line(old: str, new: str) -> tuple[GameRecord, RecordView]:
+    """The worked example with its line ``old`` written as ``new``, loaded and viewed."""
+    return with_line_replaced(GAME, WORKED_EXAMPLE, old, new)

@@ -5,31 +5,24 @@ the points written after it are taken as written (SF203), not blamed on the play
 
 from __future__ import annotations
 
-from functools import partial
-from pathlib import Path
-
-from tests.cardgames import errors_and_warnings, with_line_replaced
+from tests.cardgames import errors_and_warnings
+from tests.selaffesto.helpers import G12, with_example_line
 
 from kifuwiki.cardkit.unread import NOT_READ
 from kifuwiki.games.selaffesto import GAME
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import diagnostics_of, render_viewer
 
-RECORD = Path(__file__).resolve().parents[2] / "records" / "selaffesto" / "worked-example.kifu"
 G2 = "W:g2 4-8-6-12 [put] {W:3} // (6|6) -> 3*1 = 3"
-G12 = "B:g12 5-7-14-11 [put] {B:2.4} // (5|25) -> 2.4"
 HAND = "W:(6-12-4-2 4-8-6-12 3-6-9-18 7-24-9-14 2-2-3-16 25-20-22-24 11-22-11-22)"
-
-_with = partial(with_line_replaced, GAME, RECORD)
-_errors = errors_and_warnings
 
 
 def test_a_line_without_its_colon_is_a_step_with_its_one_error() -> None:
     """``Wg2 4-8-6-12 …`` (the colon left out) was dropped from the move list, and B's
     next line was out of turn (SF101) and W's four points checks wrong (SF108): 6 errors."""
     typo = G2.replace("W:g2", "Wg2")
-    record, view = _with(G2, typo)
-    assert _errors(record) == ["SF001"]
+    record, view = with_example_line(G2, typo)
+    assert errors_and_warnings(record) == ["SF001"]
     (problem,) = [d for d in diagnostics_of(view) if d.code == "SF001"]
     assert (problem.line, problem.column) == (17, 1)
     assert "'Wg2 4-8-6-12 [put]" in problem.message and "'W: g2 4-8-6-12" in problem.message
@@ -52,7 +45,7 @@ def test_a_line_without_its_colon_is_a_step_with_its_one_error() -> None:
 def test_the_points_after_it_are_taken_as_written_once_said() -> None:
     """The board lacks its card, so the points after it cannot be known: taken as
     written, said once (SF203, information), not an SF108 on every later check."""
-    record, view = _with(G2, G2.replace("W:g2", "Wg2"))
+    record, view = with_example_line(G2, G2.replace("W:g2", "Wg2"))
     notes = [d for d in record.diagnostics if d.code == "SF203"]
     assert [(d.line, d.severity.value) for d in notes] == [(17, "info")]
     final = {p["key"]: p["points_text"] for p in view.steps[-1].state["players"]}
@@ -62,8 +55,8 @@ def test_the_points_after_it_are_taken_as_written_once_said() -> None:
 def test_the_turn_order_is_still_checked_after_it() -> None:
     """The turn order does not depend on the lost card: B's action left out is still
     told, at W's next line (now line 18)."""
-    record, _ = _with(f"{G2}\n{G12}", G2.replace("W:g2", "Wg2"))
-    assert _errors(record) == ["SF001", "SF101"]
+    record, _ = with_example_line(f"{G2}\n{G12}", G2.replace("W:g2", "Wg2"))
+    assert errors_and_warnings(record) == ["SF001", "SF101"]
     (told,) = [d for d in record.diagnostics if d.code == "SF101"]
     assert told.line == 18 and "Black's (B) action, not W's" in told.message
 
@@ -71,19 +64,19 @@ def test_the_turn_order_is_still_checked_after_it() -> None:
 def test_a_line_naming_no_seat_takes_the_turn_of_the_player_to_move() -> None:
     """No seat (``g2 …``) or one that is none (``Q:g2 …``): W's turn, as B's next line says."""
     for typo, code in ((G2[2:], "SF001"), (G2.replace("W:", "Q:"), "SF002")):
-        record, view = _with(G2, typo)
-        assert _errors(record) == [code], typo
+        record, view = with_example_line(G2, typo)
+        assert errors_and_warnings(record) == [code], typo
         (step,) = [s for s in view.steps if s.notation == typo]
         assert step.player == "White"
-    record, _ = _with(G2, G2.replace("W:", "W;"))  # another separator: still W's
-    assert _errors(record) == ["SF001"]
+    record, _ = with_example_line(G2, G2.replace("W:", "W;"))  # another separator: still W's
+    assert errors_and_warnings(record) == ["SF001"]
 
 
 def test_a_first_hand_not_read_takes_no_turn() -> None:
     """``W(…)``: W's first action goes on on the next line, so the line took no turn;
     W's hand is not known, so the first action is not told it took no cards (SF105)."""
-    record, view = _with(HAND, HAND.replace("W:", "W"))
-    assert _errors(record) == ["SF001"]
+    record, view = with_example_line(HAND, HAND.replace("W:", "W"))
+    assert errors_and_warnings(record) == ["SF001"]
     (step,) = [s for s in view.steps if s.notation == HAND.replace("W:", "W")]
     assert step.player == "White"
     assert view.steps[step.index + 1].player == "White"
@@ -92,23 +85,23 @@ def test_a_first_hand_not_read_takes_no_turn() -> None:
 def test_a_stray_line_among_the_actions_takes_no_turn_and_changes_nothing() -> None:
     """A note without its ``*`` whose next line is by the player to move: no turn taken,
     no action lost, so every point is still checked."""
-    record, view = _with(G12, f"{G12}\nnice one")
-    assert _errors(record) == ["SF001"]
+    record, view = with_example_line(G12, f"{G12}\nnice one")
+    assert errors_and_warnings(record) == ["SF001"]
     assert not [d for d in record.diagnostics if d.code == "SF203"]
     (step,) = [s for s in view.steps if s.notation == "nice one"]
     assert step.player is None
     assert view.steps[step.index + 1].player == "White"
-    plain = GAME.view(_with(G12, G12)[0])
+    plain = GAME.view(with_example_line(G12, G12)[0])
     assert view.steps[-1].state["players"] == plain.steps[-1].state["players"]
-    wrong, _ = _with(G12, f"{G12}\nnice one\nW:f1 3-6-9-18 [put] {{W:5}}")
-    assert "SF108" in _errors(wrong)
+    wrong, _ = with_example_line(G12, f"{G12}\nnice one\nW:f1 3-6-9-18 [put] {{W:5}}")
+    assert "SF108" in errors_and_warnings(wrong)
 
 
 def test_a_line_with_a_token_not_read_is_shown_as_written() -> None:
     """``W:g2 4-8-6-17 …`` (17 is no SN) was shown as ``W:`` alone: the tokens not read
     were left off the page."""
-    record, view = _with(G2, G2.replace("4-8-6-12", "4-8-6-17"))
-    assert _errors(record) == ["SF005"]
+    record, view = with_example_line(G2, G2.replace("4-8-6-12", "4-8-6-17"))
+    assert errors_and_warnings(record) == ["SF005"]
     (step,) = [s for s in view.steps if s.line == 17]
     assert step.notation == "W:g2 4-8-6-17 [put] {W:3}"
     assert step.comments[0] == "(6|6) -> 3*1 = 3"
