@@ -19,7 +19,6 @@ RECORD = Path(__file__).resolve().parents[2] / "records" / "doudizhu" / "referen
 
 
 _with = partial(with_line_replaced, GAME, RECORD)
-_errors = errors_and_warnings
 
 
 def test_a_line_without_its_colon_is_a_step_with_its_error() -> None:
@@ -27,7 +26,7 @@ def test_a_line_without_its_colon_is_a_step_with_its_error() -> None:
     linked to the play before, and the lines after it were out of turn: B's and A's
     turns, A's '#' and 'no one went out' (5 errors)."""
     record, view = _with("A:6 7 8 9 10 J", "A 6 7 8 9 10 J <b>&amp;")
-    assert _errors(record) == ["DZ001"]
+    assert errors_and_warnings(record) == ["DZ001"]
     (problem,) = record.diagnostics
     assert (problem.line, problem.column) == (26, 1)
     (step,) = [s for s in view.steps if s.notation == "A 6 7 8 9 10 J <b>&amp;"]
@@ -55,7 +54,7 @@ def test_a_seat_that_is_none_and_cards_not_read_are_steps() -> None:
     the play before."""
     for written, code in (("X:6 7 8 9 10 J", "DZ002"), ("A:6 7 8 9 10 Z", "DZ003")):
         record, view = _with("A:6 7 8 9 10 J", written)
-        assert _errors(record) == [code]
+        assert errors_and_warnings(record) == [code]
         (problem,) = diagnostics_of(view)
         step = view.steps[problem.step or 0]
         assert step.notation == written and step.player == "Alice"
@@ -66,7 +65,7 @@ def test_a_stray_line_takes_no_turn() -> None:
     """A line among the plays that took no turn (A plays next, as if it were not there):
     one error, no seat, and the plays after it in turn."""
     record, view = _with("A:6 7 8 9 10 J", "well played\nA:6 7 8 9 10 J")
-    assert _errors(record) == ["DZ001"]
+    assert errors_and_warnings(record) == ["DZ001"]
     (step,) = [s for s in view.steps if s.notation == "well played"]
     assert step.player is None and view.steps[step.index + 1].notation == "A:6 7 8 9 10 J"
     before = view.steps[step.index - 1].state
@@ -78,7 +77,7 @@ def test_a_line_before_the_deal_is_no_step() -> None:
     """Step 0's lines stay the deal's: a line before any other is not one of the turns."""
     first = "A:(3 4 5 5 6 7 8 9 10 J Q Q K K K BJ RJ)"
     record, view = _with(first, f"hello there\n{first}")
-    assert _errors(record) == ["DZ001"]
+    assert errors_and_warnings(record) == ["DZ001"]
     assert record.moves == _with(first, first)[0].moves
     assert all(s.notation != "hello there" for s in view.steps)
     assert diagnostics_of(view)[0].step == 0
@@ -101,7 +100,7 @@ def test_what_a_line_not_read_may_have_done_is_not_an_error(path: Path, old: str
     anyone went out' (DZ200); a bomb not read made the written score wrong (DZ113); a
     pass not read made a spring 'no spring' (DZ114)."""
     record, view = with_line_replaced(GAME, path, old, new)
-    assert _errors(record) == ["DZ001"]
+    assert errors_and_warnings(record) == ["DZ001"]
     assert len(view.steps) == record.moves + 1
 
 

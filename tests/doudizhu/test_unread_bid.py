@@ -18,14 +18,13 @@ from kifuwiki.render.record import diagnostics_of
 RECORD = Path(__file__).resolve().parents[2] / "records" / "doudizhu" / "reference-annotated.kifu"
 
 _with = partial(with_line_replaced, GAME, RECORD)
-_errors = errors_and_warnings
 
 
 @pytest.mark.parametrize(("written", "code"), [("B bid-", "DZ001"), ("B:bid5", "DZ004")])
 def test_a_bid_not_read_takes_its_seats_bidding_turn(written: str, code: str) -> None:
     """C's bid after it was out of turn (DZ100): 2 errors before."""
     record, view = _with("B:bid-", written)
-    assert _errors(record) == [code]
+    assert errors_and_warnings(record) == [code]
     assert not [d for d in record.diagnostics if d.code == "DZ203"]  # C's 3 won
     (step,) = [s for s in view.steps if s.notation == written]
     assert step.player == "Bob" and "error" in step.flags
@@ -37,7 +36,7 @@ def test_a_bid_not_read_takes_its_seats_bidding_turn(written: str, code: str) ->
 
 def test_the_first_bid_not_read_is_the_seat_before_the_next_bid() -> None:
     record, view = _with("A:bid1", "A bid1")
-    assert _errors(record) == ["DZ001"]
+    assert errors_and_warnings(record) == ["DZ001"]
     (step,) = [s for s in view.steps if s.notation == "A bid1"]
     assert step.player == "Alice"
 
@@ -48,7 +47,10 @@ def test_a_bid_not_read_that_may_have_won_leaves_the_landlord_to_the_plays(writt
     bidding ended" (DZ102) and the written score wrong (DZ113). Now C, the first to play
     after the bottom cards, is the landlord, said once; the score is not checked."""
     record, view = _with("C:bid3 !", written)
-    assert len(_errors(record)) == 1 and _errors(record)[0] in ("DZ001", "DZ004")
+    assert len(errors_and_warnings(record)) == 1 and errors_and_warnings(record)[0] in (
+        "DZ001",
+        "DZ004",
+    )
     (note,) = [d for d in record.diagnostics if d.code == "DZ203"]
     assert note.severity.value == "info" and note.line == 21
     assert "C (the first to play) is taken as the landlord" in note.message
@@ -65,7 +67,7 @@ def test_the_front_matters_landlord_is_used_when_given(tmp_path: Path) -> None:
     )
     path.write_text(text, encoding="utf-8")
     record, _ = with_line_replaced(GAME, path, "C:bid3 !", "C bid3 !")
-    assert _errors(record) == ["DZ001"]
+    assert errors_and_warnings(record) == ["DZ001"]
     (note,) = [d for d in record.diagnostics if d.code == "DZ203"]
     assert "C (the front matter's 'landlord')" in note.message
 
@@ -78,5 +80,5 @@ def test_passes_and_a_bid_not_read_with_no_play_after_are_a_redeal(tmp_path: Pat
     path = tmp_path / "redeal.kifu"
     path.write_text("\n".join([*head, "A:bid-", "B:bid-", "C:bid-", ""]), encoding="utf-8")
     record, _ = with_line_replaced(GAME, path, "B:bid-", "B bid-")
-    assert _errors(record) == ["DZ001"]
+    assert errors_and_warnings(record) == ["DZ001"]
     assert [d.code for d in record.diagnostics if d.code.startswith("DZ2")] == ["DZ202"]

@@ -17,14 +17,13 @@ RECORD = Path(__file__).resolve().parents[2] / "records" / "jianhongdian" / "ann
 
 
 _with = partial(with_line_replaced, GAME, RECORD)
-_errors = errors_and_warnings
 
 
 def test_a_line_without_its_colon_is_a_step_with_its_error() -> None:
     """``B C5 ^HA`` (the colon left out) was dropped from the move list, its JH001 linked
     to A's turn before it, and every later turn was out of order (27 errors)."""
     record, view = _with("B: C5 ^HA", "B C5 <b>&amp; ^HA")
-    assert _errors(record) == ["JH001"]
+    assert errors_and_warnings(record) == ["JH001"]
     (step,) = [s for s in view.steps if s.notation == "B C5 <b>&amp; ^HA"]
     before, after = view.steps[step.index - 1], view.steps[step.index + 1]
     assert before.notation == "A: C2 ^S3" and after.notation == "A: SQ ^D7xS3"
@@ -44,7 +43,7 @@ def test_a_line_among_the_turns_that_took_none_takes_no_turn() -> None:
     """A stray line (a note without its ``*``) whose next turn is by the seat whose turn
     it was: a step that takes no turn, so that turn is not out of order."""
     record, view = _with("A: SQ ^D7xS3", "A: SQ ^D7xS3\nnice one")
-    assert _errors(record) == ["JH001"]
+    assert errors_and_warnings(record) == ["JH001"]
     (step,) = [s for s in view.steps if s.notation == "nice one"]
     assert step.player is None and "error" in step.flags
     assert view.steps[step.index + 1].notation == "B: HQxSQ ^C9xHA"
@@ -57,6 +56,6 @@ def test_a_turn_not_read_makes_one_error_not_three() -> None:
     """A turn not read left its captures on the table and its played card off it: the
     turns after it were told a card was not on the table (JH103), a flip had to take a
     card already gone (JH106), and the result did not add up (JH111)."""
-    assert _errors(_with("A: SQ ^D7xS3", "A: SQ ^D7xZ3")[0]) == ["JH002"]
-    assert _errors(_with("B: C5 ^HA", "B: C5 ^HA x")[0]) == ["JH001"]
-    assert _errors(_with("A: SQ ^D7xS3", "A SQ ^D7xS3")[0]) == ["JH001"]
+    assert errors_and_warnings(_with("A: SQ ^D7xS3", "A: SQ ^D7xZ3")[0]) == ["JH002"]
+    assert errors_and_warnings(_with("B: C5 ^HA", "B: C5 ^HA x")[0]) == ["JH001"]
+    assert errors_and_warnings(_with("A: SQ ^D7xS3", "A SQ ^D7xS3")[0]) == ["JH001"]

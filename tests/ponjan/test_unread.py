@@ -18,14 +18,13 @@ RECORD = Path(__file__).resolve().parents[2] / "records" / "ponjan" / "practice-
 
 
 _with = partial(with_line_replaced, GAME, RECORD)
-_errors = errors_and_warnings
 
 
 def test_a_line_with_an_action_that_is_none_is_a_step_with_its_error() -> None:
     """``A 拾 5`` (捨 mistyped) was dropped from the move list, its PJ001 linked to the
     draw before it."""
     record, view = _with("A 捨 5", "A 拾 5 <b>&amp;")
-    assert _errors(record) == ["PJ001"]
+    assert errors_and_warnings(record) == ["PJ001"]
     (problem,) = record.diagnostics
     assert (problem.line, problem.column) == (24, 3)
     (step,) = [s for s in view.steps if s.notation == "A 拾 5 <b>&amp;"]
@@ -50,7 +49,7 @@ def test_a_seat_or_a_tile_that_is_none_is_a_step() -> None:
     for written, code in (("X 捨 5", "PJ002"), ("C 引 Z", "PJ003"), ("A捨5", "PJ001")):
         old = "C 引 2" if written.startswith("C") else "A 捨 5"
         record, view = _with(old, written)
-        assert _errors(record) == [code], written
+        assert errors_and_warnings(record) == [code], written
         (problem,) = diagnostics_of(view)
         assert view.steps[problem.step or 0].notation == written
         assert len(view.steps) == record.moves + 1

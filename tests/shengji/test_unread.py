@@ -17,14 +17,13 @@ RECORD = Path(__file__).resolve().parents[2] / "records" / "shengji" / "annotate
 
 
 _with = partial(with_line_replaced, GAME, RECORD)
-_errors = errors_and_warnings
 
 
 def test_a_line_without_its_colon_is_a_step_with_its_error() -> None:
     """``E CA`` (the colon left out) was dropped from the move list, its SJ001 linked to
     the play before, and every later play was out of turn (22 errors)."""
     record, view = _with("E: CA", "E CA <b>&amp;")
-    assert _errors(record) == ["SJ001"]
+    assert errors_and_warnings(record) == ["SJ001"]
     (step,) = [s for s in view.steps if s.notation == "E CA <b>&amp;"]
     before, after = view.steps[step.index - 1], view.steps[step.index + 1]
     assert before.notation == "S: C10" and after.notation == "N: C9"
@@ -45,7 +44,7 @@ def test_a_line_without_its_colon_is_a_step_with_its_error() -> None:
 def test_a_seat_that_is_none_is_shown_as_written() -> None:
     """``X: CA`` showed as ``: CA``: the seat written was dropped from the move list."""
     record, view = _with("E: CA", "X: CA")
-    assert _errors(record) == ["SJ005"]
+    assert errors_and_warnings(record) == ["SJ005"]
     (problem,) = [d for d in diagnostics_of(view) if d.code == "SJ005"]
     step = view.steps[problem.step or 0]
     assert step.notation == "X: CA" and step.player == "東家"
@@ -54,8 +53,8 @@ def test_a_seat_that_is_none_is_shown_as_written() -> None:
 def test_the_first_play_and_a_stray_line_make_one_error_each() -> None:
     """The first play without its colon, and a line among the plays that took no turn (a
     trick's last play follows it): each one error, the plays after it in turn."""
-    assert _errors(_with("S: C10", "S C10")[0]) == ["SJ001"]
+    assert errors_and_warnings(_with("S: C10", "S C10")[0]) == ["SJ001"]
     record, view = _with("N: C9", "N: C9\nwell played")
-    assert _errors(record) == ["SJ001"]
+    assert errors_and_warnings(record) == ["SJ001"]
     (step,) = [s for s in view.steps if s.notation == "well played"]
     assert step.player is None and view.steps[step.index + 1].notation == "W: CJ"
