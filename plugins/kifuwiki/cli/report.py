@@ -7,7 +7,6 @@ its click-free fast path (``cli/fast.py``) both end here."""
 from __future__ import annotations
 
 import gc
-import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from kifuwiki.archive import RecordReport
 from kifuwiki.cli import tolerant
 from kifuwiki.core.diagnostics import Diagnostic, Severity, path_text, terminal_safe
+from kifuwiki.core.language import locale_language
 from kifuwiki.sitebuild.reports import rendered_paths
 
 if TYPE_CHECKING:
@@ -51,17 +51,6 @@ def format_text(diagnostic: Diagnostic, lang: str = "en") -> str:
     return terminal_safe(
         f"{where}: {diagnostic.severity.value} {diagnostic.code} {diagnostic.text(lang)}"
     )
-
-
-def locale_language(environ: Mapping[str, str] | None = None) -> str:
-    """``ja`` when the locale is Japanese, else ``en``: the first of ``LC_ALL``,
-    ``LC_MESSAGES`` and ``LANG`` that is set decides, as for any POSIX program."""
-    env = os.environ if environ is None else environ
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(name, "")
-        if value:
-            return "ja" if value.lower().startswith("ja") else "en"
-    return "en"
 
 
 def json_summary(record: RecordReport) -> dict[str, Any]:

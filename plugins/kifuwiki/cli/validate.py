@@ -18,10 +18,10 @@ from kifuwiki.cli.report import (
     format_github,
     format_text,
     json_summary,
-    locale_language,
     run_validate,
     validate_records,
 )
+from kifuwiki.core.language import locale_language
 from kifuwiki.sitebuild.shards import Shard
 
 __all__ = [

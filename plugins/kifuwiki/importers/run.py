@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import click
 
 from kifuwiki.core.diagnostics import Severity
+from kifuwiki.core.language import locale_language
 from kifuwiki.importers.issues import ImportIssue
 from kifuwiki.importers.output import ImportedRecord, WriteStatus, unique_slugs, write_record
 
@@ -184,8 +185,6 @@ _LANG_KEY = "kifuwiki.import.lang"
 def chosen_language() -> str:
     """``--lang`` of the running ``kifuwiki import`` command, else the locale's language
     (``ja`` in a Japanese locale), as ``kifuwiki validate`` chooses."""
-    from kifuwiki.cli.report import locale_language
-
     context = click.get_current_context(silent=True)
     chosen = context.meta.get(_LANG_KEY) if context is not None else None
     return chosen if chosen in ("ja", "en") else locale_language()
