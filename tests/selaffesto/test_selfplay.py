@@ -93,6 +93,39 @@ def test_best_available_is_the_best_of_all_placements(seed: int, stride: int, le
     assert checked > least
 
 
+@pytest.mark.parametrize("full_hand", ["fail", "jump"])
+def test_best_available_breaks_ties_and_skips_bonuses_as_the_full_list(full_hand: str) -> None:
+    """The scan visits the best-bounded cells first and drops the 4xFW bonus where no
+    opponent can pay it (a hand past the limit): still the first of the best in cell and
+    card order, as the full list gives, in positions with ties and with full hands."""
+    spec = {
+        "preset": "original",
+        "full_hand": full_hand,
+        "hand_limit": 11,
+        "first_hand": 11,
+        "deck_size": 24,
+    }
+    rules = resolve_rules(spec, DiagnosticBag())
+    ties = full = checked = 0
+    for seed in range(4):
+        record = GAME.load(
+            split_record_file(self_play_record(seed, ("greedy", "random"), rules))[0]
+        )
+        replay = replay_of(record)
+        for step in replay.steps[::2]:
+            at_play = replay.at_play(step.index)
+            if at_play is None or step.move is None:
+                continue
+            options = legal_placements(at_play, replay.rules, step.move.player)
+            top = best(options)
+            assert best_available(at_play, replay.rules, step.move.player) == (top, len(options))
+            checked += 1
+            ties += top is not None and sum(o.gain == top.gain for o in options) > 1
+            other = "B" if step.move.player == "W" else "W"
+            full += at_play.hand_size(other) > replay.rules.hand_limit - 2
+    assert checked > 40 and ties > 5 and full > 5, (checked, ties, full)
+
+
 @settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(0, 10_000),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from kifuwiki.games.selaffesto.geometry import NEIGHBOURS, Board, assess, nh
 from kifuwiki.games.selaffesto.model import (
     MATCH,
+    SNS,
     WF10,
     Card,
     Cell,
@@ -69,34 +70,54 @@ def legal_placements(state: GameState, rules: Rules, player: str) -> list[Option
     return list(_scan(state, rules, player, with_fails=True))
 
 
-def best_available(state: GameState, rules: Rules, player: str) -> tuple[Option | None, int]:
+def best_available(
+    state: GameState, rules: Rules, player: str, reach: list[Cell] | None = None
+) -> tuple[Option | None, int]:
     """The best placement (the first of the best, in cell and card order) and how many
     placements there were: what :func:`legal_placements` gives, without listing them.
 
-    The page calls this at every step, so it keeps only the best so far: a put is an
-    :class:`Option` only when it beats it, and a jump put is judged (rule 28, the
-    slow part) only when its bound, the matching NSs' P↑ plus the largest 4xFW bonus
-    the hand allows, could beat it."""
+    The page calls this at every step, so it judges as little as it can. Cells are
+    visited best bound first (:func:`_cell_bound`), and the scan stops at the first cell
+    that cannot beat the best so far; among equal gains the first in cell and card order
+    wins, as in :func:`best`. In a cell, a put is an :class:`Option` only when it beats
+    the best, and a jump put is judged (rule 28, the slow part) only when its bound, the
+    matching NSs' P↑ plus the 4xFW bonus when it may apply, could beat it.
+
+    ``reach``: the player's NH in order, where the caller has it (the page draws it)."""
     board = state.board
-    cells = sorted(nh(board, player))
+    cells = sorted(nh(board, player)) if reach is None else reach
     cards = _oriented(state.hands[player])
     if not cells or not cards:
         return None, 0
-    bonus_bound = 4 * max(weight for _, weight in cards)
+    bonus = _bonus_bound(state, rules, player, cards)
+    ranked = []
+    for index, cell in enumerate(cells):
+        sides = _sides(board, cell)
+        cell_bonus = _cell_bonus(board, cell, player, bonus) if bonus else 0
+        ranked.append((-_cell_bound(sides, cell_bonus), index, cell, sides, cell_bonus))
+    ranked.sort()
     top: Option | None = None
     top_gain = 0
-    for cell in cells:
-        sides = _sides(board, cell)
+    top_key = (len(cells), 0)
+    for negative_bound, index, cell, sides, cell_bonus in ranked:
+        bound = -negative_bound
+        if bound < top_gain or (bound == top_gain and (top is None or index > top_key[0])):
+            break  # every cell left is bounded by this one's bound, and comes later
         count = len(sides)
-        for card, weight in cards:
+        for number, (card, weight) in enumerate(cards):
             total, bad, lighter = _tally(card, weight, sides)
+            key = (index, number)
             if bad == 0:
-                if total * count > top_gain:
-                    top, top_gain = Option(cell, card, "put", total * count), total * count
-            elif bad == 1 and lighter and total * (count - 1) + bonus_bound > top_gain:
-                option = judge(state, rules, player, cell, card)
-                if option.gain > top_gain:
-                    top, top_gain = option, option.gain
+                gain = total * count
+                if gain > top_gain or (top is not None and gain == top_gain and key < top_key):
+                    top, top_gain, top_key = Option(cell, card, "put", gain), gain, key
+            elif bad == 1 and lighter:
+                could = total * (count - 1) + cell_bonus
+                if could > top_gain or (top is not None and could == top_gain and key < top_key):
+                    option = judge(state, rules, player, cell, card)
+                    gain = option.gain
+                    if gain > top_gain or (top is not None and gain == top_gain and key < top_key):
+                        top, top_gain, top_key = option, gain, key
     if top is None:
         # Every placement scores 0: the first one in order is "the best", as in best().
         top = judge(state, rules, player, cells[0], cards[0][0])
@@ -105,6 +126,46 @@ def best_available(state: GameState, rules: Rules, player: str) -> tuple[Option 
 
 def _oriented(hand: list[Card]) -> list[tuple[Card, int]]:
     return [(turned, fw10(turned)) for card in hand_cards(hand) for turned in rotations(card)]
+
+
+#: The most one side showing ``theirs`` can add to a matching placement's WF total
+#: (tenths): the best WF of an SN that divides or is divided by it.
+_BEST_SIDE: tuple[int, ...] = tuple(
+    max((WF10[a if a < b else b] for a in SNS if MATCH[a][b]), default=0) for b in range(26)
+)
+
+
+def _most(sides: list[tuple[int, int, int]]) -> int:
+    """The largest WF total any card could match on these sides."""
+    return sum(_BEST_SIDE[theirs] for _, theirs, _ in sides)
+
+
+def _bonus_bound(state: GameState, rules: Rules, player: str, cards: list[tuple[Card, int]]) -> int:
+    """The largest 4xFW bonus a jump put could earn (rule 28), 0 when no opponent could
+    pay one (each holds more than the hand limit less 2)."""
+    if all(
+        state.hand_size(other) > rules.hand_limit - 2 for other in state.hands if other != player
+    ):
+        return 0
+    return 4 * max(weight for _, weight in cards)
+
+
+def _cell_bonus(board: Board, cell: Cell, player: str, bonus: int) -> int:
+    """The bonus a jump put on ``cell`` may earn: only an opponent's LC pays one."""
+    paid = any(
+        (occupant := board[neighbour]) is not None and occupant[1] != player
+        for neighbour, _, _ in NEIGHBOURS[cell]
+    )
+    return bonus if paid else 0
+
+
+def _cell_bound(sides: list[tuple[int, int, int]], bonus: int) -> int:
+    """The most any placement on a cell with these occupied ``sides`` could gain: a
+    put's P↑ is its matching sides' WF total times their number; a jump put matches one
+    side fewer and adds the cell's ``bonus``."""
+    count = len(sides)
+    most = _most(sides)
+    return max(most * count, most * (count - 1) + bonus) if count else 0
 
 
 def _sides(board: Board, cell: Cell) -> list[tuple[int, int, int]]:

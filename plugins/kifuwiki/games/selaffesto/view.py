@@ -187,12 +187,12 @@ def _notation(step: StepResult) -> str:
     return f"{move.written_player}:{move_text(move, comment=False)}"
 
 
-def _analysis(step: StepResult, replay: Replay) -> list[Text]:
+def _analysis(step: StepResult, replay: Replay, reach: list[Cell]) -> list[Text]:
     """ "played +6, best available +15 at e4" (bonus included, re-plays not counted)."""
     at_play = replay.at_play(step.index)
     if at_play is None or step.move is None:
         return []
-    top, count = best_available(at_play, replay.rules, step.move.player)
+    top, count = best_available(at_play, replay.rules, step.move.player, reach)
     if top is None:
         return []
     first = step.placements[0]
@@ -211,9 +211,9 @@ def _analysis(step: StepResult, replay: Replay) -> list[Text]:
     return [Text(ja, en), *_why(first, at_play)]
 
 
-def _annotations(step: StepResult, replay: Replay) -> list[Text]:
+def _annotations(step: StepResult, replay: Replay, reach: list[Cell]) -> list[Text]:
     """A line not read says so first (in the words of cardkit.unread), then the analysis."""
-    found = _analysis(step, replay)
+    found = _analysis(step, replay, reach)
     if step.move is not None and step.move.not_read:
         return [Text(unread.NOT_READ[1], unread.NOT_READ[0]), *found]
     return found
@@ -249,12 +249,12 @@ def _removed(step: StepResult) -> list[dict[str, Any]]:
     return [{**_xy(p.lc), "cell": cell_name(p.lc)} for p in step.placements if p.lc is not None]
 
 
-def _nh_cells(step: StepResult, replay: Replay) -> list[dict[str, int]]:
-    """The mover's NH before the move (the draw does not change it)."""
+def _reach(step: StepResult, replay: Replay) -> list[Cell]:
+    """The mover's NH before the move, in order (the draw does not change it): drawn on
+    the page and searched by the analysis, so worked out once a step."""
     if step.index == 0 or step.move is None or not step.placements:
         return []
-    board = replay.steps[step.index - 1].state.board
-    return [_xy(cell) for cell in sorted(nh(board, step.move.player))]
+    return sorted(nh(replay.steps[step.index - 1].state.board, step.move.player))
 
 
 def _chart(replay: Replay) -> dict[str, Any]:
@@ -355,7 +355,8 @@ def _steps(game: GameRecord, data: SelaffestoData) -> list[StepView]:
         comments, bookmarks = cardkit.notes(move.notes if move else record.setup_notes)
         if move is not None and move.trailing_comment:
             comments = (move.trailing_comment, *comments)
-        nh_cells = _nh_cells(step, replay)
+        reach = _reach(step, replay)
+        nh_cells = [_xy(cell) for cell in reach]
         mover = _mover(step)
         state = {
             "mover": mover,
@@ -376,7 +377,7 @@ def _steps(game: GameRecord, data: SelaffestoData) -> list[StepView]:
                 line=move.line if move else game.source.first_line,
                 kind="action" if move else "start",
                 label=_label(step, record),
-                annotations=_annotations(step, replay),
+                annotations=_annotations(step, replay, reach),
                 comments=comments,
                 bookmarks=bookmarks,
                 marks=move.marks if move else "",
