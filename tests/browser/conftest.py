@@ -119,16 +119,18 @@ def screenshot(page: Any, name: str) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def demo_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The demo site (``mkdocs.yml`` as committed), built with ``site_url`` = the test server.
+    """The demo site (``mkdocs.yml`` as committed), built once for every browser test that
+    reads it, into ``/kifuwiki/`` of a local server: where a project's site lives on
+    GitHub Pages, so every link must work below the server's root. No test may change it.
 
     Material's instant navigation only swaps pages whose URL is in the sitemap, and it
     matches host and protocol but not the port: so the site must know where it is served.
     """
     root = tmp_path_factory.mktemp("demo-site")
-    out = root / "site"
-    out.mkdir()
-    with serve(out) as url:
-        build_demo_site(root, out, url)
-        yield url
+    (root / "www").mkdir()
+    with serve(root / "www") as url:
+        site_url = url + "kifuwiki/"
+        build_demo_site(root, root / "www" / "kifuwiki", site_url)
+        yield site_url

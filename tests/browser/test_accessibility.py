@@ -6,6 +6,12 @@ with a record page's viewer stepped into the game (its board, its live region an
 controls shown) and, without the script, with every position opened. The theme's own
 header, search dialog and footer are Material's and are not checked here.
 
+Every step's line (its move, annotations and comment) is checked, and the positions of
+the first :data:`POSITIONS_CHECKED` steps of each game: a later position is the same
+panel with other cards on it, and the long games' positions (selaffesto's boards,
+ポンジャン's walls) made up four fifths of the review's time (benchmarks/README.md,
+"The suite's time").
+
 One rule is left out: ``link-in-text-block``. Material colours a link and underlines it
 only on hover, which axe counts as too little against body text (2.3:1); that is the
 theme's choice for every page, not something a record page adds. Links that kifuwiki
@@ -38,9 +44,17 @@ PAGES = [
     "records/jianhongdian/annotated-2p/",
     "records/koutetsu-no-niji/kiri-no-toka-ten/",
     "records/ponjan/four-players-own-view/",
-    "records/selaffesto/selfplay-greedy-vs-greedy/",
+    # The seed's worked example: annotations, comments and a diagnostic in 15 steps (a
+    # self-play game of 151 steps has only annotations, and took a quarter of the time).
+    "records/selaffesto/worked-example/",
     "records/shengji/annotated-seed/",
 ]
+#: The positions axe reads on a record page: the first twelve steps' (see above).
+POSITIONS_CHECKED = 12
+CONTEXT = {
+    "include": [[".md-content"]],
+    "exclude": [[f".kw-moves > li:nth-child(n+{POSITIONS_CHECKED + 1}) > details"]],
+}
 OPTIONS = {
     "runOnly": {
         "type": "tag",
@@ -52,9 +66,7 @@ OPTIONS = {
 
 
 def _violations(page: Any) -> list[str]:
-    results = axe_playwright.Axe().run(
-        page, context={"include": [[".md-content"]]}, options=OPTIONS
-    )
+    results = axe_playwright.Axe().run(page, context=CONTEXT, options=OPTIONS)
     found = []
     for violation in results.response["violations"]:
         for node in violation["nodes"]:
@@ -107,3 +119,33 @@ def test_pages_without_the_script_every_position_open(browser: Any, demo_site: s
         assert _problems(context, demo_site, _open_every_position) == ""
     finally:
         context.close()
+
+
+def test_the_review_reads_every_steps_line_and_the_first_positions(
+    browser: Any, demo_site: str
+) -> None:
+    # An image without a text alternative (axe's ``image-alt``) put into a step's line
+    # and a position: found in the first positions and in every line, not in a position
+    # past the first twelve. A context that left everything out would pass the review.
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    context.route("**/*.js", lambda route: route.abort())
+    page = context.new_page()
+    try:
+        page.goto(demo_site + "records/catan/practice-2026-board/")
+        _open_every_position(page)
+        page.evaluate(
+            """n => {
+                 const step = i => document.querySelector(`.kw-moves > li:nth-child(${i})`);
+                 step(2).querySelector('details').append(Object.assign(
+                   document.createElement('img'), {id: 'early-position'}));
+                 step(n).querySelector('details').append(Object.assign(
+                   document.createElement('img'), {id: 'late-position'}));
+                 step(n).querySelector('div').append(Object.assign(
+                   document.createElement('img'), {id: 'late-line'}));
+               }""",
+            POSITIONS_CHECKED + 8,
+        )
+        found = [line.split(":")[1].strip() for line in _violations(page)]
+    finally:
+        context.close()
+    assert sorted(found) == ["#early-position", "#late-line"]

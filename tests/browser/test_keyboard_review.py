@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.browser.test_accessibility import CONTEXT as AXE_CONTEXT
 from tests.browser.test_accessibility import PAGES as AXE_PAGES
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -221,7 +222,7 @@ def test_contrast_in_the_dark_scheme(browser: Any, demo_site: str) -> None:
             page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
             if page.locator(".kw-viewer").count():
                 _into_the_game(page)
-            results = axe.Axe().run(page, context={"include": [[".md-content"]]}, options=options)
+            results = axe.Axe().run(page, context=AXE_CONTEXT, options=options)
             for violation in results.response["violations"]:
                 for node in violation["nodes"]:
                     summary = (node.get("failureSummary") or "").splitlines()[1:2]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from .conftest import screenshot, serve
-from .game_site import build_demo_site, build_site
+from .game_site import build_site
 from .test_demo_site import RECORD, RECORD_URL
 
 #: A Prime Daifugo hand: the <div> in a player's box (no class at every step; the
@@ -30,15 +30,11 @@ PHONE = {"width": 390, "height": 844}
 CURRENT = "document.querySelector('.kw-viewer').dataset.kwCurrent"
 
 
-@pytest.fixture(scope="module")
-def material_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The committed ``mkdocs.yml`` built into ``/kifuwiki/`` of a local server."""
-    root = tmp_path_factory.mktemp("material-site")
-    (root / "www").mkdir()
-    with serve(root / "www") as url:
-        site_url = url + "kifuwiki/"
-        build_demo_site(root, root / "www" / "kifuwiki", site_url)
-        yield site_url
+@pytest.fixture
+def material_site(demo_site: str) -> str:
+    """The committed ``mkdocs.yml``, built into ``/kifuwiki/`` of a local server (the
+    session's demo site)."""
+    return demo_site
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,12 @@ chromium computes; this one is cheap and covers every demo record.
 
 from __future__ import annotations
 
+import functools
+
+import lxml.html
 import pytest
 from bs4 import BeautifulSoup, Tag
+from lxml.html import HtmlElement
 from tests.render.test_state_partial import demo_views
 
 from kifuwiki.games.base import RecordView
@@ -23,35 +27,52 @@ from kifuwiki.render.record import render_record_page
 VIEWS = [view for views in demo_views().values() for view in views]
 
 
-def _name(doc: BeautifulSoup, el: Tag) -> str:
+def _text(el: HtmlElement) -> str:
+    return " ".join(" ".join(el.itertext()).split())
+
+
+def _name(doc: HtmlElement, el: HtmlElement) -> str:
     """The element's name as its own markup gives it (aria-labelledby, aria-label, a
     table's caption), white space collapsed."""
-    ids = str(el.get("aria-labelledby") or "").split()
+    ids = (el.get("aria-labelledby") or "").split()
     if ids:
-        found = [doc.find(id=i) for i in ids]
-        return " ".join(" ".join(f.get_text(" ").split()) for f in found if isinstance(f, Tag))
-    label = " ".join(str(el.get("aria-label") or "").split())
+        found = [doc.xpath("//*[@id=$i]", i=i) for i in ids]
+        return " ".join(_text(f[0]) for f in found if f)
+    label = " ".join((el.get("aria-label") or "").split())
     if label:
         return label
-    caption = el.find("caption", recursive=False) if el.name == "table" else None
-    return " ".join(caption.get_text(" ").split()) if isinstance(caption, Tag) else ""
+    caption = el.find("caption") if el.tag == "table" else None
+    return _text(caption) if caption is not None else ""
+
+
+@functools.cache
+def _page_of(index: int, lang: str) -> HtmlElement:
+    # Each page is rendered and parsed once for the whole module, by lxml itself: the
+    # two tests over every demo record read each page twice, and BeautifulSoup's tree
+    # of the long records took 13 s a test to build.
+    return lxml.html.document_fromstring(render_record_page(VIEWS[index], make_environment(), lang))
+
+
+def _focusable(view: RecordView, lang: str) -> tuple[HtmlElement, list[HtmlElement]]:
+    doc = _page_of(VIEWS.index(view), lang)
+    return doc, doc.xpath('//*[@tabindex="0"]')
 
 
 def _page(view: RecordView, lang: str) -> BeautifulSoup:
-    return BeautifulSoup(render_record_page(view, make_environment(), lang), "html.parser")
+    return BeautifulSoup(render_record_page(view, make_environment(), lang), "lxml")
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_every_focusable_scroller_is_named(lang: str) -> None:
     unnamed, roleless, seen = [], [], 0
     for view in VIEWS:
-        doc = _page(view, lang)
-        for el in doc.select('[tabindex="0"]'):
+        doc, focusable = _focusable(view, lang)
+        for el in focusable:
             seen += 1
-            where = f"{view.record.path}: <{el.name} class={el.get('class')}>"
+            where = f"{view.record.path}: <{el.tag} class={el.get('class')}>"
             if not _name(doc, el):
                 unnamed.append(where)
-            if el.name != "table" and not el.get("role"):
+            if el.tag != "table" and not el.get("role"):
                 roleless.append(where)
     assert seen > 100  # the tables and boards of several games, at every step
     assert (unnamed, roleless) == ([], [])
@@ -62,9 +83,9 @@ def test_names_are_in_the_page_language() -> None:
     # name on a Japanese page, or the other way round).
     checked = 0
     for view in VIEWS:
-        ja, en = _page(view, "ja"), _page(view, "en")
-        names_ja = [_name(ja, el) for el in ja.select('[tabindex="0"]')]
-        names_en = [_name(en, el) for el in en.select('[tabindex="0"]')]
+        (ja, focusable_ja), (en, focusable_en) = _focusable(view, "ja"), _focusable(view, "en")
+        names_ja = [_name(ja, el) for el in focusable_ja]
+        names_en = [_name(en, el) for el in focusable_en]
         assert len(names_ja) == len(names_en), view.record.path
         for a, b in zip(names_ja, names_en, strict=True):
             if a.isascii():  # a name of the record's own text (a game's name) is the same
