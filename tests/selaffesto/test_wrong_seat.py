@@ -7,7 +7,15 @@ out of turn (B's action left out), as it was read before."""
 from __future__ import annotations
 
 from tests.cardgames import errors_and_warnings
-from tests.selaffesto.helpers import G12, with_example_line
+from tests.selaffesto.helpers import (
+    G12,
+    codes,
+    load,
+    opening,
+    replay_of,
+    rules_front,
+    with_example_line,
+)
 
 from kifuwiki.games.selaffesto import GAME
 
@@ -59,3 +67,57 @@ def test_a_card_neither_player_holds_is_read_as_written() -> None:
     assert codes[0] == "SF101" and "SF104" in codes
     told = [d for d in record.diagnostics if d.code == "SF101"]
     assert told[0].line == 18 and told[0].message.endswith("; read as W's action")
+
+
+W_HAND_LINE = "W:(6-12-4-2 4-8-6-12 3-6-9-18 7-24-9-14 2-2-3-16 25-20-22-24 11-22-11-22)"
+B_HAND_LINE = "B:(10-5-25-20 5-7-14-11 2-10-15-9 5-22-4-3 2-3-2-7 12-12-12-12 16-8-4-2)"
+
+
+def test_a_first_hand_line_with_the_other_letter_is_one_error() -> None:
+    """``B:(…)`` for W's first hand (18 errors before: every line after it was read
+    with the hands swapped) and ``W:(…)`` for B's (4 errors: SF115, then B's first
+    placement out of turn without a hand)."""
+    for line, reader in ((W_HAND_LINE, "W"), (B_HAND_LINE, "B")):
+        other = "B" if reader == "W" else "W"
+        record, view = with_example_line(line, line.replace(f"{reader}:", f"{other}:", 1))
+        assert errors_and_warnings(record) == ["SF101"], line
+        (told,) = [d for d in record.diagnostics if d.code == "SF101"]
+        assert told.message.endswith(f"; read as {reader}'s action")
+        assert told.message_ja.endswith(f"{reader} の行動として読みます")
+        plain = GAME.view(with_example_line(G12, G12)[0])
+        assert view.steps[-1].state == plain.steps[-1].state
+
+
+def test_a_hand_line_out_of_turn_before_the_other_hand_is_read_as_written() -> None:
+    """B's hand written first, then W's: reading B's line as W's would give W two
+    hands, so it stays B's (out of turn)."""
+    body = f"{B_HAND_LINE}\n{W_HAND_LINE}\nW:g1 6-12-4-2\nB:g13 10-5-25-20\n"
+    told = [d for d in load(body).diagnostics if d.code == "SF101"]
+    assert told and told[0].message.endswith("; read as B's action")
+
+
+# W places all seven cards; B passes once (passing: free).
+PASSING = (
+    opening(" ".join(["4-4-4-4"] * 7), " ".join(["2-2-2-2"] * 7))
+    + "W:g2 4-4-4-4\nB:pass\nW:f1 4-4-4-4\nB:g12 2-2-2-2\n"
+)
+
+
+def test_a_pass_with_the_other_letter_is_one_error_read_as_the_passers() -> None:
+    """``W:pass`` for B's pass: SF101 twice before (W's next line out of turn too)."""
+    front = rules_front(passing="free")
+    assert codes(load(PASSING, front)) == []
+    record = load(PASSING.replace("B:pass", "W:pass"), front)
+    assert codes(record) == ["SF101"]
+    (told,) = [d for d in record.diagnostics if d.code == "SF101"]
+    assert told.message.endswith("; read as B's action")
+    steps = replay_of(record).steps
+    assert [s.passed for s in steps] == [s.passed for s in replay_of(load(PASSING, front)).steps]
+
+
+def test_a_pass_out_of_turn_before_the_players_line_is_read_as_written() -> None:
+    """``W:pass`` followed by B's line: nothing says it was B's pass."""
+    front = rules_front(passing="free")
+    record = load(PASSING.replace("B:pass\n", "W:pass\nB:g13 2-2-2-2\n"), front)
+    told = [d for d in record.diagnostics if d.code == "SF101"]
+    assert told and told[0].message.endswith("; read as W's action")

@@ -197,10 +197,12 @@ class Unreadable:
     text: str
     notes: list[SourceLine] = field(default_factory=list)
     maybe_turn: bool = False
-    """A line among the turns of the line layout (CT100) that starts with a number or
-    has a '|': it may be a turn written wrong, and whether it took one the replay works
-    out (``replay._Engine.not_read``). A stray note, a table's row (a whole round) or a
-    second closing line takes none."""
+    """A line among the turns (CT100) that starts with a number or has a '|', or a
+    table's row (CT124) with a number first or text in a player's column: it may be a
+    turn written wrong, and whether it took one the replay works out
+    (``replay._Engine.not_read``). A stray note or a second closing line takes none."""
+    row: bool = False
+    """A table's row: it took the rest of its round (a row is a round), not one turn."""
 
 
 Item = Turn | Omission | Closing | Unreadable

@@ -720,7 +720,7 @@ class _Engine:
                 state.free_roads = 0
             self.build(turn, action, step, state)
 
-    def not_read(self, item: Unreadable, step: int, following: str | None) -> StepResult | None:
+    def not_read(self, item: Unreadable, step: int, following: Turn | None) -> StepResult | None:
         """A line among the turns that looks like one (a number first, or a '|') but
         could not be read (CT100, already reported). It took the turn of the seat whose
         turn it was, so the turns after it stay in order and one typo is one error,
@@ -735,9 +735,19 @@ class _Engine:
         if not item.maybe_turn or not order or self.after_omission:
             return None  # no seat order to keep (none known, or turns left out just before)
         number, seat = self.expected()
-        if not unread.took_turn(order[seat], None, following, self.game_over_at is not None):
+        over = self.game_over_at is not None
+        if item.row:
+            # A table's row is a round: it took the rest of it unless the next row is
+            # the turn it would have been (then it is no turn, as a stray line).
+            after = None if following is None else (following.number, following.player)
+            if (after is None and over) or after == (number, order[seat]):
+                return None
+        elif not unread.took_turn(
+            order[seat], None, None if following is None else following.player, over
+        ):
             return None
-        self.last = (number, seat)
+        # The step shows in the cell of the seat whose turn it was; a row ends its round.
+        self.last = (number, len(order) - 1 if item.row else seat)
         if self.exact:
             self.bag.info(
                 "CT235",
@@ -826,13 +836,13 @@ def replay(record: CatanRecord, bag: DiagnosticBag) -> Replay:
     return Replay(record, steps, totals, bonus, winner, ranking, engine.exact, dice)
 
 
-def _following(items: list[Item], index: int, order: list[str]) -> str | None:
-    """The seat of the next turn after ``items[index]`` (``None``: an omission, the
-    closing lines or the end come first); lines not read and seats that are none
-    (CT101) are passed over."""
+def _following(items: list[Item], index: int, order: list[str]) -> Turn | None:
+    """The next turn after ``items[index]`` (``None``: an omission, the closing lines or
+    the end come first); lines not read and seats that are none (CT101) are passed
+    over."""
     for item in items[index + 1 :]:
         if isinstance(item, Turn) and item.player in order:
-            return item.player
+            return item
         if not isinstance(item, Turn | Unreadable):
             return None
     return None

@@ -84,6 +84,33 @@ def _row_error(line: SourceLine, column: int, english: str, ja: str, bag: Diagno
     bag.error("CT124", english, line.number, column, ja=ja)
 
 
+def _without_stray_border(
+    line: SourceLine, cells: list[Cell], table: Table, bag: DiagnosticBag
+) -> list[Cell]:
+    """A turn row's cells without the empty ones a '|' too many made (``11\\|[S] R R+ ||``),
+    when leaving out exactly those fits the row to the players: the only reading that
+    keeps the row's turns in seat order (a player's cell left blank in mid-row would put
+    the next turn out of order). One CT124 says so; any other row is read as written."""
+    used = list(cells)
+    while used and is_empty_cell(used[-1].text):
+        used.pop()
+    blanks = [cell for cell in used if is_empty_cell(cell.text)]
+    excess = len(used) - len(table.columns)
+    if excess <= 0 or len(blanks) != excess:
+        return cells
+    players = len(table.columns)
+    _row_error(
+        line,
+        blanks[0].column,
+        f"this row has more cells than the header has players ({players}): "
+        "the empty cell here was left out (a '|' too many?)",
+        f"この行のセルが見出しのプレイヤー数（{players}）より多くあります。"
+        "ここの空のセルを除いて読みました（「|」が多すぎませんか）",
+        bag,
+    )
+    return [cell for cell in used if not is_empty_cell(cell.text)]
+
+
 def _closing_row(
     line: SourceLine,
     kind: ClosingKind,
@@ -144,6 +171,8 @@ def read_table(source: RecordSource, table: Table, bag: DiagnosticBag) -> Body:
             continue
         cells = split_row(line.text)
         first, rest = (cells[0], cells[1:]) if cells else (Cell("", 1), [])
+        if first.text.isdigit():
+            rest = _without_stray_border(line, rest, table, bag)
         if len(rest) > len(table.columns) and any(
             not is_empty_cell(c.text) for c in rest[len(table.columns) :]
         ):
@@ -172,5 +201,13 @@ def read_table(source: RecordSource, table: Table, bag: DiagnosticBag) -> Body:
                 "手番（先頭が数字）、省略（(中略)）、締め（追加点・合計）のどの行でもありません",
                 bag,
             )
-            body.items.append(Unreadable(line.number, line.text.strip()))
+            # A row with a number first or text in a player's column may be a round
+            # written wrong (``| 11 7-S5(W)\\| | …``, a border left out): the replay
+            # gives it the rest of its round when the rows after it say it took it.
+            maybe_turn = not body.closed and (
+                first.text[:1].isdigit() or any(not is_empty_cell(c.text) for c in rest)
+            )
+            body.items.append(
+                Unreadable(line.number, line.text.strip(), maybe_turn=maybe_turn, row=True)
+            )
     return body

@@ -120,6 +120,9 @@ class Engine:
         """A draw written on an earlier line of the same unfinished action."""
         self.unsure_points = False
         """An action could not be read: from then on the record is shown, not checked."""
+        self.upcoming: MoveLine | None = None
+        """The next line read after the one being read (a first-hand line with the
+        other seat letter asks for it, :meth:`hand_slip`)."""
 
     # -- diagnostics -------------------------------------------------------------------
     def error(
@@ -180,6 +183,12 @@ class Engine:
         player's action). Read as written, one slip of a letter gave an SF103, SF104 and
         an SF108 on every later check (reading the other player's card on the writer's
         turn); a line that fits only the writer's hand is the writer's, out of turn."""
+        if move.passed and not move.placements:
+            # A pass names no card: it is the to-move player's when the writer's own
+            # line comes next (read as written, that line is out of turn too).
+            return following == move.player
+        if move.taken is not None and not move.placements:
+            return self.hand_slip(move)
         if not move.placements or move.placements[0].lifted_from is not None:
             return False
         card = canonical(move.placements[0].card)
@@ -191,6 +200,24 @@ class Engine:
         if not holds(self.state.to_move):
             return False
         return not holds(move.player) or following == move.player
+
+    def hand_slip(self, move: MoveLine) -> bool:
+        """Whether a first-hand line ``W:(…)`` by the player not to move is the to-move
+        player's, who has not taken a hand: the writer has taken its own (read as
+        written, it takes one twice, SF115), or the to-move player's next line is its
+        first placement (read as written, that line has no hand and is out of turn)."""
+        state, to_move = self.state, self.state.to_move
+        if state.started[to_move] or state.hands[to_move] or state.unknown[to_move]:
+            return False
+        if state.started[move.player] or state.hands[move.player]:
+            return True
+        upcoming = self.upcoming
+        return (
+            upcoming is not None
+            and upcoming.player == to_move
+            and upcoming.taken is None
+            and bool(upcoming.placements)
+        )
 
     # -- rule 23: first action -----------------------------------------------------------
     def first_action(self, move: MoveLine, step: StepResult) -> None:
@@ -771,6 +798,7 @@ class Engine:
             if not moves[index].not_read:
                 after = moves[index].player
         for index, move in enumerate(moves):
+            self.upcoming = next((m for m in moves[index + 1 :] if not m.not_read), None)
             if move.not_read:
                 self.not_read(move, following[index])
             else:

@@ -1,0 +1,122 @@
+"""Catan's table layout: one typo in a row is one error. A '|' too many in a turn row
+(an empty cell) shifted the turns after it into the next seats (CT200 + CT124); a row
+not read took no turn, so the next row was out of turn and the counts went wrong (CT124
++ CT200 + CT217 …). The row is now read without the empty cell, or kept as a step of
+its own taking the rest of its round (counts lower bounds from there on, CT235)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cardgames import errors_and_warnings
+
+from kifuwiki.archive import load_text
+from kifuwiki.games.base import GameRecord
+from kifuwiki.games.catan import GAME
+from kifuwiki.games.catan.replay import NOT_READ
+from kifuwiki.render.environment import make_environment
+from kifuwiki.render.record import diagnostics_of, render_viewer
+
+SEED = Path(__file__).resolve().parents[2] / "records" / "catan" / "seed-001-table.kifu"
+
+#: records/catan/three-player-english.kifu in the table layout: every turn, no (中略).
+THREE = r"""---
+game: catan
+players:
+  R: Rin
+  B: Ben
+  O: Olga
+cards: en
+---
+| ターン | Rin(R) | Ben(B) | Olga(O) |
+| --- | --- | --- | --- |
+| 1 | 6\|D | 7-G9(O)\| | 9\| |
+| 2 | [K]-T8(B)\|2\|D | 9\| | 9\|D |
+| 3 | [K]-G9(O)\|5\| | 8\| | 8\|D |
+| 4 | 6\|D | 5\|R D D | 7-W3(R)\|D D D |
+| 5 | [K+]-W11(B)\|10\|C | [K]-B10\|11\|C C D | 2\| |
+| 6 | 6\|R C R | 5\|D D | 10\|C |
+| 7 | 6\| | [K]-W11(R)\|10\|R R+ | [K]-B6(B)\|5\| |
+| 8 | 7-S5(B)\|D | 11\| | [K]-G9(R)\|10\|C |
+| 9 | 7-T8(B)\|R R+ D | 8\|R R+ S | [K]-S5(B)\|8\|R D |
+| 10 | 8\|R | 3\|D | 7-G8\|D D D |
+| 11 | 6\|[D G S] D D R+ | [K]-W11(R)\|12\|D C | 9\|[K+]-W3 D D |
+| 12 | 6\|S | 6\|R S | 7-G8(R)\|[M G] |
+| 13 | 5\|C | 4\|[R] R+ R R |  |
+| 追加点 | 1 | 2 | 2 |
+| 合計 | 7 | 11 | 8 |
+"""
+
+
+def _load(text: str, old: str, new: str) -> GameRecord:
+    assert f"\n{old}\n" in text
+    return load_text(text.replace(f"\n{old}\n", f"\n{new}\n", 1), "x.kifu")[0]
+
+
+def test_the_three_player_table_is_clean() -> None:
+    record = load_text(THREE, "x.kifu")[0]
+    assert errors_and_warnings(record) == []
+
+
+def test_a_pipe_too_many_in_a_row_is_one_error_and_the_turns_keep_their_seats() -> None:
+    """``11\\|[S] R R+ ||`` gave CT200 (expected turn 12 Y, not turn 12 R) and CT124."""
+    text = SEED.read_text(encoding="utf-8")
+    record = _load(
+        text,
+        "| 12 | 11\\|[S] R R+ | 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |",
+        "| 12 | 11\\|[S] R R+ || 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |",
+    )
+    assert [c for c in errors_and_warnings(record) if c != "CT224"] == ["CT124"]
+    (told,) = [d for d in record.diagnostics if d.code == "CT124"]
+    assert (told.line, told.column) == (16, 22)
+    assert "a '|' too many?" in told.message and "「|」が多すぎ" in told.message_ja
+    view = GAME.view(record)
+    assert [s.player for s in view.steps[-4:]] == ["青", "黄", "赤", "白"]
+
+
+def test_a_blank_cell_and_a_pipe_too_many_are_not_guessed() -> None:
+    """Two empty cells for one too many: which one is the player's is not known, so the
+    row is read as written (as before)."""
+    record = _load(
+        THREE,
+        "| 13 | 5\\|C | 4\\|[R] R+ R R |  |",
+        "| 13 | 5\\|C ||| 4\\|[R] R+ R R |",
+    )
+    assert "CT124" in errors_and_warnings(record)
+    assert not any("a '|' too many?" in d.message for d in record.diagnostics)
+
+
+def test_a_row_not_read_takes_its_round_with_its_one_error() -> None:
+    """The border after the turn number left out (``| 5 [K+]-W11(B)…``), or a first cell
+    that is not a number: CT124, then CT200 at the next row and CT217 at the totals."""
+    for old, new in (
+        ("| 5 | [K+]-W11(B)", "| 5 [K+]-W11(B)"),
+        ("| 5 | [K+]-W11(B)", "| five | [K+]-W11(B)"),
+        ("| 8 | 7-S5(B)", "| 8 7-S5(B)"),
+    ):
+        line = next(x for x in THREE.splitlines() if x.startswith(old))
+        written = line.replace(old, new)
+        record = _load(THREE, line, written)
+        assert errors_and_warnings(record) == ["CT124"], new
+        view = GAME.view(record)
+        (problem,) = [d for d in diagnostics_of(view) if d.code == "CT124"]
+        (step,) = [s for s in view.steps if s.notation == written]
+        assert problem.step == step.index
+        assert step.player == "Rin"  # the round's first seat
+        assert step.annotations[0] == NOT_READ[1] and step.annotations_ja[0] == NOT_READ[0]
+        assert view.steps[step.index + 1].player == "Rin"  # the next round, in turn
+        assert view.steps[step.index - 1].state["exact"] is True
+        assert step.state["exact"] is False
+        notes = [d for d in record.diagnostics if d.code == "CT235"]
+        assert [(d.line, d.severity.value) for d in notes] == [(problem.line, "info")]
+        assert len(view.steps) == record.moves + 1
+        assert written in render_viewer(view, make_environment(), "en")
+        assert written in GAME.format(record)
+
+
+def test_a_stray_row_takes_no_turn() -> None:
+    """A row of words in the turn column only is a note, not a round."""
+    line = next(x for x in THREE.splitlines() if x.startswith("| 5 |"))
+    record = _load(THREE, line, line + "\n| nice game |  |  |  |")
+    assert errors_and_warnings(record) == ["CT124"]
+    assert not [d for d in record.diagnostics if d.code == "CT235"]
