@@ -788,21 +788,20 @@ class Engine:
 
     def run(self) -> Replay:
         moves = self.record.moves
-        # The next line read after each line (only a line not read asks for it).
-        # The next line read after each line (a line not read and a line out of turn
-        # ask for it).
-        following: list[str | None] = [None] * len(moves)
-        after: str | None = None
+        # The next line read after each line: a line not read, a line out of turn and a
+        # first-hand line by the player not to move ask for it.
+        ahead: list[MoveLine | None] = [None] * len(moves)
+        upcoming: MoveLine | None = None
         for index in range(len(moves) - 1, -1, -1):
-            following[index] = after
+            ahead[index] = upcoming
             if not moves[index].not_read:
-                after = moves[index].player
-        for index, move in enumerate(moves):
-            self.upcoming = next((m for m in moves[index + 1 :] if not m.not_read), None)
+                upcoming = moves[index]
+        for move, self.upcoming in zip(moves, ahead, strict=True):
+            following = self.upcoming.player if self.upcoming is not None else None
             if move.not_read:
-                self.not_read(move, following[index])
+                self.not_read(move, following)
             else:
-                self.line(move, following[index])
+                self.line(move, following)
         state = self.state
         last = moves[-1] if moves else None
         if self.pending_draw and last is not None:
