@@ -100,6 +100,13 @@ class _Engine:
         self.lost = False
         """An unreadable line came before this action: what it did is unknown, so the
         next action resynchronises instead of reporting the gap again (see ``resync``)."""
+        self.lost_at = (1, 0)
+        """The (line, step) of the last line not read."""
+        self.end_not_read = False
+        """The hand's last action was not read (its error is said) and nothing ended the
+        hand: that line may have been its win, so its end and payments are taken as
+        written (PJ204, said once) instead of "never ended", "payments before the end"
+        and wrong running totals (one typo, one error)."""
         self.views: dict[str, SeatView] = {}
         """Each seat's last view; only seats an action touched are rebuilt (``dirty``)."""
         self.dirty: set[str] = set(self.order)
@@ -170,7 +177,9 @@ class _Engine:
         hand, result = self.hand, self.result
         if hand is None or result is None:
             return
-        if result.ended is None:
+        if result.ended is None and self.lost:
+            self.unread_end()
+        elif result.ended is None:
             self.bag.warning(
                 "PJ202",
                 f"hand {hand.number} never ended: no win and no exhaustive draw (流局)",
@@ -181,6 +190,24 @@ class _Engine:
         self.settle_unpaid()
         self.hands.append(result)
         self.history.append(dict(self.chips))
+
+    def unread_end(self) -> None:
+        """The hand did not end, and the last line of its play was not read: it may have
+        been the win (``A ロソ 6``, ``B ツモ!``). Said once a hand, at that line."""
+        hand = self.hand
+        assert hand is not None
+        if self.end_not_read:
+            return
+        self.end_not_read = True
+        self.bag.info(
+            "PJ204",
+            f"hand {hand.number}: a line that may have ended it was not read (see its "
+            "error), so its end and payments are taken as written",
+            self.lost_at[0],
+            step=self.lost_at[1],
+            ja=f"第{hand.number}局: 局を終えたかもしれない行が読めません (エラーを参照)。"
+            "局の終わりと精算は書かれたとおりとみなします",
+        )
 
     def settle_unpaid(self) -> None:
         """A win whose payment line is missing: warn once, and move the chips as the rules
@@ -204,7 +231,9 @@ class _Engine:
     def deal(self, hand: Hand) -> None:
         """A hand heading: check the dealer, deal 8 tiles to every seat, fill the wall."""
         self.finish_hand()
-        expected = self.expected_dealer()
+        expected = None if self.end_not_read else self.expected_dealer()
+        # Who won the hand not read is not known, nor so who deals now.
+        self.end_not_read = self.lost = False
         if expected is not None and hand.dealer is not None and hand.dealer != expected:
             rule = (
                 "the dealer keeps the deal after winning"
@@ -569,6 +598,11 @@ class _Engine:
     def pay(self, line: ChipLine) -> None:
         result = self.result
         assert result is not None
+        if result.ended is None and self.lost and not self.paid:
+            self.unread_end()
+            self.chips.update({s: self.chips[s] + line.values.get(s, 0) for s in self.order})
+            self.paid = True
+            return
         if result.ended is None or self.paid:
             self.error(
                 "PJ115",
@@ -690,6 +724,7 @@ class _Engine:
                     # A step of its own, nothing it says applied; the next action
                     # resynchronises (one typo, one error).
                     self.lost = True
+                    self.lost_at = (item.line, self.step)
                     steps.append(self.flush(item))
                     continue
                 before = dict(self.chips)
