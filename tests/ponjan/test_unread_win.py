@@ -47,3 +47,17 @@ def test_a_hand_not_ended_with_no_line_not_read_still_warns() -> None:
     record, _ = _with("A ロン 6", "A 引 6")
     assert "PJ202" in errors_and_warnings(record)
     assert not [d for d in record.diagnostics if d.code == "PJ204"]
+
+
+def test_a_riichi_not_read_is_one_error() -> None:
+    """``A リーチx 2``: A's ron was "not in riichi" (PJ107) and its payments "should be
+    A+12" (PJ111, riichi not counted). The line may have been A's riichi: neither is said;
+    the payments may count riichi or not."""
+    record, _ = _with("A リーチ 2", "A リーチx 2")
+    assert errors_and_warnings(record) == ["PJ001"]
+    assert [d.code for d in record.diagnostics] == ["PJ001"]
+
+
+def test_a_ron_without_riichi_and_no_line_not_read_is_still_an_error() -> None:
+    record, _ = _with("A リーチ 2", "A 捨 2")
+    assert "PJ107" in errors_and_warnings(record)

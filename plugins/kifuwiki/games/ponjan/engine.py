@@ -26,6 +26,7 @@ from kifuwiki.games.ponjan.model import (
     is_ready,
     is_win,
 )
+from kifuwiki.games.ponjan.notation import ACTION
 from kifuwiki.games.ponjan.payments import Win, describe, expected_payments
 from kifuwiki.games.ponjan.rules import DealerKeeps, PonjanRules
 from kifuwiki.games.ponjan.state import NOT_DRAWN, Seat, SeatView, Snapshot, seat_view
@@ -59,6 +60,9 @@ class HandResult:
     winner: str | None
     payments: dict[str, int]
     value: int = 0
+    or_payments: dict[str, int] = field(default_factory=dict)
+    """The payments had the winner declared riichi in a line not read (PJ111 takes
+    either)."""
 
 
 @dataclass(slots=True)
@@ -103,6 +107,10 @@ class _Engine:
         self.lost_at = (1, 0)
         """The (line, step) of the last line not read."""
         self.end_not_read = False
+        self.maybe_riichi: set[str] = set()
+        """Seats not in riichi with a line not read this hand (``A リーチx 5``): that line
+        may have been their riichi, so "only a player in riichi may ron" (PJ107) is not
+        said, and their payments may count riichi or not (one typo, one error)."""
         """The hand's last action was not read (its error is said) and nothing ended the
         hand: that line may have been its win, so its end and payments are taken as
         written (PJ204, said once) instead of "never ended", "payments before the end"
@@ -234,6 +242,7 @@ class _Engine:
         expected = None if self.end_not_read else self.expected_dealer()
         # Who won the hand not read is not known, nor so who deals now.
         self.end_not_read = self.lost = False
+        self.maybe_riichi = set()
         if expected is not None and hand.dealer is not None and hand.dealer != expected:
             rule = (
                 "the dealer keeps the deal after winning"
@@ -515,6 +524,11 @@ class _Engine:
         result.winner = seat
         result.payments = expected_payments(details, self.rules)
         result.value = result.payments[seat]
+        if seat in self.maybe_riichi and "riichi" in self.rules.scores and "riichi" not in hands:
+            riichi = Win(
+                seat, dealer, tuple(self.order), discarder is None, discarder, (*hands, "riichi")
+            )
+            result.or_payments = expected_payments(riichi, self.rules)
         who = self.name(seat)
         if discarder is None:
             self.note(f"{who} ツモ ({result.value}点)", f"{who} wins by tsumo ({result.value})")
@@ -537,7 +551,8 @@ class _Engine:
             discarder = last[0] if last else None
         else:
             discarder, tile = last
-            if self.rules.ron_requires_riichi and not self.seats[seat].riichi:
+            riichi = self.seats[seat].riichi or seat in self.maybe_riichi
+            if self.rules.ron_requires_riichi and not riichi:
                 self.error(
                     "PJ107",
                     f"{seat} is not in riichi, and only a player in riichi may ron",
@@ -630,7 +645,7 @@ class _Engine:
                     "流局ではチップは動きません",
                     line.line,
                 )
-        elif result.winner is not None and written != result.payments:
+        elif result.winner is not None and written not in (result.payments, result.or_payments):
             payments = describe(result.payments, self.order)
             why, why_ja = self.payment_reason()  # in Japanese too (review13 R13-15)
             self.error(
@@ -725,6 +740,9 @@ class _Engine:
                     # resynchronises (one typo, one error).
                     self.lost = True
                     self.lost_at = (item.line, self.step)
+                    written = ACTION.match(item.text)
+                    if written is not None and written["seat"] in self.seats:
+                        self.maybe_riichi.add(written["seat"])
                     steps.append(self.flush(item))
                     continue
                 before = dict(self.chips)
