@@ -64,6 +64,8 @@ class Step:
     """A play not read is on the table, after this step: what beats it is not known."""
     unsure: frozenset[str] = frozenset()
     """Seats with a play not read, after this step: their hands hold cards they played."""
+    bid_not_read: bool = False
+    """The step is a bid not read (no card is played; its value is not known)."""
 
 
 @dataclass(slots=True)
@@ -124,6 +126,10 @@ class _Engine:
         """A play that could not be read is on the table: what beats it is unknown."""
         self.unsure: set[str] = set()
         """Seats with a play that could not be read: their hands are not what they hold."""
+        self.position = 0
+        """The current line's place among :attr:`turns`."""
+        self.played = False
+        """Whether a play line has been met (read; a line not read after it is no bid)."""
         self.last_player: str | None = None
         """The seat of the last play, read or not."""
         self.actions = record.actions
@@ -279,6 +285,11 @@ class _Engine:
                 0,
                 0,
             ]
+        if done and self.options.bidding != "once" and self.unread_bids and self._bid_follows():
+            # A bid not read is taken as no bid; going round, that guess may close the
+            # bidding early: a bid after it says the bidding went on (else DZ101 "the
+            # bidding is over" would be the guess's error, not the record's).
+            done = highest == 3
         if not done:
             return
         self.bidding_over = True
@@ -289,6 +300,11 @@ class _Engine:
             return
         winner = max(self.bids, key=lambda b: b.value)  # the first to reach the highest value
         self._make_landlord(winner.seat, highest)
+
+    def _bid_follows(self) -> bool:
+        """Whether the next line among the turns (the bottom cards aside) is a bid."""
+        later = (t for t in self.turns[self.position + 1 :] if not isinstance(t, Kitty))
+        return isinstance(next(later, None), Bid)
 
     def _redeal(self) -> None:
         last = self.bids[-1]
@@ -380,6 +396,7 @@ class _Engine:
             self._after_end(action.line)
             self._record(action, seat=action.seat)
             return
+        self.played = True
         self._ensure_landlord(action)
         self._check_play_turn(action.seat, action.line, action.column)
         counts = cards_counts(action.cards)
@@ -405,6 +422,11 @@ class _Engine:
     def _ensure_landlord(self, action: Play | Pass) -> None:
         if self.landlord is not None:
             return
+        if self.undecided is None and self.has_bids and not self.bidding_over and self._undecided():
+            # A bid not read may have closed the bidding (a 3; or, going round, the
+            # raise that the passes after it closed): a play says it did, and by whom
+            # the plays say, not "a play before the bidding ended" (a guess's error).
+            self.bidding_over = True
         if self.undecided is not None:
             self._landlord_from_play(action)
             return
@@ -586,13 +608,24 @@ class _Engine:
         its own, shown as written. A play naming its seat takes that seat's turn; a line
         naming no seat (or a seat that is none) takes the turn of the seat whose turn it
         is when the lines after it say so (cardkit.unread), so one typo is one error."""
-        if line.bid and self.has_bids and not (self.bidding_over or self.over):
+        if self._is_bid(line):
             self.unread_bid(line, position)
             return
         seat = line.seat or (self.to_move if self._took_turn(position) else None)
         if seat:
             self.unread_play(seat)
         self._record(line, seat=seat or None)
+
+    def _is_bid(self, line: Unreadable) -> bool:
+        """Whether a line not read is a bid: the record has bids and their turns are
+        still open, and the line says ``bid`` or, without its colon, opens with a seat
+        (``B 1``) before any play. Only a bid can come then (a play there is "before the
+        bidding ended", DZ102), so a line naming a seat is that turn's bid: read as a
+        play, it took no bidding turn and every bid and play after it was out of place
+        (review16: four errors for one typo)."""
+        if not self.has_bids or self.bidding_over or self.over:
+            return False
+        return line.bid or (line.seat_first and not self.played)
 
     def unread_bid(self, line: Unreadable, position: int) -> None:
         """A bid not read (its error is said): it takes the bidding turn of the seat
@@ -608,7 +641,7 @@ class _Engine:
         self.unread_bids[len(self.bids)] = self.index
         self.bids.append(Bid(line.line, line.text, line.marks, seat=seat, value=0))
         self._close_bidding()
-        self._record(line, seat=seat)
+        self._record(line, seat=seat, bid_not_read=True)
 
     def _took_turn(self, position: int) -> bool:
         """Whether the line at ``position`` among the turns, naming no seat, took the
@@ -726,6 +759,7 @@ class _Engine:
         cards: Counts | None = None,
         out: bool = False,
         trick_over: bool = False,
+        bid_not_read: bool = False,
     ) -> None:
         bid = self.outcome.bid or self.highest_bid
         step = Step(
@@ -745,6 +779,7 @@ class _Engine:
             kitty_taken=self.kitty_taken,
             table_unknown=self.unknown_table,
             unsure=frozenset(self.unsure),
+            bid_not_read=bid_not_read,
         )
         if self.keep:
             step.hands = {s: self.hands[s].snapshot() for s in self.seats}
@@ -756,6 +791,7 @@ class _Engine:
     def run(self) -> Replay:
         self.deal()
         for position, action in enumerate(self.turns):
+            self.position = position
             if isinstance(action, Unreadable):
                 self.unread(action, position)
             elif isinstance(action, Bid):

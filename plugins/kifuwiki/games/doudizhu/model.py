@@ -99,6 +99,10 @@ class Unreadable(Line):
     bid: bool = False
     """A bid not read (``B:bid5``, ``B bid-``): in the bidding it takes the bidding
     turn of the seat whose turn it was, its value not known."""
+    seat_first: bool = False
+    """A line without its colon that opens with a seat of the record (``B 1``, ``B2``):
+    in the bidding, before any play, it is taken as that turn's bid (see
+    ``_Engine.unread``)."""
 
 
 Action = Kitty | Bid | Play | Pass

@@ -275,6 +275,7 @@ class _Reader:
                 marks,
                 step=self.among_turns(),
                 bid=_BID_WRITTEN.match(text) is not None,
+                seat_first=self.opens_with_seat(text),
             )
         key, body = match["seat"], match["body"]
         offset = match.start("body") + 1
@@ -292,6 +293,16 @@ class _Reader:
         played = key if not hand and not bid else ""
         return self._seat_item(key, body, offset, source, marks) or Unreadable(
             source.number, source.text, marks, seat=played, step=not hand, bid=bid
+        )
+
+    def opens_with_seat(self, text: str) -> bool:
+        """Whether a line without its colon opens with a seat of the record: its first
+        word is the seat (``B 1``, ``B -``) or the seat and a bid's value (``B1``)."""
+        words = text.split()
+        first = words[0] if words else ""
+        return any(
+            first == seat or (first.startswith(seat) and first[len(seat) :] in ("1", "2", "3", "-"))
+            for seat in self.record.seats
         )
 
     def among_turns(self) -> bool:

@@ -36,6 +36,12 @@ from kifuwiki.games.viewkit import Text, first_step_of_lines, problem_steps, rec
 
 #: Step flags: jump targets. ``special`` is the viewer's generic "next special play".
 FLAGS = {Kind.BOMB: "bomb", Kind.ROCKET: "rocket"}
+#: What a bid not read says under its notation (English, Japanese): it took that turn's
+#: bid, its value not known (cardkit.unread's "no card is played" is for plays).
+BID_NOT_READ = (
+    "not read (see its error): a bid whose value is not known",
+    "読めない行です (エラーを参照): 値のわからない競りです",
+)
 
 
 def _card(card: Card) -> dict[str, Any]:
@@ -269,7 +275,8 @@ def _step_view(
             annotations_ja.append(found.text(ja=True))
     en, ja = _labels(step, steps[index - 1] if index else None, record, outcome, last)
     not_read = isinstance(action, Unreadable)
-    notes_of = unread.notes(tuple(zip(annotations, annotations_ja, strict=True)), not_read)
+    said = BID_NOT_READ if step.bid_not_read else unread.NOT_READ
+    notes_of = unread.notes(tuple(zip(annotations, annotations_ja, strict=True)), not_read, said)
     return StepView(
         index=index,
         anchor=f"m{index}",

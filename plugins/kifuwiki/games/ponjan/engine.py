@@ -26,6 +26,7 @@ from kifuwiki.games.ponjan.model import (
     is_ready,
     is_win,
 )
+from kifuwiki.games.ponjan.notation import ACTION
 from kifuwiki.games.ponjan.payments import Win, describe, expected_payments
 from kifuwiki.games.ponjan.rules import DealerKeeps, PonjanRules
 from kifuwiki.games.ponjan.state import NOT_DRAWN, Seat, SeatView, Snapshot, seat_view
@@ -59,6 +60,9 @@ class HandResult:
     winner: str | None
     payments: dict[str, int]
     value: int = 0
+    or_payments: dict[str, int] = field(default_factory=dict)
+    """The payments had the winner declared riichi in a line not read (PJ111 takes
+    either)."""
 
 
 @dataclass(slots=True)
@@ -100,6 +104,17 @@ class _Engine:
         self.lost = False
         """An unreadable line came before this action: what it did is unknown, so the
         next action resynchronises instead of reporting the gap again (see ``resync``)."""
+        self.lost_at = (1, 0)
+        """The (line, step) of the last line not read."""
+        self.end_not_read = False
+        self.maybe_riichi: set[str] = set()
+        """Seats not in riichi with a line not read this hand (``A リーチx 5``): that line
+        may have been their riichi, so "only a player in riichi may ron" (PJ107) is not
+        said, and their payments may count riichi or not (one typo, one error)."""
+        """The hand's last action was not read (its error is said) and nothing ended the
+        hand: that line may have been its win, so its end and payments are taken as
+        written (PJ204, said once) instead of "never ended", "payments before the end"
+        and wrong running totals (one typo, one error)."""
         self.views: dict[str, SeatView] = {}
         """Each seat's last view; only seats an action touched are rebuilt (``dirty``)."""
         self.dirty: set[str] = set(self.order)
@@ -170,7 +185,9 @@ class _Engine:
         hand, result = self.hand, self.result
         if hand is None or result is None:
             return
-        if result.ended is None:
+        if result.ended is None and self.lost:
+            self.unread_end()
+        elif result.ended is None:
             self.bag.warning(
                 "PJ202",
                 f"hand {hand.number} never ended: no win and no exhaustive draw (流局)",
@@ -181,6 +198,24 @@ class _Engine:
         self.settle_unpaid()
         self.hands.append(result)
         self.history.append(dict(self.chips))
+
+    def unread_end(self) -> None:
+        """The hand did not end, and the last line of its play was not read: it may have
+        been the win (``A ロソ 6``, ``B ツモ!``). Said once a hand, at that line."""
+        hand = self.hand
+        assert hand is not None
+        if self.end_not_read:
+            return
+        self.end_not_read = True
+        self.bag.info(
+            "PJ204",
+            f"hand {hand.number}: a line that may have ended it was not read (see its "
+            "error), so its end and payments are taken as written",
+            self.lost_at[0],
+            step=self.lost_at[1],
+            ja=f"第{hand.number}局: 局を終えたかもしれない行が読めません (エラーを参照)。"
+            "局の終わりと精算は書かれたとおりとみなします",
+        )
 
     def settle_unpaid(self) -> None:
         """A win whose payment line is missing: warn once, and move the chips as the rules
@@ -204,7 +239,10 @@ class _Engine:
     def deal(self, hand: Hand) -> None:
         """A hand heading: check the dealer, deal 8 tiles to every seat, fill the wall."""
         self.finish_hand()
-        expected = self.expected_dealer()
+        expected = None if self.end_not_read else self.expected_dealer()
+        # Who won the hand not read is not known, nor so who deals now.
+        self.end_not_read = self.lost = False
+        self.maybe_riichi = set()
         if expected is not None and hand.dealer is not None and hand.dealer != expected:
             rule = (
                 "the dealer keeps the deal after winning"
@@ -486,6 +524,11 @@ class _Engine:
         result.winner = seat
         result.payments = expected_payments(details, self.rules)
         result.value = result.payments[seat]
+        if seat in self.maybe_riichi and "riichi" in self.rules.scores and "riichi" not in hands:
+            riichi = Win(
+                seat, dealer, tuple(self.order), discarder is None, discarder, (*hands, "riichi")
+            )
+            result.or_payments = expected_payments(riichi, self.rules)
         who = self.name(seat)
         if discarder is None:
             self.note(f"{who} ツモ ({result.value}点)", f"{who} wins by tsumo ({result.value})")
@@ -508,7 +551,8 @@ class _Engine:
             discarder = last[0] if last else None
         else:
             discarder, tile = last
-            if self.rules.ron_requires_riichi and not self.seats[seat].riichi:
+            riichi = self.seats[seat].riichi or seat in self.maybe_riichi
+            if self.rules.ron_requires_riichi and not riichi:
                 self.error(
                     "PJ107",
                     f"{seat} is not in riichi, and only a player in riichi may ron",
@@ -569,6 +613,11 @@ class _Engine:
     def pay(self, line: ChipLine) -> None:
         result = self.result
         assert result is not None
+        if result.ended is None and self.lost and not self.paid:
+            self.unread_end()
+            self.chips.update({s: self.chips[s] + line.values.get(s, 0) for s in self.order})
+            self.paid = True
+            return
         if result.ended is None or self.paid:
             self.error(
                 "PJ115",
@@ -596,7 +645,7 @@ class _Engine:
                     "流局ではチップは動きません",
                     line.line,
                 )
-        elif result.winner is not None and written != result.payments:
+        elif result.winner is not None and written not in (result.payments, result.or_payments):
             payments = describe(result.payments, self.order)
             why, why_ja = self.payment_reason()  # in Japanese too (review13 R13-15)
             self.error(
@@ -690,6 +739,10 @@ class _Engine:
                     # A step of its own, nothing it says applied; the next action
                     # resynchronises (one typo, one error).
                     self.lost = True
+                    self.lost_at = (item.line, self.step)
+                    written = ACTION.match(item.text)
+                    if written is not None and written["seat"] in self.seats:
+                        self.maybe_riichi.add(written["seat"])
                     steps.append(self.flush(item))
                     continue
                 before = dict(self.chips)
