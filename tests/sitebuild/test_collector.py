@@ -50,6 +50,9 @@ def test_a_freeze_made_by_someone_else_is_left_alone() -> None:
     collector = BuildCollector()
     ours = Kept()
     collector.freeze()
-    assert not collector.frozen and tracked(ours) and gc.get_freeze_count() == count
+    # Not frozen again (``ours``, made after their freeze, is still tracked) and not
+    # unfrozen (``theirs`` stays out). The count may only fall: a frozen object dies
+    # when another thread lets it go (the suite's local web server runs beside this).
+    assert not collector.frozen and tracked(ours) and 0 < gc.get_freeze_count() <= count
     collector.release()
-    assert gc.get_freeze_count() == count and not tracked(theirs)
+    assert 0 < gc.get_freeze_count() <= count and not tracked(theirs)
