@@ -25,6 +25,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
+from typing import Literal
 
 import click
 import markdown
@@ -99,10 +100,16 @@ def _formatted(records: list[GameRecord]) -> str | None:
         return None  # fmt refuses, with a message: not a failure
 
 
-def examine(data: bytes, render: bool = True) -> list[str]:
+#: What :func:`examine` renders of an input: the record page and the fence, one of them,
+#: or neither (``True`` and ``False`` stand for both and neither).
+Render = bool | Literal["page", "fence"]
+
+
+def examine(data: bytes, render: Render = True) -> list[str]:
     """The properties one input breaks (empty when it is fine). Raises only ``Timeout``
     and ``MemoryError``, which :func:`check` reports. ``render=False`` skips the page
-    and the fence (four fifths of the cost), for long runs that render a sample."""
+    and the fence (four fifths of the cost), for long runs that render a sample;
+    ``"page"`` or ``"fence"`` renders through one of them."""
     problems: list[str] = []
     phase = "decode"
     try:
@@ -114,7 +121,7 @@ def examine(data: bytes, render: bool = True) -> list[str]:
             problems.append(f"load: internal error RF999 ({broken[0]})")
         phase = "render"
         env = make_environment()
-        for number, record in enumerate(records if render else ()):
+        for number, record in enumerate(records if render in (True, "page") else ()):
             view = view_of(record)
             if any(d.code == INTERNAL_VIEW_ERROR for d in record.diagnostics):
                 problems.append(f"render: internal view error KW003 ({record.game})")
@@ -127,7 +134,7 @@ def examine(data: bytes, render: bool = True) -> list[str]:
                 game = records[0].game
                 problems.append(f"fmt: not idempotent ({game})")
         phase = "fence"
-        if render:
+        if render in (True, "fence"):
             markdown.markdown(f"```kifu\n{text}\n```\n", extensions=["kifuwiki"])
     except (Timeout, MemoryError):
         raise
@@ -138,7 +145,7 @@ def examine(data: bytes, render: bool = True) -> list[str]:
     return problems
 
 
-def check(item: Input, seconds: float = TIME_BUDGET_S, render: bool = True) -> list[Failure]:
+def check(item: Input, seconds: float = TIME_BUDGET_S, render: Render = True) -> list[Failure]:
     """:func:`examine` within a time budget; every broken property is a :class:`Failure`."""
     try:
         with time_budget(seconds):
@@ -159,7 +166,7 @@ def _worker_setup(limit: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
-def _check_chunk(items: list[tuple[Input, bool]], seconds: float) -> list[Failure]:
+def _check_chunk(items: list[tuple[Input, Render]], seconds: float) -> list[Failure]:
     return [failure for item, render in items for failure in check(item, seconds, render)]
 
 
@@ -177,6 +184,14 @@ def _isolated(items: list[Input], seconds: float, memory: int) -> list[Failure]:
     return failures
 
 
+def _rendered(index: int, every: int) -> Render:
+    if every == 1:
+        return True
+    if index % every:
+        return False
+    return "page" if index // every % 2 == 0 else "fence"
+
+
 def run(
     items: Sequence[Input],
     workers: int = 2,
@@ -187,12 +202,14 @@ def run(
 ) -> list[Failure]:
     """Check ``items`` in ``workers`` processes; the failures, in no particular order.
 
-    Every input is loaded and formatted; every ``render_every``-th is also rendered
-    (page and fence)."""
-    marked = [(item, index % render_every == 0) for index, item in enumerate(items)]
+    Every input is loaded and formatted; every ``render_every``-th is also rendered:
+    through the record page and the fence when every input is, else through the page
+    and the fence in turn (each renders the same view: a rendered input cost fifteen
+    unrendered ones, and rendering was most of a long run's time)."""
+    marked = [(item, _rendered(index, render_every)) for index, item in enumerate(items)]
     chunks = [marked[i : i + chunk] for i in range(0, len(marked), chunk)]
     failures: list[Failure] = []
-    lost: list[list[tuple[Input, bool]]] = []
+    lost: list[list[tuple[Input, Render]]] = []
     context = multiprocessing.get_context("fork")  # workers inherit sys.path and imports
     with ProcessPoolExecutor(workers, context, _worker_setup, (memory,)) as pool:
         futures = {pool.submit(_check_chunk, part, seconds): part for part in chunks}

@@ -1,7 +1,8 @@
 """The fuzz harness over load, render, fmt and the fence (issue 17, "Hostile input").
 
 * ``test_a_few_hundred_inputs_of_every_kind``: always on, a few hundred inputs.
-* ``test_twenty_thousand_inputs`` (``slow``): 20,000 inputs, every tenth rendered.
+* ``test_twenty_thousand_inputs`` (``slow``): 20,000 inputs, every tenth rendered
+  (through the page and the fence in turn).
 * ``test_inputs_that_once_failed``: the regression fixtures in ``regressions/``.
 * the harness's own tests: it reports an exception, a hang and a non-idempotent fmt.
 
@@ -59,6 +60,17 @@ def test_a_few_hundred_inputs_of_every_kind() -> None:
 def test_twenty_thousand_inputs() -> None:
     failures = run(inputs(20_000, offset=1_000), workers=2, render_every=10, chunk=100)
     assert failures == [], report(failures)
+
+
+def test_a_long_run_renders_every_kind_through_the_page_and_the_fence() -> None:
+    # Rendering every tenth input through the page and the fence in turn leaves no
+    # generator without either (13 generators: the turns fall on both for each).
+    seen: dict[str, set[object]] = {}
+    for index, item in enumerate(inputs(2_000, offset=1_000)):
+        seen.setdefault(item.generator, set()).add(harness._rendered(index, 10))
+    assert all(kinds == {False, "page", "fence"} for kinds in seen.values()), seen
+    assert len(seen) == len(generators())
+    assert harness._rendered(0, 1) is True  # a short run renders each input both ways
 
 
 def test_inputs_that_once_failed() -> None:
