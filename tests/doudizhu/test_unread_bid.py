@@ -20,9 +20,13 @@ RECORD = Path(__file__).resolve().parents[2] / "records" / "doudizhu" / "referen
 _with = partial(with_line_replaced, GAME, RECORD)
 
 
-@pytest.mark.parametrize(("written", "code"), [("B bid-", "DZ001"), ("B:bid5", "DZ004")])
+@pytest.mark.parametrize(
+    ("written", "code"), [("B bid-", "DZ001"), ("B:bid5", "DZ004"), ("B -", "DZ001")]
+)
 def test_a_bid_not_read_takes_its_seats_bidding_turn(written: str, code: str) -> None:
-    """C's bid after it was out of turn (DZ100): 2 errors before."""
+    """C's bid after it was out of turn (DZ100): 2 errors before. ``B -`` (colon and
+    ``bid`` left out: test_unread_bid_seat.py) was read as a play, which took no bidding
+    turn: C's bid out of turn and two plays "before the bidding ended", 4 errors."""
     record, view = _with("B:bid-", written)
     assert errors_and_warnings(record) == [code]
     assert not [d for d in record.diagnostics if d.code == "DZ203"]  # C's 3 won

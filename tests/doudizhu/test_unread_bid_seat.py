@@ -15,26 +15,11 @@ from tests.doudizhu.helpers import FRONT, HANDS, codes, data, errors, record
 from kifuwiki.cardkit import unread
 from kifuwiki.games.doudizhu import GAME
 from kifuwiki.games.doudizhu.view import BID_NOT_READ
-from kifuwiki.render.record import diagnostics_of
 
 RECORD = Path(__file__).resolve().parents[2] / "records" / "doudizhu" / "spring-example.kifu"
 
 _with = partial(with_line_replaced, GAME, RECORD)
 ROUNDS = FRONT + "rules:\n  bidding: until-passes\n"
-
-
-def test_a_bid_without_its_colon_and_bid_is_one_error() -> None:
-    """Before: DZ001, C's bid out of turn (DZ100) and two plays "before the bidding
-    ended" (DZ102)."""
-    record_, view = _with("B:bid1", "B 1")
-    assert errors_and_warnings(record_) == ["DZ001"]
-    assert not [d for d in record_.diagnostics if d.code == "DZ203"]  # C's 2 won
-    (step,) = [s for s in view.steps if s.notation == "B 1"]
-    assert step.player == "別府" and "error" in step.flags
-    (problem,) = diagnostics_of(view)
-    assert problem.step == step.index
-    plain, _ = _with("B:bid1", "B:bid1")
-    assert (record_.winner, record_.moves) == (plain.winner, plain.moves)
 
 
 def test_a_bid_not_read_says_so_in_both_languages() -> None:
