@@ -26,7 +26,6 @@ from kifuwiki.games.ponjan.model import (
     is_ready,
     is_win,
 )
-from kifuwiki.games.ponjan.notation import ACTION
 from kifuwiki.games.ponjan.payments import Win, describe, expected_payments
 from kifuwiki.games.ponjan.rules import DealerKeeps, PonjanRules
 from kifuwiki.games.ponjan.state import NOT_DRAWN, Seat, SeatView, Snapshot, seat_view
@@ -740,9 +739,8 @@ class _Engine:
                     # resynchronises (one typo, one error).
                     self.lost = True
                     self.lost_at = (item.line, self.step)
-                    written = ACTION.match(item.text)
-                    if written is not None and written["seat"] in self.seats:
-                        self.maybe_riichi.add(written["seat"])
+                    if item.seat in self.seats:
+                        self.maybe_riichi.add(item.seat)
                     steps.append(self.flush(item))
                     continue
                 before = dict(self.chips)

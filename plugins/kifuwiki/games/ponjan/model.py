@@ -103,6 +103,9 @@ class Unread:
     line: int
     text: str
     notes: list[SourceLine] = field(default_factory=list)
+    seat: str | None = None
+    """The seat the line opens with, where it reads as ``seat verb …`` (``A リーチx 5``):
+    that seat may have declared riichi in it (the engine's PJ107 and PJ111)."""
 
 
 Item = Action | ChipLine | Unread

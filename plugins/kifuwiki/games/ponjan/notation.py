@@ -324,7 +324,11 @@ class _Reader:
                 1,
                 ja="局の見出し・行動 ('A 捨 3')・流局・精算・計 のどれでもない行です",
             )
-        self.hand.items.append(item or Unread(source_line.number, text))
+        if item is None:
+            written = ACTION.match(body)
+            seat = written.group("seat") if written else None
+            item = Unread(source_line.number, text, seat=seat)
+        self.hand.items.append(item)
 
 
 def parse(source: RecordSource) -> ParseResult:
