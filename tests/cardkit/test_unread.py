@@ -43,3 +43,5 @@ def test_an_error_quotes_the_line_as_written_and_short() -> None:
     assert unread.quoted("  A 6 7 <b>  ") == "'A 6 7 <b>'"
     long = "W:g2 " + "4-8-6-12 " * 10
     assert unread.quoted(long) == repr(long.strip()[:39] + "…")
+    # A Markdown table's escaped pipe is quoted as written, not doubled by repr.
+    assert unread.quoted("| five | 6\\|R |") == "'| five | 6\\|R |'"

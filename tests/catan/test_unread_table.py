@@ -114,6 +114,17 @@ def test_a_row_not_read_takes_its_round_with_its_one_error() -> None:
         assert written in GAME.format(record)
 
 
+def test_a_row_not_read_is_quoted_in_its_error() -> None:
+    """As CT100 quotes a line: in a long table the line number alone is hard to match
+    to a row. Shortened as CT100 is, its escaped pipes as written."""
+    line = next(x for x in THREE.splitlines() if x.startswith("| 5 |"))
+    record = _load(THREE, line, line.replace("| 5 |", "| five |"))
+    (told,) = [d for d in record.diagnostics if d.code == "CT124"]
+    shown = "'| five | [K+]-W11(B)\\|10\\|C | [K]-B10\\|…'"
+    assert told.message.startswith(f"{shown} is not a turn row"), told.message
+    assert told.message_ja.startswith(f"{shown} は手番"), told.message_ja
+
+
 def test_a_stray_row_takes_no_turn() -> None:
     """A row of words in the turn column only is a note, not a round."""
     line = next(x for x in THREE.splitlines() if x.startswith("| 5 |"))

@@ -42,9 +42,11 @@ def written(text: str) -> str:
 
 def quoted(text: str, limit: int = 40) -> str:
     """A line as its error quotes it: as written, shortened when long (the step shows
-    it whole)."""
+    it whole). A backslash stays one (``6\\|R`` in a Markdown table), not repr's two."""
     stripped = text.strip()
-    return repr(stripped if len(stripped) <= limit else stripped[: limit - 1] + "…")
+    return repr(stripped if len(stripped) <= limit else stripped[: limit - 1] + "…").replace(
+        "\\\\", "\\"
+    )
 
 
 def took_turn(expected: str, after: str | None, following: str | None, over: bool) -> bool:

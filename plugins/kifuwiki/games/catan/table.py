@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kifuwiki.cardkit import unread
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.core.recordfile import LineKind, RecordSource, SourceLine
 from kifuwiki.games.catan.body import Body, TurnText
@@ -193,12 +194,16 @@ def read_table(source: RecordSource, table: Table, bag: DiagnosticBag) -> Body:
             item = _closing_row(line, kind, first, rest, table, bag)
             body.close(item, line, first.column, bag)
         else:
+            # Quoted as CT100 quotes a line: in a long table the line number alone is
+            # hard to match to a row.
+            shown = unread.quoted(line.text)
             _row_error(
                 line,
                 first.column,
-                "this row is not a turn (a number first), an omission ((中略)) or a closing "
-                "row (追加点 / 合計)",
-                "手番（先頭が数字）、省略（(中略)）、締め（追加点・合計）のどの行でもありません",
+                f"{shown} is not a turn row (a number first), an omission ((中略)) or a "
+                "closing row (追加点 / 合計)",
+                f"{shown} は手番（先頭が数字）、省略（(中略)）、締め（追加点・合計）の"
+                "どの行でもありません",
                 bag,
             )
             # A row with a number first or text in a player's column may be a round
