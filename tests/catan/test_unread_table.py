@@ -76,14 +76,72 @@ def test_a_pipe_too_many_in_a_row_is_one_error_and_the_turns_keep_their_seats() 
 
 def test_a_blank_cell_and_a_pipe_too_many_are_not_guessed() -> None:
     """Two empty cells for one too many: which one is the player's is not known, so the
-    row is read as written (as before)."""
+    row is not read (it was read as written: CT124 + CT217 + CT219)."""
     record = _load(
         THREE,
         "| 13 | 5\\|C | 4\\|[R] R+ R R |  |",
         "| 13 | 5\\|C ||| 4\\|[R] R+ R R |",
     )
-    assert "CT124" in errors_and_warnings(record)
-    assert not any("a '|' too many?" in d.message for d in record.diagnostics)
+    assert errors_and_warnings(record) == ["CT124"]
+    (told,) = [d for d in record.diagnostics if d.code == "CT124"]
+    assert "was left out" not in told.message and "not read (a '|' too many?)" in told.message
+
+
+def test_a_cells_own_pipe_read_as_a_border_is_one_error() -> None:
+    """A '|' in a cell not escaped, in a row with no empty cell to leave out: the cells
+    after it were read as the next seats (CT102, CT124, then CT211 and CT217 later on).
+    The row is not read, and takes the rest of its round, as a row not read does."""
+    line = next(x for x in THREE.splitlines() if x.startswith("| 5 |"))
+    written = line.replace("[K+]-W11(B)\\|", "[K+]-W11(B)|")
+    record = _load(THREE, line, written)
+    assert errors_and_warnings(record) == ["CT124"]
+    (told,) = [d for d in record.diagnostics if d.code == "CT124"]
+    assert (told.line, told.column) == (15, 18)  # the pipe after [K+]-W11(B)
+    assert told.message == (
+        "this row has 4 cells after its turn number, the header 3 columns, so it was not "
+        "read (a '|' in a cell not written as '\\|'?)"
+    )
+    assert "4個のセル" in told.message_ja and "「\\|」と書き忘れて" in told.message_ja
+    view = GAME.view(record)
+    (step,) = [s for s in view.steps if s.notation == written]
+    assert step.annotations[0] == NOT_READ[1]
+    assert view.steps[step.index + 1].notation.startswith("6 R:")  # the next round, in turn
+    assert [d.code for d in record.diagnostics if d.code == "CT235"] == ["CT235"]
+    assert written in GAME.format(record)  # kept as written, not re-cut into shifted cells
+
+
+def test_a_cells_own_pipe_in_the_seeds_way_of_writing() -> None:
+    """Without '\\|' a border is a '|' with a blank before it: ``(B) |10`` is one."""
+    table = THREE.replace("\\|", "|")
+    assert errors_and_warnings(load_text(table, "x.kifu")[0]) == []
+    line = next(x for x in table.splitlines() if x.startswith("| 5 |"))
+    record = _load(table, line, line.replace("[K+]-W11(B)|", "[K+]-W11(B) |"))
+    assert errors_and_warnings(record) == ["CT124"]
+    (told,) = [d for d in record.diagnostics if d.code == "CT124"]
+    assert (told.line, told.column) == (15, 19)
+    assert told.message.endswith("(a cell's own '|' with a blank before it?)")
+
+
+def test_a_last_row_not_read_may_hold_the_winning_turn() -> None:
+    """The seed's last row with a cell's own '|' unescaped: W wins in it. The row's step
+    was B's turn (the round's first seat), so CT219 said the game ends on B's turn."""
+    text = SEED.read_text(encoding="utf-8")
+    record = _load(
+        text,
+        "| 12 | 11\\|[S] R R+ | 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |",
+        "| 12 | 11|[S] R R+ | 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |",
+    )
+    assert [c for c in errors_and_warnings(record) if c != "CT224"] == ["CT124"]
+    assert record.data.replay.winner == "W"
+
+
+def test_rows_with_the_headers_cells_are_read_as_before() -> None:
+    """A guard: empty cells after a row's last (a border written twice) are no cells
+    too many, and a row with fewer cells (the game over) is read."""
+    line = next(x for x in THREE.splitlines() if x.startswith("| 13 |"))
+    record = _load(THREE, line, line + " | |")
+    assert errors_and_warnings(record) == []
+    assert errors_and_warnings(load_text(SEED.read_text(encoding="utf-8"), "x.kifu")[0]) == []
 
 
 def test_a_row_not_read_takes_its_round_with_its_one_error() -> None:

@@ -105,6 +105,8 @@ class StepResult:
     not_read: bool = False
     """A line that could not be read and took a turn: ``turn`` is that seat's turn,
     with nothing in it and the line as written for its text."""
+    row: bool = False
+    """A table's row not read: it took the rest of its round, ``turn.player``'s turn on."""
 
 
 #: What a turn not read says under its notation (Japanese, English).
@@ -763,7 +765,7 @@ class _Engine:
         self.exact = False
         self.robber = None  # a 7 may have moved it
         turn = Turn(number, order[seat], item.line, 1, (), None, (), item.text, clean=False)
-        return StepResult(step, turn, self.snapshot(), (NOT_READ,), not_read=True)
+        return StepResult(step, turn, self.snapshot(), (NOT_READ,), not_read=True, row=item.row)
 
     def omission(self, item: Omission) -> None:
         if self.exact or not self.said_omission:
@@ -963,6 +965,18 @@ def _last_turn(record: CatanRecord, steps: list[StepResult]) -> Turn | None:
     return None
 
 
+def _last_seats(record: CatanRecord, steps: list[StepResult]) -> list[str]:
+    """The seats whose turn the game may end on: the last turn's, or, when the last step
+    is a table's row not read, any seat of the rest of its round (which turns in it were
+    played is not known; CT219 said "the game ends on B's turn" when W won in it)."""
+    last = _last_turn(record, steps)
+    if last is None:
+        return []
+    if steps[-1].row and steps[-1].turn is last:
+        return record.order[record.order.index(last.player) :]
+    return [last.player]
+
+
 def _result(
     record: CatanRecord,
     final: Snapshot,
@@ -972,10 +986,9 @@ def _result(
 ) -> tuple[str | None, list[str]]:
     points = _final_points(record, final, bonus, totals)
     ranking = sorted(record.order, key=lambda k: (-points[k], record.order.index(k)))
-    last = _last_turn(record, steps)
-    winner = None
-    if last is not None and last.player in points and points[last.player] >= WINNING_POINTS:
-        winner = last.player
+    winner = next(
+        (k for k in _last_seats(record, steps) if points.get(k, 0) >= WINNING_POINTS), None
+    )
     return winner, ranking
 
 

@@ -91,10 +91,9 @@ def _without_stray_border(
     """A turn row's cells without the empty ones a '|' too many made (``11\\|[S] R R+ ||``),
     when leaving out exactly those fits the row to the players: the only reading that
     keeps the row's turns in seat order (a player's cell left blank in mid-row would put
-    the next turn out of order). One CT124 says so; any other row is read as written."""
-    used = list(cells)
-    while used and is_empty_cell(used[-1].text):
-        used.pop()
+    the next turn out of order). One CT124 says so; any other row is left as written
+    (:func:`_too_many_cells` then tells a row with cells too many)."""
+    used = _filled(cells)
     blanks = [cell for cell in used if is_empty_cell(cell.text)]
     excess = len(used) - len(table.columns)
     if excess <= 0 or len(blanks) != excess:
@@ -110,6 +109,69 @@ def _without_stray_border(
         bag,
     )
     return [cell for cell in used if not is_empty_cell(cell.text)]
+
+
+def _filled(cells: list[Cell]) -> list[Cell]:
+    """A row's cells without the empty ones at its end (a closing border written twice)."""
+    used = list(cells)
+    while used and is_empty_cell(used[-1].text):
+        used.pop()
+    return used
+
+
+def _tight_border(line: SourceLine, cells: list[Cell]) -> int | None:
+    """The column of the first border between cells with no blank beside it, in a row
+    whose other borders have blanks on both sides: the likeliest cell's own '|' read as
+    a border (``11|[S] R R+`` among `` | ``). ``None`` when no one border stands out."""
+    text = line.text
+    tight, spaced = [], 0
+    for cell in cells[1:]:
+        border = len(text[: cell.column - 1].rstrip()) - 1
+        if border < 1 or text[border] != "|":
+            continue
+        if text[border - 1].isspace() and text[border + 1 : border + 2].isspace():
+            spaced += 1
+        else:
+            tight.append(border + 1)
+    return tight[0] if tight and spaced else None
+
+
+def _too_many_cells(line: SourceLine, cells: list[Cell], table: Table, bag: DiagnosticBag) -> bool:
+    """Whether a turn row has more cells than the header has columns, left so by
+    :func:`_without_stray_border`: a cell's own '|' read as a border, most often. Which
+    cells are whose is not known, and reading them in turn would put the turns after
+    the pipe into the next seats (an error at each), so the row is not read: one CT124,
+    and the replay gives it the rest of its round as a row not read."""
+    used = _filled(cells)
+    columns = len(table.columns)
+    if len(used) <= columns:
+        return False
+    if "\t" in line.text:
+        hint = ("a tab too many?", "タブが多すぎませんか")
+    elif any(is_empty_cell(cell.text) for cell in used):
+        # Empty cells, but leaving them out does not fit the row: which is whose is not known.
+        hint = ("a '|' too many?", "「|」が多すぎませんか")
+    elif "\\|" in line.text:
+        hint = (
+            "a '|' in a cell not written as '\\|'?",
+            "セルの中の「|」を「\\|」と書き忘れていませんか",
+        )
+    else:
+        hint = (
+            "a cell's own '|' with a blank before it?",
+            "セルの中の「|」の前に空白がありませんか",
+        )
+    at = _tight_border(line, [*cells[:1], *used]) if "\t" not in line.text else None
+    _row_error(
+        line,
+        at if at is not None else used[columns].column,
+        f"this row has {len(used)} cells after its turn number, the header {columns} "
+        f"columns, so it was not read ({hint[0]})",
+        f"この行は手番の番号の後に{len(used)}個のセルがあり、見出しの列（{columns}）と"
+        f"合わないため読みませんでした（{hint[1]}）",
+        bag,
+    )
+    return True
 
 
 def _closing_row(
@@ -174,6 +236,11 @@ def read_table(source: RecordSource, table: Table, bag: DiagnosticBag) -> Body:
         first, rest = (cells[0], cells[1:]) if cells else (Cell("", 1), [])
         if first.text.isdigit():
             rest = _without_stray_border(line, rest, table, bag)
+            if _too_many_cells(line, rest, table, bag):
+                body.items.append(
+                    Unreadable(line.number, line.text.strip(), maybe_turn=not body.closed, row=True)
+                )
+                continue
         if len(rest) > len(table.columns) and any(
             not is_empty_cell(c.text) for c in rest[len(table.columns) :]
         ):
