@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bs4 import BeautifulSoup
 from tests.cardgames import errors_and_warnings
 
 from kifuwiki.archive import load_text
@@ -15,7 +16,7 @@ from kifuwiki.games.base import GameRecord
 from kifuwiki.games.catan import GAME
 from kifuwiki.games.catan.replay import NOT_READ
 from kifuwiki.render.environment import make_environment
-from kifuwiki.render.record import diagnostics_of, render_viewer
+from kifuwiki.render.record import diagnostics_of, render_record_page, render_viewer
 
 SEED = Path(__file__).resolve().parents[2] / "records" / "catan" / "seed-001-table.kifu"
 
@@ -181,6 +182,28 @@ def test_a_row_not_read_is_quoted_in_its_error() -> None:
     shown = "'| five | [K+]-W11(B)\\|10\\|C | [K]-B10\\|…'"
     assert told.message.startswith(f"{shown} is not a turn row"), told.message
     assert told.message_ja.startswith(f"{shown} は手番"), told.message_ja
+
+
+def test_a_row_not_read_spans_the_seats_it_took() -> None:
+    """On the page the row as written spans the cells of the seats whose turns it took,
+    and its step says them; in the first seat's cell alone it read as that player's."""
+    line = next(x for x in THREE.splitlines() if x.startswith("| 5 |"))
+    record = _load(THREE, line, line.replace("| 5 |", "| five |"))
+    view = GAME.view(record)
+    for lang, label in (("en", "Turn 5, Rin–Olga; not read"), ("ja", "ターン5 Rin〜Olga、")):
+        soup = BeautifulSoup(render_record_page(view, make_environment(), lang), "html.parser")
+        rows = [r for r in soup.select("table.kw-catan-grid tbody tr") if r.th.text == "5"]
+        assert len(rows) == 2  # the step's position and the log sheet
+        for row in rows:
+            (cell,) = row.find_all("td")
+            assert cell["colspan"] == "3" and cell.text.startswith("| five |")
+        assert any(a["title"].startswith(label) for a in soup.select("li[id] > div > a[title]"))
+    # A clean row keeps a cell a seat.
+    clean = BeautifulSoup(
+        render_record_page(GAME.view(load_text(THREE, "x.kifu")[0]), make_environment(), "en"),
+        "html.parser",
+    )
+    assert not clean.select("td[colspan]:not(.kw-note)")
 
 
 def test_a_stray_row_takes_no_turn() -> None:

@@ -88,9 +88,21 @@ def _items(record: CatanRecord, replay: Replay) -> list[tuple[Item, int, Turn | 
     return found
 
 
-def _rows(items: list[tuple[Item, int, Turn | None]], card_set: str) -> list[dict[str, Any]]:
+def _span(item: Item, turn: Turn, order: list[str]) -> int:
+    """The seats a grid cell covers: a table's row not read took the rest of its round,
+    so the row as written spans those seats' cells (in one seat's cell it read as that
+    player's turn)."""
+    if isinstance(item, Unreadable) and item.row and turn.player in order:
+        return len(order) - order.index(turn.player)
+    return 1
+
+
+def _rows(
+    items: list[tuple[Item, int, Turn | None]], card_set: str, order: list[str]
+) -> list[dict[str, Any]]:
     """The grid: one row per turn number, an ``omitted`` row where turns are left out.
-    A turn not read shows the line as written in its seat's cell.
+    A turn not read shows the line as written in its seat's cell (a row not read, across
+    the seats it took).
 
     Each cell is ``(step, text)``; its text is written here once, not by every step."""
     rows: list[dict[str, Any]] = []
@@ -98,11 +110,11 @@ def _rows(items: list[tuple[Item, int, Turn | None]], card_set: str) -> list[dic
         if isinstance(item, Omission):
             rows.append({"turn": None, "omitted": True, "text": item.text, "cells": {}})
         elif turn is not None:
-            item = turn
-            if not rows or rows[-1]["omitted"] or rows[-1]["turn"] != item.number:
-                rows.append({"turn": item.number, "omitted": False, "text": "", "cells": {}})
-            if item.player not in rows[-1]["cells"]:
-                rows[-1]["cells"][item.player] = (step, _cell_text(item, card_set))
+            if not rows or rows[-1]["omitted"] or rows[-1]["turn"] != turn.number:
+                rows.append({"turn": turn.number, "omitted": False, "text": "", "cells": {}})
+            if turn.player not in rows[-1]["cells"]:
+                text = {**_cell_text(turn, card_set), "span": _span(item, turn, order)}
+                rows[-1]["cells"][turn.player] = (step, text)
     return rows
 
 
@@ -136,13 +148,18 @@ def _shown_row(row: dict[str, Any], order: list[str], upto: int | None) -> dict[
     if row["omitted"]:
         return {"turn": None, "omitted": True, "text": row["text"], "cells": [], "current": False}
     cells = []
+    covered = 0  # seats a row not read spans (``_span``)
     for key in order:
+        if covered:
+            covered -= 1
+            continue
         found = row["cells"].get(key)
         if found is None or (upto is not None and found[0] > upto):
             cells.append({"player": key, "empty": True, "current": False})
         else:
             step, text = found
             cells.append({**text, "step": step, "current": step == upto})
+            covered = text["span"] - 1
     current = any(cell["current"] for cell in cells)
     return {"turn": row["turn"], "omitted": False, "text": "", "cells": cells, "current": current}
 
@@ -232,6 +249,9 @@ def _label(step: StepResult, record: CatanRecord, *, ja: bool = False) -> str:
         return "Setup: every player places 2 settlements and 2 roads"
     turn = step.turn
     name = record.name(turn.player)
+    if step.row and record.order and turn.player != record.order[-1]:
+        # A row not read took the rest of its round: the seats it covers, not the first.
+        name += ("〜" if ja else "–") + record.name(record.order[-1])
     parts = [f"ターン{turn.number} {name}" if ja else f"Turn {turn.number}, {name}"]
     if turn.dice is not None:
         parts.append(f"ダイス {turn.dice.value}" if ja else f"rolls {turn.dice.value}")
@@ -403,7 +423,7 @@ def build_view(game: GameRecord) -> RecordView:
     record, replay = data.record, data.replay
     colours = player_colours(record.order)
     items = _items(record, replay)
-    rows = _rows(items, record.card_set)
+    rows = _rows(items, record.card_set, record.order)
     notes = _step_notes(record, items)
     strays = _stray_lines(items)
     lines = first_step_of_lines((step.turn.line, step.index) for step in replay.steps if step.turn)
