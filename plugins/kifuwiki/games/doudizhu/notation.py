@@ -54,6 +54,8 @@ _LINE = re.compile(r"\s*(?P<seat>[^:：\s]+)\s*[:：]\s*(?P<body>.*?)\s*\Z")
 _BID = re.compile(r"(?i)bid\s*(?P<value>[0-3\-])\Z")
 #: A line without its colon that is a bid (``B bid-``, ``Bbid2``): a seat, then ``bid``.
 _BID_WRITTEN = re.compile(r"(?i)\s*[^\s:：]*?\W*bid")
+#: A line without its colon shaped as a bid: a seat, ``bid`` or not, then one value.
+_BID_SHAPED = re.compile(r"(?i)\s*(?P<seat>\S+?)\s*(?:bid\s*)?(?P<value>[0-3\-])\s*\Z")
 _CLAIM = re.compile(r"\s*\[(?P<word>[^\]]*)\]\s*\Z")
 _SCORE_ENTRY = re.compile(r"\s*(?P<seat>[^\s,、:+\-−]+)\s*:?\s*(?P<value>[+\-−]?[0-9]+)\s*")
 CLAIMS = ("bomb", "rocket", "spring")
@@ -276,6 +278,7 @@ class _Reader:
                 step=self.among_turns(),
                 bid=_BID_WRITTEN.match(text) is not None,
                 seat_first=self.opens_with_seat(text),
+                spelling=self.bid_spelling(text),
             )
         key, body = match["seat"], match["body"]
         offset = match.start("body") + 1
@@ -304,6 +307,16 @@ class _Reader:
             first == seat or (first.startswith(seat) and first[len(seat) :] in ("1", "2", "3", "-"))
             for seat in self.record.seats
         )
+
+    def bid_spelling(self, text: str) -> str:
+        """The bid a line without its colon is shaped as, as the notation writes it
+        (``B 1`` → ``B:bid1``; ``A 0`` and ``A -`` → ``A:bid-``, ``bid0`` being read as no
+        bid); "" when it does not open with a seat of the record or holds more."""
+        shaped = _BID_SHAPED.fullmatch(text)
+        if shaped is None or shaped["seat"] not in self.record.seats:
+            return ""
+        value = shaped["value"]
+        return f"{shaped['seat']}:bid{'-' if value in '0-' else value}"
 
     def among_turns(self) -> bool:
         """Whether a line naming no seat comes among the turns (cardkit.unread): after
