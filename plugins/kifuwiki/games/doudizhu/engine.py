@@ -628,16 +628,23 @@ class _Engine:
         return line.bid or (line.seat_first and not self.played)
 
     def unread_bid(self, line: Unreadable, position: int) -> None:
-        """A bid not read (its error is said): it takes the bidding turn of the seat
-        whose turn it was, as no bid, so the bids after it are in turn (it took no turn,
-        and the next bid was out of turn, the plays "before the bidding ended"). The
-        first bid not read is the seat before the next bid's."""
+        """A bid not read (its error is said): it takes a bidding turn, as no bid, so
+        the bids after it are in turn (it took no turn, and the next bid was out of turn,
+        the plays "before the bidding ended"). Its seat is the one written on it when
+        that is a seat (out of turn, DZ100, as a read bid is); else the seat whose turn
+        it was: for the first bid, the seat before the next bid's."""
         if self.bids:
             seat = self._next(self.bids[-1].seat)
         else:
             later = self.turns[position + 1 :]
             following = next((t.seat for t in later if isinstance(t, Bid)), None)
             seat = self.seats[self.seats.index(following) - 1] if following else self.seats[0]
+        written = line.written_seat
+        if written in self.seats:
+            if self.bids and written != seat:
+                column = len(line.text) - len(line.text.lstrip()) + 1  # the seat letter's
+                self._wrong_turn(line.line, column, written, seat)
+            seat = written
         self.unread_bids[len(self.bids)] = self.index
         self.bids.append(Bid(line.line, line.text, line.marks, seat=seat, value=0))
         self._suggest_spelling(line)

@@ -262,6 +262,7 @@ class _Reader:
         text, marks = split_marks(source.text)
         match = _LINE.match(text)
         if match is None:
+            written = self.written_seat(text)
             shown = unread.quoted(source.text)
             self.bag.error(
                 "DZ001",
@@ -277,7 +278,8 @@ class _Reader:
                 marks,
                 step=self.among_turns(),
                 bid=_BID_WRITTEN.match(text) is not None,
-                seat_first=self.opens_with_seat(text),
+                seat_first=bool(written),
+                written_seat=written,
                 spelling=self.bid_spelling(text),
             )
         key, body = match["seat"], match["body"]
@@ -295,18 +297,28 @@ class _Reader:
         # it was; a hand or a bid does not take a play's turn.
         played = key if not hand and not bid else ""
         return self._seat_item(key, body, offset, source, marks) or Unreadable(
-            source.number, source.text, marks, seat=played, step=not hand, bid=bid
+            source.number,
+            source.text,
+            marks,
+            seat=played,
+            step=not hand,
+            bid=bid,
+            written_seat=key,
         )
 
-    def opens_with_seat(self, text: str) -> bool:
-        """Whether a line without its colon opens with a seat of the record: its first
-        word is the seat (``B 1``, ``B -``) or the seat and a bid's value (``B1``)."""
+    def written_seat(self, text: str) -> str:
+        """The seat of the record a line without its colon opens with: its first word
+        (``B 1``, ``B -``), or the seat and a bid's value or ``bid`` (``B1``, ``Bbid2``);
+        "" when it opens with none."""
         words = text.split()
         first = words[0] if words else ""
-        return any(
-            first == seat or (first.startswith(seat) and first[len(seat) :] in ("1", "2", "3", "-"))
-            for seat in self.record.seats
-        )
+        for seat in self.record.seats:
+            rest = first[len(seat) :] if first.startswith(seat) else None
+            if rest is not None and (
+                rest in ("", "0", "1", "2", "3", "-") or rest[:3].lower() == "bid"
+            ):
+                return seat
+        return ""
 
     def bid_spelling(self, text: str) -> str:
         """The bid a line without its colon is shaped as, as the notation writes it
