@@ -106,6 +106,10 @@ class _Engine:
         self.lost_at = (1, 0)
         """The (line, step) of the last line not read."""
         self.end_not_read = False
+        """The hand's last action was not read (its error is said) and nothing ended the
+        hand: that line may have been its win, so its end and payments (with no payment
+        line, the next totals) are taken as written (PJ204, said once) instead of "never
+        ended", "payments before the end" and wrong running totals (one typo, one error)."""
         self.chips_not_known = False
         """A hand whose end was not read closed with no payment line: what it paid is not
         known (who won is not), so the next totals line (計) is taken as written, not
@@ -114,10 +118,6 @@ class _Engine:
         """Seats not in riichi with a line not read this hand (``A リーチx 5``): that line
         may have been their riichi, so "only a player in riichi may ron" (PJ107) is not
         said, and their payments may count riichi or not (one typo, one error)."""
-        """The hand's last action was not read (its error is said) and nothing ended the
-        hand: that line may have been its win, so its end and payments are taken as
-        written (PJ204, said once) instead of "never ended", "payments before the end"
-        and wrong running totals (one typo, one error)."""
         self.views: dict[str, SeatView] = {}
         """Each seat's last view; only seats an action touched are rebuilt (``dirty``)."""
         self.dirty: set[str] = set(self.order)
