@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+import pytest
 from tests.cardgames import errors_and_warnings, with_line_replaced
 from tests.doudizhu.helpers import FRONT, HANDS, codes, data, errors, record
 
@@ -58,3 +59,43 @@ def test_a_play_after_a_bid_not_read_that_may_have_closed_the_bidding() -> None:
         assert errors(rec) == ["DZ001"]
         assert "DZ203" in codes(rec)
         assert data(rec).replay.outcome.landlord == "B"
+
+
+def _said(written: str, old: str = "B:bid1") -> list[tuple[int, str, str]]:
+    record_, _ = _with(old, written)
+    return [(d.line, d.code, d.message) for d in record_.diagnostics]
+
+
+@pytest.mark.parametrize("written", ["B 1", "B1", "B bid1", "B:bid5"])
+def test_a_bid_not_read_by_the_seat_whose_turn_it_is_is_in_turn(written: str) -> None:
+    record_, view = _with("B:bid1", written)
+    assert len(errors_and_warnings(record_)) == 1  # DZ001, or DZ004 for bid5
+    (step,) = [s for s in view.steps if s.notation == written]
+    assert step.player == "別府"  # B
+
+
+@pytest.mark.parametrize(("written", "read"), [("C 1", "C:bid1"), ("C:bid5", "C:bid1")])
+def test_a_bid_not_read_by_another_seat_is_out_of_turn_as_a_read_bid_is(
+    written: str, read: str
+) -> None:
+    """``C 1`` where B bids was taken as B's bid (the bid order), in silence: C's
+    letter is what was written, so C bid out of turn (DZ100), as ``C:bid1`` says."""
+    record_, view = _with("B:bid1", written)
+    (step,) = [s for s in view.steps if s.notation == written]
+    assert step.player == "千葉"  # C
+    (wrong, *_) = [d for d in record_.diagnostics if d.code == "DZ100"]
+    assert (wrong.line, wrong.message) == (18, "it is B's turn, not C's")
+    assert wrong.message_ja == "C ではなく B の番です"
+    # Beside the line's own error, what the read bid gives (its columns aside).
+    unread_said = [(line, code, text) for line, code, text in _said(written) if code == "DZ100"]
+    assert unread_said == [said for said in _said(read) if said[1] == "DZ100"]
+
+
+def test_the_first_bid_not_read_takes_its_written_seat() -> None:
+    """No bid before it: the first bidder is free (as for a read bid); the next bid
+    says whose turn it was."""
+    unread_said = [said for said in _said("C 0", "A:bid-") if said[1] != "DZ001"]
+    assert unread_said == _said("C:bid-", "A:bid-")
+    _, view = _with("A:bid-", "C 0")
+    (step,) = [s for s in view.steps if s.notation == "C 0"]
+    assert step.player == "千葉"

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from tests.cardgames import errors_and_warnings, with_line_replaced
 
-from kifuwiki.games.ponjan import GAME
+from kifuwiki.core.recordfile import split_record_file
+from kifuwiki.games.base import GameRecord
+from kifuwiki.games.ponjan import GAME, PonjanData
 from kifuwiki.render.record import diagnostics_of
 
 RECORD = Path(__file__).resolve().parents[2] / "records" / "ponjan" / "practice-2026-11-03.kifu"
@@ -61,3 +63,39 @@ def test_a_riichi_not_read_is_one_error() -> None:
 def test_a_ron_without_riichi_and_no_line_not_read_is_still_an_error() -> None:
     record, _ = _with("A リーチ 2", "A 捨 2")
     assert "PJ107" in errors_and_warnings(record)
+
+
+_PAID = (
+    "* 6 を引いてアガリ: 111 333 666。子のツモなので親の青木さんが倍払い (16 + 8 = 24)。\n"
+    "* A child's tsumo: the dealer pays a double share.\n"
+    "精算 A-16 B+24 C-8\n"
+)
+
+
+def _without(tail: str, written: str) -> GameRecord:
+    """The record with its first ``B ツモ`` written as ``written`` and the lines after it
+    up to ``tail`` (its payment, and perhaps its totals) left out."""
+    text = RECORD.read_text(encoding="utf-8")
+    assert f"\nB ツモ\n{tail}" in text
+    (source,) = split_record_file(text.replace(f"\nB ツモ\n{tail}", f"\n{written}\n", 1), "x.kifu")
+    return GAME.load(source)
+
+
+@pytest.mark.parametrize("tail", [_PAID, _PAID + "計 A 84 B 124 C 92\n"])
+def test_a_win_not_read_with_no_payment_line_is_one_error_and_one_true_note(tail: str) -> None:
+    """``B ツモ!`` and no payment line: the totals after it were "the running chip totals
+    are A 100 B 100 C 100" (PJ112, the chips it moved not being known), and the note said
+    its payments were "taken as written" where none is written. Now the next totals line
+    (this hand's, or the next hand's) is taken as written, as the note says."""
+    record = _without(tail, "B ツモ!")
+    assert errors_and_warnings(record) == ["PJ001"]
+    (note,) = [d for d in record.diagnostics if d.code == "PJ204"]
+    assert note.severity.value == "info" and note.line == 33
+    assert "no payment line follows" in note.message
+    assert "the next chip totals are taken as written" in note.message
+    assert "payments are taken as written" not in note.message
+    assert "精算の行もありません" in note.message_ja
+    read = _without(tail, "B ツモ")  # the win read: its payments as the rules say (PJ201)
+    assert errors_and_warnings(read) == ["PJ201"]
+    assert isinstance(record.data, PonjanData) and isinstance(read.data, PonjanData)
+    assert record.data.replay.chips == read.data.replay.chips

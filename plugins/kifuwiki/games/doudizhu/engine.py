@@ -8,7 +8,7 @@ does not hide the rest of the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kifuwiki.cardkit import unread
 from kifuwiki.cards import Card
@@ -628,20 +628,45 @@ class _Engine:
         return line.bid or (line.seat_first and not self.played)
 
     def unread_bid(self, line: Unreadable, position: int) -> None:
-        """A bid not read (its error is said): it takes the bidding turn of the seat
-        whose turn it was, as no bid, so the bids after it are in turn (it took no turn,
-        and the next bid was out of turn, the plays "before the bidding ended"). The
-        first bid not read is the seat before the next bid's."""
+        """A bid not read (its error is said): it takes a bidding turn, as no bid, so
+        the bids after it are in turn (it took no turn, and the next bid was out of turn,
+        the plays "before the bidding ended"). Its seat is the one written on it when
+        that is a seat (out of turn, DZ100, as a read bid is); else the seat whose turn
+        it was: for the first bid, the seat before the next bid's."""
         if self.bids:
             seat = self._next(self.bids[-1].seat)
         else:
             later = self.turns[position + 1 :]
             following = next((t.seat for t in later if isinstance(t, Bid)), None)
             seat = self.seats[self.seats.index(following) - 1] if following else self.seats[0]
+        written = line.written_seat
+        if written in self.seats:
+            if self.bids and written != seat:
+                column = len(line.text) - len(line.text.lstrip()) + 1  # the seat letter's
+                self._wrong_turn(line.line, column, written, seat)
+            seat = written
         self.unread_bids[len(self.bids)] = self.index
         self.bids.append(Bid(line.line, line.text, line.marks, seat=seat, value=0))
+        self._suggest_spelling(line)
         self._close_bidding()
         self._record(line, seat=seat, bid_not_read=True)
+
+    def _suggest_spelling(self, line: Unreadable) -> None:
+        """The line's error (the notation's DZ001) ends with the bid as it is written
+        (``B 1``: "did you mean 'B:bid1'?"). Said here, not by the notation: only the
+        bidding being open and no play read yet make ``B 3`` a bid, not a play."""
+        if not line.spelling:
+            return
+        no_bid = line.spelling.endswith("-")
+        hint = f"; did you mean '{line.spelling}'{' (no bid)' if no_bid else ''}?"
+        hint_ja = f"。'{line.spelling}'{' (競らない)' if no_bid else ''} のことですか?"
+        items = self.bag.items
+        for place, said in enumerate(items):
+            if said.code == "DZ001" and said.line == line.line:
+                items[place] = replace(
+                    said, message=said.message + hint, message_ja=said.message_ja + hint_ja
+                )
+                return
 
     def _took_turn(self, position: int) -> bool:
         """Whether the line at ``position`` among the turns, naming no seat, took the

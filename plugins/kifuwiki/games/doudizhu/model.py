@@ -103,6 +103,15 @@ class Unreadable(Line):
     """A line without its colon that opens with a seat of the record (``B 1``, ``B2``):
     in the bidding, before any play, it is taken as that turn's bid (see
     ``_Engine.unread``)."""
+    written_seat: str = ""
+    """The seat written on the line when it is one of the record's (``B:bid5``, ``B 1``,
+    ``Bbid2``): a bid not read is that seat's, in turn or not, as a read bid is; without
+    it the bid order says whose it was."""
+    spelling: str = ""
+    """A line without its colon shaped as a bid, a seat of the record then one value
+    (``B 1``, ``B1``, ``Bbid2``, ``A 0``, ``A -``): the bid as the notation writes it
+    (``B:bid1``, ``A:bid-``). Its error suggests it once the rules stage takes the line as
+    a bid: ``B 3`` after the plays is a play."""
 
 
 Action = Kitty | Bid | Play | Pass

@@ -54,6 +54,8 @@ _LINE = re.compile(r"\s*(?P<seat>[^:：\s]+)\s*[:：]\s*(?P<body>.*?)\s*\Z")
 _BID = re.compile(r"(?i)bid\s*(?P<value>[0-3\-])\Z")
 #: A line without its colon that is a bid (``B bid-``, ``Bbid2``): a seat, then ``bid``.
 _BID_WRITTEN = re.compile(r"(?i)\s*[^\s:：]*?\W*bid")
+#: A line without its colon shaped as a bid: a seat, ``bid`` or not, then one value.
+_BID_SHAPED = re.compile(r"(?i)\s*(?P<seat>\S+?)\s*(?:bid\s*)?(?P<value>[0-3\-])\s*\Z")
 _CLAIM = re.compile(r"\s*\[(?P<word>[^\]]*)\]\s*\Z")
 _SCORE_ENTRY = re.compile(r"\s*(?P<seat>[^\s,、:+\-−]+)\s*:?\s*(?P<value>[+\-−]?[0-9]+)\s*")
 CLAIMS = ("bomb", "rocket", "spring")
@@ -260,6 +262,7 @@ class _Reader:
         text, marks = split_marks(source.text)
         match = _LINE.match(text)
         if match is None:
+            written = self.written_seat(text)
             shown = unread.quoted(source.text)
             self.bag.error(
                 "DZ001",
@@ -275,7 +278,9 @@ class _Reader:
                 marks,
                 step=self.among_turns(),
                 bid=_BID_WRITTEN.match(text) is not None,
-                seat_first=self.opens_with_seat(text),
+                seat_first=bool(written),
+                written_seat=written,
+                spelling=self.bid_spelling(text),
             )
         key, body = match["seat"], match["body"]
         offset = match.start("body") + 1
@@ -292,18 +297,38 @@ class _Reader:
         # it was; a hand or a bid does not take a play's turn.
         played = key if not hand and not bid else ""
         return self._seat_item(key, body, offset, source, marks) or Unreadable(
-            source.number, source.text, marks, seat=played, step=not hand, bid=bid
+            source.number,
+            source.text,
+            marks,
+            seat=played,
+            step=not hand,
+            bid=bid,
+            written_seat=key,
         )
 
-    def opens_with_seat(self, text: str) -> bool:
-        """Whether a line without its colon opens with a seat of the record: its first
-        word is the seat (``B 1``, ``B -``) or the seat and a bid's value (``B1``)."""
+    def written_seat(self, text: str) -> str:
+        """The seat of the record a line without its colon opens with: its first word
+        (``B 1``, ``B -``), or the seat and a bid's value or ``bid`` (``B1``, ``Bbid2``);
+        "" when it opens with none."""
         words = text.split()
         first = words[0] if words else ""
-        return any(
-            first == seat or (first.startswith(seat) and first[len(seat) :] in ("1", "2", "3", "-"))
-            for seat in self.record.seats
-        )
+        for seat in self.record.seats:
+            rest = first[len(seat) :] if first.startswith(seat) else None
+            if rest is not None and (
+                rest in ("", "0", "1", "2", "3", "-") or rest[:3].lower() == "bid"
+            ):
+                return seat
+        return ""
+
+    def bid_spelling(self, text: str) -> str:
+        """The bid a line without its colon is shaped as, as the notation writes it
+        (``B 1`` → ``B:bid1``; ``A 0`` and ``A -`` → ``A:bid-``, ``bid0`` being read as no
+        bid); "" when it does not open with a seat of the record or holds more."""
+        shaped = _BID_SHAPED.fullmatch(text)
+        if shaped is None or shaped["seat"] not in self.record.seats:
+            return ""
+        value = shaped["value"]
+        return f"{shaped['seat']}:bid{'-' if value in '0-' else value}"
 
     def among_turns(self) -> bool:
         """Whether a line naming no seat comes among the turns (cardkit.unread): after

@@ -46,7 +46,7 @@ CODES: dict[str, str] = {
     "PJ201": "a hand that ended without its payment line",
     "PJ202": "a hand that never ended (no win and no exhaustive draw)",
     "PJ203": "a field of 'tiles' that is not read (ignored)",
-    "PJ204": "a hand whose end was not read: its payments are taken as written",
+    "PJ204": "a hand whose end was not read: its payments (or next totals) are taken as written",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -95,5 +95,5 @@ CODES_JA: dict[str, str] = {
     "PJ201": "精算の行がないまま終わった局",
     "PJ202": "終わらなかった局 (アガリも流局もない)",
     "PJ203": "tiles の読まない項目 (無視)",
-    "PJ204": "終わりの行が読めない局 (精算は書かれたとおりとみなす)",
+    "PJ204": "終わりの行が読めない局 (精算、それがなければ次の合計を書かれたとおりとみなす)",
 }

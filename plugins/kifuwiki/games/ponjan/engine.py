@@ -106,14 +106,18 @@ class _Engine:
         self.lost_at = (1, 0)
         """The (line, step) of the last line not read."""
         self.end_not_read = False
+        """The hand's last action was not read (its error is said) and nothing ended the
+        hand: that line may have been its win, so its end and payments (with no payment
+        line, the next totals) are taken as written (PJ204, said once) instead of "never
+        ended", "payments before the end" and wrong running totals (one typo, one error)."""
+        self.chips_not_known = False
+        """A hand whose end was not read closed with no payment line: what it paid is not
+        known (who won is not), so the next totals line (計) is taken as written, not
+        checked against running totals that lack it (one typo, one error)."""
         self.maybe_riichi: set[str] = set()
         """Seats not in riichi with a line not read this hand (``A リーチx 5``): that line
         may have been their riichi, so "only a player in riichi may ron" (PJ107) is not
         said, and their payments may count riichi or not (one typo, one error)."""
-        """The hand's last action was not read (its error is said) and nothing ended the
-        hand: that line may have been its win, so its end and payments are taken as
-        written (PJ204, said once) instead of "never ended", "payments before the end"
-        and wrong running totals (one typo, one error)."""
         self.views: dict[str, SeatView] = {}
         """Each seat's last view; only seats an action touched are rebuilt (``dirty``)."""
         self.dirty: set[str] = set(self.order)
@@ -185,7 +189,8 @@ class _Engine:
         if hand is None or result is None:
             return
         if result.ended is None and self.lost:
-            self.unread_end()
+            self.unread_end(paid=self.paid)
+            self.chips_not_known |= not self.paid
         elif result.ended is None:
             self.bag.warning(
                 "PJ202",
@@ -198,23 +203,31 @@ class _Engine:
         self.hands.append(result)
         self.history.append(dict(self.chips))
 
-    def unread_end(self) -> None:
+    def unread_end(self, *, paid: bool) -> None:
         """The hand did not end, and the last line of its play was not read: it may have
-        been the win (``A ロソ 6``, ``B ツモ!``). Said once a hand, at that line."""
+        been the win (``A ロソ 6``, ``B ツモ!``). Said once a hand, at that line, with what
+        is taken as written: the payment line, or with none (``paid`` false) the next
+        totals line, what the hand paid not being known."""
         hand = self.hand
         assert hand is not None
         if self.end_not_read:
             return
         self.end_not_read = True
-        self.bag.info(
-            "PJ204",
-            f"hand {hand.number}: a line that may have ended it was not read (see its "
-            "error), so its end and payments are taken as written",
-            self.lost_at[0],
-            step=self.lost_at[1],
-            ja=f"第{hand.number}局: 局を終えたかもしれない行が読めません (エラーを参照)。"
-            "局の終わりと精算は書かれたとおりとみなします",
-        )
+        lost = f"hand {hand.number}: a line that may have ended it was not read (see its error)"
+        lost_ja = f"第{hand.number}局: 局を終えたかもしれない行が読めません (エラーを参照)"
+        if paid:
+            message = f"{lost}, so its end and payments are taken as written"
+            ja = f"{lost_ja}。局の終わりと精算は書かれたとおりとみなします"
+        else:
+            message = (
+                f"{lost} and no payment line follows, so its end is taken as written and "
+                "what it paid is not known: the next chip totals are taken as written"
+            )
+            ja = (
+                f"{lost_ja}。精算の行もありません。局の終わりは書かれたとおりとみなし、"
+                "精算はわからないため、次のチップの合計を書かれたとおりとみなします"
+            )
+        self.bag.info("PJ204", message, self.lost_at[0], step=self.lost_at[1], ja=ja)
 
     def settle_unpaid(self) -> None:
         """A win whose payment line is missing: warn once, and move the chips as the rules
@@ -613,7 +626,7 @@ class _Engine:
         result = self.result
         assert result is not None
         if result.ended is None and self.lost and not self.paid:
-            self.unread_end()
+            self.unread_end(paid=True)
             self.chips.update({s: self.chips[s] + line.values.get(s, 0) for s in self.order})
             self.paid = True
             return
@@ -675,7 +688,18 @@ class _Engine:
         )
 
     def totals(self, line: ChipLine) -> None:
+        result = self.result
+        if result is not None and result.ended is None and self.lost and not self.paid:
+            # The hand's last line was not read and no payment line came before its
+            # totals: that line may have been the win, paid as these totals say.
+            self.unread_end(paid=False)
+            self.chips_not_known = True
+            self.paid = True  # these totals stand for what it paid
         self.settle_unpaid()
+        if self.chips_not_known and set(line.values) == set(self.order):
+            self.chips_not_known = False
+            self.chips.update(line.values)
+            return
         wrong = {s: v for s, v in line.values.items() if self.chips.get(s) != v}
         if wrong or set(line.values) != set(self.order):
             running = " ".join(f"{seat} {self.chips[seat]}" for seat in self.order)
