@@ -54,6 +54,15 @@ def _load(text: str, old: str, new: str) -> GameRecord:
     return load_text(text.replace(f"\n{old}\n", f"\n{new}\n", 1), "x.kifu")[0]
 
 
+def _seed_with_row_12(written: str) -> GameRecord:
+    """The seed's table with its last turn row (12) as ``written``."""
+    return _load(
+        SEED.read_text(encoding="utf-8"),
+        "| 12 | 11\\|[S] R R+ | 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |",
+        written,
+    )
+
+
 def test_the_three_player_table_is_clean() -> None:
     record = load_text(THREE, "x.kifu")[0]
     assert errors_and_warnings(record) == []
@@ -61,12 +70,7 @@ def test_the_three_player_table_is_clean() -> None:
 
 def test_a_pipe_too_many_in_a_row_is_one_error_and_the_turns_keep_their_seats() -> None:
     """``11\\|[S] R R+ ||`` gave CT200 (expected turn 12 Y, not turn 12 R) and CT124."""
-    text = SEED.read_text(encoding="utf-8")
-    record = _load(
-        text,
-        "| 12 | 11\\|[S] R R+ | 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |",
-        "| 12 | 11\\|[S] R R+ || 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |",
-    )
+    record = _seed_with_row_12("| 12 | 11\\|[S] R R+ || 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |")
     assert [c for c in errors_and_warnings(record) if c != "CT224"] == ["CT124"]
     (told,) = [d for d in record.diagnostics if d.code == "CT124"]
     assert (told.line, told.column) == (16, 22)
@@ -126,12 +130,7 @@ def test_a_cells_own_pipe_in_the_seeds_way_of_writing() -> None:
 def test_a_last_row_not_read_may_hold_the_winning_turn() -> None:
     """The seed's last row with a cell's own '|' unescaped: W wins in it. The row's step
     was B's turn (the round's first seat), so CT219 said the game ends on B's turn."""
-    text = SEED.read_text(encoding="utf-8")
-    record = _load(
-        text,
-        "| 12 | 11\\|[S] R R+ | 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |",
-        "| 12 | 11|[S] R R+ | 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |",
-    )
+    record = _seed_with_row_12("| 12 | 11|[S] R R+ | 6\\|R | 9\\|C | 4\\|[R+]-S4n(B) R R R+ |")
     assert [c for c in errors_and_warnings(record) if c != "CT224"] == ["CT124"]
     assert record.data.replay.winner == "W"
 
