@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from bs4 import BeautifulSoup
 from tests.cardgames import errors_and_warnings
 
@@ -211,3 +212,37 @@ def test_a_stray_row_takes_no_turn() -> None:
     record = _load(THREE, line, line + "\n| nice game |  |  |  |")
     assert errors_and_warnings(record) == ["CT124"]
     assert not [d for d in record.diagnostics if d.code == "CT235"]
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "| 6 | 6\\|R C R  5\\|D D | 10\\|C |",  # Rin's and Ben's cells run together
+        "| 6 | 6\\|R C R | 5\\|D D 10\\|C |",  # Ben's and Olga's
+    ],
+)
+def test_a_border_left_out_mid_game_is_one_error(written: str) -> None:
+    """Two turns in one cell: read in turn, the first border left out gave CT103, CT102,
+    then CT211, CT200, CT214 and three CT217 later on (nine errors for one '|')."""
+    line = next(x for x in THREE.splitlines() if x.startswith("| 6 |"))
+    record = _load(THREE, line, written)
+    assert errors_and_warnings(record) == ["CT124"]
+    (told,) = [d for d in record.diagnostics if d.code == "CT124"]
+    assert (told.line, told.column) == (16, 3)
+    assert told.message == (
+        "this row has 2 cells after its turn number, the header 3 columns, and the next "
+        "row is a turn row, so it was not read (a '|' left out?)"
+    )
+    assert "2個のセルしか" in told.message_ja and "「|」が抜けて" in told.message_ja
+    view = GAME.view(record)
+    (step,) = [s for s in view.steps if s.notation == written]
+    assert view.steps[step.index + 1].notation.startswith("7 R:")  # the next round, in turn
+    assert written in GAME.format(record)  # kept as written
+
+
+def test_a_round_cut_short_before_an_omission_is_read_as_written() -> None:
+    """A guard: turns may be left out mid-round ((中略) after the row), as at the end."""
+    line = next(x for x in THREE.splitlines() if x.startswith("| 12 |"))
+    record = _load(THREE, line, "| 12 | 6\\|S |\n| (中略) | | | |")
+    assert "CT124" not in errors_and_warnings(record)
+    assert any(s.notation == "12 R: 6|S" for s in GAME.view(record).steps)

@@ -174,6 +174,51 @@ def _too_many_cells(line: SourceLine, cells: list[Cell], table: Table, bag: Diag
     return True
 
 
+def _too_few_cells(
+    line: SourceLine, first: Cell, cells: list[Cell], table: Table, bag: DiagnosticBag
+) -> bool:
+    """Whether a turn row followed by another has fewer cells than the header has
+    columns: a border left out (``6\\|R C R  5\\|D D``), two turns read as one. Read in
+    turn, the merged cell would be one error and every later turn of the round another
+    seat's (one typo, nine errors), so the row is not read, as one with cells too many.
+    A round stops short only where the game ends or turns are left out (中略)."""
+    columns = len(table.columns)
+    if len(cells) >= columns:
+        return False
+    if "\t" in line.text:
+        hint = ("a tab left out?", "タブが抜けていませんか")
+    else:
+        hint = ("a '|' left out?", "「|」が抜けていませんか")
+    _row_error(
+        line,
+        first.column,
+        f"this row has {len(cells)} cells after its turn number, the header {columns} "
+        f"columns, and the next row is a turn row, so it was not read ({hint[0]})",
+        f"この行は手番の番号の後に{len(cells)}個のセルしかなく、見出しの列（{columns}）と"
+        f"合わず、次の行も手番の行のため読みませんでした（{hint[1]}）",
+        bag,
+    )
+    return True
+
+
+def _rows_before_a_turn_row(source: RecordSource, table: Table) -> set[int]:
+    """The line numbers of turn rows whose next row is a turn row too: rounds that must
+    be whole. The last round, and one before an omission (中略), may stop short."""
+    before: set[int] = set()
+    previous = 0  # the last row's line number when it was a turn row
+    for line in source.lines:
+        if line is table.header or line.kind is not LineKind.TEXT:
+            continue
+        if is_separator_row(line.text):
+            continue
+        cells = split_row(line.text)
+        turn = bool(cells) and cells[0].text.isdigit()
+        if turn and previous:
+            before.add(previous)
+        previous = line.number if turn else 0
+    return before
+
+
 def _closing_row(
     line: SourceLine,
     kind: ClosingKind,
@@ -224,6 +269,7 @@ def _turn_row(
 def read_table(source: RecordSource, table: Table, bag: DiagnosticBag) -> Body:
     """Turn rows, ``(中略)`` rows and closing rows of a table body."""
     body = Body()
+    whole_rounds = _rows_before_a_turn_row(source, table)
     for line in source.lines:
         if line is table.header or line.kind is LineKind.BLANK:
             continue
@@ -236,7 +282,9 @@ def read_table(source: RecordSource, table: Table, bag: DiagnosticBag) -> Body:
         first, rest = (cells[0], cells[1:]) if cells else (Cell("", 1), [])
         if first.text.isdigit():
             rest = _without_stray_border(line, rest, table, bag)
-            if _too_many_cells(line, rest, table, bag):
+            if _too_many_cells(line, rest, table, bag) or (
+                line.number in whole_rounds and _too_few_cells(line, first, rest, table, bag)
+            ):
                 body.items.append(
                     Unreadable(line.number, line.text.strip(), maybe_turn=not body.closed, row=True)
                 )
