@@ -9,8 +9,8 @@ header, search dialog and footer are Material's and are not checked here.
 
 Contrast is checked once in each scheme, not at both widths in both: no rule of
 kifuwiki's that depends on the width sets a colour (a test below reads the stylesheets),
-so a text's colours are the same at both widths. The dark scheme was a pass of its own
-over every page, which cost as much as this whole pass.
+so a text's colours are the same at both widths. (The dark scheme had a pass of its own
+over every page, in the keyboard review, as long as each pass here.)
 
 Every step's line (its move, annotations and comment) is checked, and the positions of
 the first :data:`POSITIONS_CHECKED` steps of each game: a later position is the same
