@@ -145,7 +145,13 @@ def test_shards_are_disjoint_and_together_are_the_whole_run(
     assert set(union) == set(whole)
 
 
-def test_a_files_shard_depends_on_its_path_alone(tmp_path: Path) -> None:
+def test_a_files_shard_depends_on_its_path_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Inside the working folder the paths hashed are records/…, the same at every run:
+    # outside it they were the temporary folder's absolute paths, and one such folder
+    # (…/pytest-209/popen-gw1/…) sent none of the 30 files to shard 2.
+    monkeypatch.chdir(tmp_path)
     records = _archive(tmp_path, 30)
     shard = Shard(2, 4)
     owned = {r.path for r in report_paths([records], jobs=1, shard=shard)}
