@@ -6,6 +6,7 @@ its own taking the rest of its round (counts lower bounds from there on, CT235).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from bs4 import BeautifulSoup
 from tests.cardgames import errors_and_warnings
 
 from kifuwiki.archive import load_text
+from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import GameRecord
 from kifuwiki.games.catan import GAME
 from kifuwiki.games.catan.replay import NOT_READ
@@ -64,6 +66,23 @@ def _seed_with_row_12(written: str) -> GameRecord:
     )
 
 
+def _the_one_row_not_read(turn: int, edit: Callable[[str], str]) -> tuple[Diagnostic, GameRecord]:
+    """THREE with its row of ``turn`` edited: its one error (CT124), once it is checked
+    that the row is a step not read, the next round follows it in turn and fmt keeps the
+    row as written (not re-cut into shifted cells)."""
+    line = next(x for x in THREE.splitlines() if x.startswith(f"| {turn} |"))
+    written = edit(line)
+    record = _load(THREE, line, written)
+    assert errors_and_warnings(record) == ["CT124"]
+    (told,) = [d for d in record.diagnostics if d.code == "CT124"]
+    view = GAME.view(record)
+    (step,) = [s for s in view.steps if s.notation == written]
+    assert step.annotations[0] == NOT_READ[1]
+    assert view.steps[step.index + 1].notation.startswith(f"{turn + 1} R:")
+    assert written in GAME.format(record)
+    return told, record
+
+
 def test_the_three_player_table_is_clean() -> None:
     record = load_text(THREE, "x.kifu")[0]
     assert errors_and_warnings(record) == []
@@ -97,23 +116,14 @@ def test_a_cells_own_pipe_read_as_a_border_is_one_error() -> None:
     """A '|' in a cell not escaped, in a row with no empty cell to leave out: the cells
     after it were read as the next seats (CT102, CT124, then CT211 and CT217 later on).
     The row is not read, and takes the rest of its round, as a row not read does."""
-    line = next(x for x in THREE.splitlines() if x.startswith("| 5 |"))
-    written = line.replace("[K+]-W11(B)\\|", "[K+]-W11(B)|")
-    record = _load(THREE, line, written)
-    assert errors_and_warnings(record) == ["CT124"]
-    (told,) = [d for d in record.diagnostics if d.code == "CT124"]
+    told, record = _the_one_row_not_read(5, lambda line: line.replace("(B)\\|", "(B)|"))
     assert (told.line, told.column) == (15, 18)  # the pipe after [K+]-W11(B)
     assert told.message == (
         "this row has 4 cells after its turn number, the header 3 columns, so it was not "
         "read (a '|' in a cell not written as '\\|'?)"
     )
     assert "4個のセル" in told.message_ja and "「\\|」と書き忘れて" in told.message_ja
-    view = GAME.view(record)
-    (step,) = [s for s in view.steps if s.notation == written]
-    assert step.annotations[0] == NOT_READ[1]
-    assert view.steps[step.index + 1].notation.startswith("6 R:")  # the next round, in turn
     assert [d.code for d in record.diagnostics if d.code == "CT235"] == ["CT235"]
-    assert written in GAME.format(record)  # kept as written, not re-cut into shifted cells
 
 
 def test_a_cells_own_pipe_in_the_seeds_way_of_writing() -> None:
@@ -224,20 +234,13 @@ def test_a_stray_row_takes_no_turn() -> None:
 def test_a_border_left_out_mid_game_is_one_error(written: str) -> None:
     """Two turns in one cell: read in turn, the first border left out gave CT103, CT102,
     then CT211, CT200, CT214 and three CT217 later on (nine errors for one '|')."""
-    line = next(x for x in THREE.splitlines() if x.startswith("| 6 |"))
-    record = _load(THREE, line, written)
-    assert errors_and_warnings(record) == ["CT124"]
-    (told,) = [d for d in record.diagnostics if d.code == "CT124"]
+    told, _ = _the_one_row_not_read(6, lambda _line: written)
     assert (told.line, told.column) == (16, 3)
     assert told.message == (
         "this row has 2 cells after its turn number, the header 3 columns, and the next "
         "row is a turn row, so it was not read (a '|' left out?)"
     )
     assert "2個のセルしか" in told.message_ja and "「|」が抜けて" in told.message_ja
-    view = GAME.view(record)
-    (step,) = [s for s in view.steps if s.notation == written]
-    assert view.steps[step.index + 1].notation.startswith("7 R:")  # the next round, in turn
-    assert written in GAME.format(record)  # kept as written
 
 
 def test_a_round_cut_short_before_an_omission_is_read_as_written() -> None:
