@@ -201,21 +201,28 @@ def _too_few_cells(
     return True
 
 
-def _rows_before_a_turn_row(source: RecordSource, table: Table) -> set[int]:
+def _table_rows(source: RecordSource, table: Table) -> dict[int, list[Cell]]:
+    """Each row of the table's body (not its header or separator), by line number, split
+    into cells once: the reading and the look-ahead below both need them."""
+    return {
+        line.number: split_row(line.text)
+        for line in source.lines
+        if line is not table.header
+        and line.kind is LineKind.TEXT
+        and not is_separator_row(line.text)
+    }
+
+
+def _rows_before_a_turn_row(rows: dict[int, list[Cell]]) -> set[int]:
     """The line numbers of turn rows whose next row is a turn row too: rounds that must
     be whole. The last round, and one before an omission (中略), may stop short."""
     before: set[int] = set()
     previous = 0  # the last row's line number when it was a turn row
-    for line in source.lines:
-        if line is table.header or line.kind is not LineKind.TEXT:
-            continue
-        if is_separator_row(line.text):
-            continue
-        cells = split_row(line.text)
+    for number, cells in rows.items():
         turn = bool(cells) and cells[0].text.isdigit()
         if turn and previous:
             before.add(previous)
-        previous = line.number if turn else 0
+        previous = number if turn else 0
     return before
 
 
@@ -269,16 +276,17 @@ def _turn_row(
 def read_table(source: RecordSource, table: Table, bag: DiagnosticBag) -> Body:
     """Turn rows, ``(中略)`` rows and closing rows of a table body."""
     body = Body()
-    whole_rounds = _rows_before_a_turn_row(source, table)
+    rows = _table_rows(source, table)
+    whole_rounds = _rows_before_a_turn_row(rows)
     for line in source.lines:
         if line is table.header or line.kind is LineKind.BLANK:
             continue
         if line.kind in (LineKind.COMMENT, LineKind.BOOKMARK):
             body.note(line)
             continue
-        if is_separator_row(line.text):
+        cells = rows.get(line.number)
+        if cells is None:  # a separator row
             continue
-        cells = split_row(line.text)
         first, rest = (cells[0], cells[1:]) if cells else (Cell("", 1), [])
         if first.text.isdigit():
             rest = _without_stray_border(line, rest, table, bag)
