@@ -5,7 +5,9 @@ kifuwiki writes: the page's content (``.md-content``), at a desktop width in Mat
 light scheme and at a phone width in its dark scheme (``slate``), with a record page's
 viewer stepped into the game (its board, its live region and its controls shown), and,
 without the script, at a phone width with every position opened. The theme's own
-header, search dialog and footer are Material's and are not checked here.
+header, search dialog and footer are Material's and are not checked here. On the same
+visits, :data:`PAGE_CHECK` looks for what axe does not: ids named but missing, headings
+that skip a level, and content wider than the window.
 
 Contrast is checked once in each scheme, not at both widths in both: no rule of
 kifuwiki's that depends on the width sets a colour (a test below reads the stylesheets),
@@ -75,6 +77,50 @@ OPTIONS = {
 }
 
 
+# What axe does not check, on the same visits (it was a pass of its own over the same
+# pages at the same widths, in the keyboard review): ids named by aria-* and label[for]
+# that no element has, headings that skip a level, and anything in the content wider
+# than the window and not inside a scrolling box.
+PAGE_CHECK = r"""() => {
+  const found = [];
+  const refs = ['aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns',
+                'aria-activedescendant', 'for'];
+  for (const el of document.querySelectorAll('.md-content *')) {
+    for (const name of refs) {
+      for (const id of (el.getAttribute(name) || '').split(/\s+/).filter(Boolean)) {
+        if (!document.getElementById(id)) found.push(`${name}=${id}: no such id`);
+      }
+    }
+  }
+  let before = 0;
+  for (const h of document.querySelectorAll('.md-content :is(h1, h2, h3, h4, h5, h6)')) {
+    const level = Number(h.tagName[1]);
+    if (before ? level > before + 1 : level !== 1) {
+      found.push(`h${before} then h${level}: ${h.textContent.trim().slice(0, 40)}`);
+    }
+    before = level;
+  }
+  const width = document.documentElement.clientWidth;
+  // Measured without Material's header: without the theme's script, its faded-out copy
+  // of a long page title sits 1.25rem right of the window on every page of the theme.
+  const header = document.querySelector('.md-header');
+  if (header) header.style.display = 'none';
+  if (document.documentElement.scrollWidth > width) found.push('the page scrolls sideways');
+  if (header) header.style.display = '';
+  for (const el of document.querySelectorAll('.md-content *')) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || box.right <= width + 1) continue;
+    let up = el.parentElement, scrolled = false;
+    for (; up && up !== document.body; up = up.parentElement) {
+      scrolled = /auto|scroll|hidden|clip/.test(getComputedStyle(up).overflowX);
+      if (scrolled) break;
+    }
+    if (!scrolled) found.push(`${el.tagName}.${el.className} ends at ${Math.round(box.right)}px`);
+  }
+  return found;
+}"""
+
+
 def _violations(page: Any) -> list[str]:
     results = axe_playwright.Axe().run(page, context=CONTEXT, options=OPTIONS)
     found = []
@@ -87,13 +133,14 @@ def _violations(page: Any) -> list[str]:
 
 def _problems(context: Any, demo_site: str, prepare: Callable[[Any], None]) -> str:
     """Every page of ``PAGES`` opened in ``context``, made ready by ``prepare`` and
-    checked: its violations, one per line under its path ('' when there are none)."""
+    checked by axe and by :data:`PAGE_CHECK`: what each found, one per line under the
+    page's path ('' when there is nothing)."""
     page = context.new_page()
     lines = []
     for path in PAGES:
         page.goto(demo_site + path)
         prepare(page)
-        found = _violations(page)
+        found = _violations(page) + [f"page check: {found}" for found in page.evaluate(PAGE_CHECK)]
         if found:
             lines += [path, *(f"  {problem}" for problem in found)]
     return "\n".join(lines)
@@ -205,3 +252,30 @@ def test_the_review_reads_every_steps_line_and_the_first_positions(
     finally:
         context.close()
     assert sorted(found) == ["#early-position", "#late-line"]
+
+
+def test_the_page_check_finds_what_it_looks_for(browser: Any) -> None:
+    # PAGE_CHECK runs inside every pass above and finds nothing on the demo site: on a
+    # page made to have each problem, it must find each one (and nothing outside
+    # ``.md-content`` or inside a box that scrolls).
+    page = browser.new_page(viewport={"width": 390, "height": 900})
+    try:
+        page.set_content(
+            """<body style="margin:0"><div class="md-content">
+                 <h1>Title</h1><h3>Skipped a level</h3>
+                 <button aria-controls="nowhere">Open</button>
+                 <label for="missing">Name</label>
+                 <div id="wide" style="width:600px">wide</div>
+                 <div style="overflow-x:auto"><div style="width:900px">scrolls</div></div>
+               </div><div style="width:700px" aria-controls="outside">not content</div>
+               </body>"""
+        )
+        found = page.evaluate(PAGE_CHECK)
+    finally:
+        page.close()
+    assert "aria-controls=nowhere: no such id" in found
+    assert "for=missing: no such id" in found
+    assert "h1 then h3: Skipped a level" in found
+    assert "the page scrolls sideways" in found
+    assert "DIV. ends at 600px" in found
+    assert not [problem for problem in found if "outside" in problem or "900" in problem]
