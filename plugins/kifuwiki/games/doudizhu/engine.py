@@ -110,6 +110,8 @@ class _Engine:
         self.doubling = 1
         """The bombs' and rockets' product so far."""
         self.bidding_over = False
+        self.slipped: str | None = None
+        """The seat whose turn it was when the last bid was out of turn (DZ100)."""
         self.unread_bids: dict[int, int] = {}
         """The bids not read (their place in :attr:`bids`, taken as no bid) → their step."""
         self.undecided: Bid | None = None
@@ -269,8 +271,18 @@ class _Engine:
         if not self.bids:
             return
         expected = self._next(self.bids[-1].seat)
-        if action.seat != expected:
-            self._wrong_turn(action.line, action.column, action.seat, expected)
+        if action.seat == expected or action.seat == self._after_slip():
+            self.slipped = None
+            return
+        self._wrong_turn(action.line, action.column, action.seat, expected)
+        self.slipped = expected
+
+    def _after_slip(self) -> str | None:
+        """After a bid out of turn (DZ100), the seat after the one whose turn it was: a
+        bid by that seat is in turn too. One slip, one error: the wrong seat letter
+        (``C:bid1`` for ``B:bid1``) and the next bid going on in seat order, or a seat
+        left out and the next bid going on from the written one (review18 (b))."""
+        return self._next(self.slipped) if self.slipped is not None else None
 
     def _close_bidding(self) -> None:
         values = [b.value for b in self.bids]
@@ -641,10 +653,15 @@ class _Engine:
             seat = self.seats[self.seats.index(following) - 1] if following else self.seats[0]
         written = line.written_seat
         if written in self.seats:
-            if self.bids and written != seat:
+            if self.bids and written not in (seat, self._after_slip()):
                 column = len(line.text) - len(line.text.lstrip()) + 1  # the seat letter's
                 self._wrong_turn(line.line, column, written, seat)
+                self.slipped = seat
+            else:
+                self.slipped = None
             seat = written
+        else:
+            self.slipped = None  # it took the turn after the last bid's seat
         self.unread_bids[len(self.bids)] = self.index
         self.bids.append(Bid(line.line, line.text, line.marks, seat=seat, value=0))
         self._suggest_spelling(line)
