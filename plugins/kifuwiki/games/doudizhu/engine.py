@@ -26,6 +26,7 @@ from kifuwiki.games.doudizhu.model import (
     Score,
     Unreadable,
 )
+from kifuwiki.games.doudizhu.notation import did_you_mean
 from kifuwiki.games.doudizhu.ranks import RANK_TEXT, Counts, cards_counts, ranks_text
 
 HAND_SIZE = 17
@@ -623,6 +624,7 @@ class _Engine:
         if self._is_bid(line):
             self.unread_bid(line, position)
             return
+        self._suggest_spelling(line, line.play_spelling)
         seat = line.seat or (self.to_move if self._took_turn(position) else None)
         if seat:
             self.unread_play(seat)
@@ -664,19 +666,19 @@ class _Engine:
             self.slipped = None  # it took the turn after the last bid's seat
         self.unread_bids[len(self.bids)] = self.index
         self.bids.append(Bid(line.line, line.text, line.marks, seat=seat, value=0))
-        self._suggest_spelling(line)
+        self._suggest_spelling(line, line.spelling, bid=True)
         self._close_bidding()
         self._record(line, seat=seat, bid_not_read=True)
 
-    def _suggest_spelling(self, line: Unreadable) -> None:
-        """The line's error (the notation's DZ001) ends with the bid as it is written
-        (``B 1``: "did you mean 'B:bid1'?"). Said here, not by the notation: only the
-        bidding being open and no play read yet make ``B 3`` a bid, not a play."""
-        if not line.spelling:
+    def _suggest_spelling(self, line: Unreadable, spelling: str, bid: bool = False) -> None:
+        """The line's error (the notation's DZ001) ends with the line as it is written
+        (``B 1``: "did you mean 'B:bid1'?"; ``C 3 3``: "'C:3 3'?"). Said here, not by the
+        notation: only the bidding being open and no play read yet make ``B 3`` a bid,
+        not a play."""
+        if not spelling:
             return
-        no_bid = line.spelling.endswith("-")
-        hint = f"; did you mean '{line.spelling}'{' (no bid)' if no_bid else ''}?"
-        hint_ja = f"。'{line.spelling}'{' (競らない)' if no_bid else ''} のことですか?"
+        no_bid = bid and spelling.endswith("-")
+        hint, hint_ja = did_you_mean(spelling, *(("(no bid)", "(競らない)") if no_bid else ()))
         items = self.bag.items
         for place, said in enumerate(items):
             if said.code == "DZ001" and said.line == line.line:
