@@ -8,6 +8,7 @@ does not hide the rest of the game.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from kifuwiki.cardkit import unread
@@ -128,6 +129,9 @@ class _Engine:
         self.unknown_table = False
         """A play that could not be read is on the table: what beats it is unknown."""
         self.unsure: set[str] = set()
+        self.miscounted: set[str] = set()
+        """Seats that played a card they did not hold (DZ103): their hands hold a card
+        the record says they played, so '#' and the end are taken as written."""
         """Seats with a play that could not be read: their hands are not what they hold."""
         self.position = 0
         """The current line's place among :attr:`turns`."""
@@ -413,24 +417,44 @@ class _Engine:
         self._ensure_landlord(action)
         self._check_play_turn(action.seat, action.line, action.column)
         counts = cards_counts(action.cards)
+        hand = self.hands[action.seat]
+        held = Counter(hand.known), hand.unknown
         self._take_cards(action)
         combo = self._read(action, counts)
         if combo is not None:
             self._count_bombs(action.seat, combo)
             self.table, self.table_seat = combo, action.seat
+            self.unknown_table = False
+        else:
+            # No combination (DZ104): the cards written are not the ones played (a card
+            # mistyped). As a play not read, it is on the table, unknown, and the hand
+            # keeps its cards, not sure: else the passes after it were "the leader may
+            # not pass" and a card it took "not held" later (review18: four errors).
+            hand.known, hand.unknown = held
+            self.unsure.add(action.seat)
+            self.table, self.table_seat, self.unknown_table = None, action.seat, True
         self.passes = 0
-        self.unknown_table = False
         self.plays[action.seat] += 1
         self.last_player = action.seat
         out = self.hands[action.seat].size == 0
-        if action.out and action.seat in self.unsure:
+        if action.out and action.seat in self.unsure | self.miscounted:
             out = True  # its hand still holds the cards of the play that was not read
         self._check_out_mark(action, out)
+        if action.out and not out and self._last_turn():
+            # DZ110 is said (a card left out of an earlier play); the record ends here,
+            # as written: not also "no spring" and "the record ends before anyone went
+            # out" (review18: three reports for one card left out).
+            out = True
         self.to_move = self._next(action.seat)
         if out:
             self._finish(action.seat)
         self._check_claims(action, combo)
         self._record(action, seat=action.seat, combo=combo, cards=counts, out=out)
+
+    def _last_turn(self) -> bool:
+        """Whether the current line is the last one among the turns (the bottom cards
+        aside)."""
+        return all(isinstance(t, Kitty) for t in self.turns[self.position + 1 :])
 
     def _ensure_landlord(self, action: Play | Pass) -> None:
         if self.landlord is not None:
@@ -488,6 +512,7 @@ class _Engine:
                     f"{card} がデッキの枚数より多く出ています (二重に配られた?)",
                 )
         if missing:
+            self.miscounted.add(action.seat)
             cards = " ".join(str(card) for card, _ in missing)
             self._error(
                 action.line,
@@ -853,7 +878,7 @@ class _Engine:
             self._redeal()  # no play after bids read as passes: every player passed
         # The last play, not read, or by a seat with one not read, may have gone out:
         # its hand still holds the cards of that play (one typo, one error).
-        if not self.over and self.last_player not in self.unsure:
+        if not self.over and self.last_player not in self.unsure | self.miscounted:
             line = self.record.items[-1].line if self.record.items else 1
             self.bag.warning(
                 "DZ200",
