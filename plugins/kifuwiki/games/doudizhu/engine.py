@@ -113,7 +113,8 @@ class _Engine:
         """The bombs' and rockets' product so far."""
         self.bidding_over = False
         self.slipped: str | None = None
-        """The seat whose turn it was when the last bid was out of turn (DZ100)."""
+        """The seat whose turn it was when the last bid, play or pass was out of turn
+        (DZ100)."""
         self.unread_bids: dict[int, int] = {}
         """The bids not read (their place in :attr:`bids`, taken as no bid) → their step."""
         self.undecided: Bid | None = None
@@ -283,8 +284,8 @@ class _Engine:
         self.slipped = expected
 
     def _after_slip(self) -> str | None:
-        """After a bid out of turn (DZ100), the seat after the one whose turn it was: a
-        bid by that seat is in turn too. One slip, one error: the wrong seat letter
+        """After a bid (or a play) out of turn (DZ100), the seat after the one whose turn
+        it was: a bid by that seat is in turn too. One slip, one error: the wrong seat letter
         (``C:bid1`` for ``B:bid1``) and the next bid going on in seat order, or a seat
         left out and the next bid going on from the written one (review18 (b))."""
         return self._next(self.slipped) if self.slipped is not None else None
@@ -374,6 +375,7 @@ class _Engine:
         self.outcome.bid = bid
         self.bidding_over = True
         self.to_move = seat
+        self.slipped = None  # a bid out of turn says nothing of the plays' order
         # The landlord takes the bottom cards now, unless their line is still to come.
         shown = self.kitty is not None and (self.kitty_seen or not self.has_bids)
         if shown or not self.has_kitty:
@@ -490,9 +492,15 @@ class _Engine:
         )
 
     def _check_play_turn(self, seat: str, line: int, column: int) -> None:
-        """Rule: play goes round in seat order from the landlord."""
-        if self.to_move is not None and seat != self.to_move:
-            self._wrong_turn(line, column, seat, self.to_move)
+        """Rule: play goes round in seat order from the landlord. After a play or a pass
+        out of turn, the seat after the one whose turn it was is in turn too (the seat
+        letter was the slip: ``B:%`` for ``A:%``, then ``B:%``), as in the bidding."""
+        expected = self.to_move
+        if expected is None or seat == expected or seat == self._after_slip():
+            self.slipped = None
+            return
+        self._wrong_turn(line, column, seat, expected)
+        self.slipped = expected
 
     def _take_cards(self, action: Play) -> None:
         """Rule: a player plays only cards they hold (one report per play, at the first
