@@ -113,6 +113,11 @@ class _Engine:
         """The bombs' and rockets' product so far."""
         self.bidding_over = False
         self.slipped: str | None = None
+        self.bidding_slip: tuple[int, int] | None = None
+        """Where a bid was out of turn or too low (DZ100, DZ101): the landlord the bidding
+        made may not be the one the plays say (:meth:`_landlord_as_played`)."""
+        self.landlord_guessed = False
+        """The landlord is the first to play, not the bidding's (DZ204)."""
         """The seat whose turn it was when the last bid, play or pass was out of turn
         (DZ100)."""
         self.unread_bids: dict[int, int] = {}
@@ -249,6 +254,7 @@ class _Engine:
         if self.over:
             self._after_end(action.line)
         elif self.bidding_over:
+            self.bidding_slip = (action.line, action.column)
             self._error(
                 action.line,
                 action.column,
@@ -260,6 +266,7 @@ class _Engine:
             self._check_bid_turn(action)
             highest = max((b.value for b in self.bids), default=0)
             if action.value and action.value <= highest:
+                self.bidding_slip = (action.line, action.column)
                 self._error(
                     action.line,
                     action.column,
@@ -282,6 +289,7 @@ class _Engine:
             return
         self._wrong_turn(action.line, action.column, action.seat, expected)
         self.slipped = expected
+        self.bidding_slip = (action.line, action.column)
 
     def _after_slip(self) -> str | None:
         """After a bid (or a play) out of turn (DZ100), the seat after the one whose turn
@@ -453,6 +461,36 @@ class _Engine:
         self._check_claims(action, combo)
         self._record(action, seat=action.seat, combo=combo, cards=counts, out=out)
 
+    def _landlord_as_played(self, action: Play) -> None:
+        """The bidding had an error (a bid out of turn or too low: a seat letter or a
+        value mistyped) and made a seat the landlord that does not play first: the one
+        that plays is (with the bottom cards), said once (DZ204), the score not checked.
+        Else every play of the game was out of turn or "not held" (review18: eight
+        errors for ``B:bid2`` written for ``C:bid2``)."""
+        old, seat = self.landlord, action.seat
+        assert old is not None and self.bidding_slip is not None
+        self.bag.info(
+            "DZ204",
+            f"the bidding made {old} the landlord, but {seat} plays first: {seat} is taken "
+            "as the landlord, as the plays say, and the score is not checked",
+            # At the bid: a variation's first play does not say it again.
+            *self.bidding_slip,
+            step=self.index,
+            ja=f"競りでは {old} が地主ですが、最初に出したのは {seat} です: 出札のとおり {seat} を"
+            "地主とみなし、得点は検査しません",
+        )
+        if self.kitty_taken:
+            given, unknown = (
+                (self.kitty.cards, self.kitty.unknown) if self.kitty else ([], KITTY_SIZE)
+            )
+            for card in given:
+                self.hands[old].take(card)
+            self.hands[old].unknown = max(self.hands[old].unknown - unknown, 0)
+            self.hands[seat].add(list(given), unknown)
+        self.landlord = self.outcome.landlord = seat
+        self.to_move = seat
+        self.landlord_guessed = True
+
     def _last_turn(self) -> bool:
         """Whether the current line is the last one among the turns (the bottom cards
         aside)."""
@@ -460,6 +498,13 @@ class _Engine:
 
     def _ensure_landlord(self, action: Play | Pass) -> None:
         if self.landlord is not None:
+            if (
+                self.bidding_slip is not None
+                and isinstance(action, Play)
+                and action.seat != self.landlord
+                and not (any(self.plays.values()) or self.passes or self.unsure)
+            ):
+                self._landlord_as_played(action)
             return
         if self.undecided is None and self.has_bids and not self.bidding_over and self._undecided():
             # A bid not read may have closed the bidding (a 3; or, going round, the
@@ -692,6 +737,7 @@ class _Engine:
                 column = len(line.text) - len(line.text.lstrip()) + 1  # the seat letter's
                 self._wrong_turn(line.line, column, written, seat)
                 self.slipped = seat
+                self.bidding_slip = (line.line, column)
             else:
                 self.slipped = None
             seat = written
@@ -782,7 +828,7 @@ class _Engine:
                 f"得点の合計が 0 でなく {total:+d} です",
             )
         computed = self.outcome.score
-        if not computed or self.unsure or self.undecided is not None:
+        if not computed or self.unsure or self.undecided is not None or self.landlord_guessed:
             # A play not read may have been a bomb, a bid not read the winning one: the
             # unit is not known.
             return
