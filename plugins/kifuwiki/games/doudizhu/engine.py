@@ -102,6 +102,8 @@ class _Engine:
         self.seats = record.seats
         self.hands = {seat: HandState() for seat in self.seats}
         self.kitty: Kitty | None = None
+        self.kitty_short = 0
+        """How many cards the bottom cards lack (DZ108): not known, but the landlord's."""
         self.kitty_taken = False
         self.kitty_seen = False
         """Whether the replay has passed the bottom cards' line."""
@@ -183,12 +185,14 @@ class _Engine:
             if self._holds_kitty(seat, hand):
                 size = HAND_SIZE + KITTY_SIZE
                 self.kitty_taken = True  # the hand was written with the bottom cards in it
-            self._check_size(hand.line, hand.cards, hand.unknown, size, seat)
+            short = self._check_size(hand.line, hand.cards, hand.unknown, size, seat)
             self._see(hand.cards, hand.columns, hand.line)
-            self.hands[seat].add(hand.cards, hand.unknown)
+            self.hands[seat].add(hand.cards, hand.unknown + short)
+            if len(hand.cards) + hand.unknown > size:
+                self.miscounted.add(seat)  # a card too many: its '#' is taken as written
         if kitties:
             self.kitty = kitties[0]
-            self._check_size(
+            self.kitty_short = self._check_size(
                 self.kitty.line, self.kitty.cards, self.kitty.unknown, KITTY_SIZE, None
             )
             self._see(self.kitty.cards, self.kitty.columns, self.kitty.line)
@@ -207,10 +211,14 @@ class _Engine:
 
     def _check_size(
         self, line: int, cards: list[Card], unknown: int, size: int, seat: str | None
-    ) -> None:
+    ) -> int:
+        """How many cards the hand or the bottom cards lack (its error is said): they
+        are taken as cards not known, so playing them is no second error (review18: a
+        card left out of a hand was "not held" at each play of it; of the bottom cards,
+        the landlord went out a card early and the next line came "after the end")."""
         count = len(cards) + unknown
         if count == size:
-            return
+            return 0
         what, what_ja = (
             (f"{seat}'s hand", f"{seat} の手札") if seat else ("the bottom cards", "底札")
         )
@@ -218,9 +226,11 @@ class _Engine:
             line,
             1,
             "DZ108",
-            f"{what} has {counted(count, 'card')}; it should have {size}",
+            f"{what} {'has' if seat else 'have'} {counted(count, 'card')}; "
+            f"{'it' if seat else 'they'} should have {size}",
             f"{what_ja}が {count} 枚です。{size} 枚のはずです",
         )
+        return max(size - count, 0)
 
     def _see(self, cards: list[Card], columns: list[int], line: int) -> None:
         for card, column in zip(cards, columns, strict=True):
@@ -397,7 +407,9 @@ class _Engine:
         if self.kitty is None:
             self.hands[self.landlord].unknown += KITTY_SIZE
         else:
-            self.hands[self.landlord].add(self.kitty.cards, self.kitty.unknown)
+            self.hands[self.landlord].add(self.kitty.cards, self.kitty.unknown + self.kitty_short)
+            if len(self.kitty.cards) + self.kitty.unknown > KITTY_SIZE:
+                self.miscounted.add(self.landlord)
 
     def kitty_line(self, action: Kitty) -> None:
         """The bottom cards shown: they go to the landlord if one is known."""
@@ -481,7 +493,9 @@ class _Engine:
         )
         if self.kitty_taken:
             given, unknown = (
-                (self.kitty.cards, self.kitty.unknown) if self.kitty else ([], KITTY_SIZE)
+                (self.kitty.cards, self.kitty.unknown + self.kitty_short)
+                if self.kitty
+                else ([], KITTY_SIZE)
             )
             for card in given:
                 self.hands[old].take(card)
