@@ -833,20 +833,30 @@ class _Engine:
     def score_line(self, score: Score) -> None:
         """Rule: written totals add up to zero and agree with the rules' score."""
         total = sum(score.values.values())
+        computed = self.outcome.score
+        # A play not read may have been a bomb, a bid not read the winning one: the
+        # unit is not known.
+        known = bool(computed) and not (
+            self.unsure or self.undecided is not None or self.landlord_guessed
+        )
+        wrong = {s: v for s, v in score.values.items() if computed.get(s) != v}
         if total != 0:
+            # One value mistyped (C +9) is this error, not also DZ113: it names the
+            # rules' value for it.
+            seat = next(iter(wrong)) if known and len(wrong) == 1 else None
+            said = f" (the rules give {seat} {computed[seat]:+d})" if seat else ""
+            said_ja = f" (ルールでは {seat} {computed[seat]:+d})" if seat else ""
             self._error(
                 score.line,
                 1,
                 "DZ112",
-                f"the scores add up to {total:+d}, not 0",
-                f"得点の合計が 0 でなく {total:+d} です",
+                f"the scores add up to {total:+d}, not 0{said}",
+                f"得点の合計が 0 でなく {total:+d} です{said_ja}",
             )
-        computed = self.outcome.score
-        if not computed or self.unsure or self.undecided is not None or self.landlord_guessed:
-            # A play not read may have been a bomb, a bid not read the winning one: the
-            # unit is not known.
+            if seat:
+                return
+        if not known:
             return
-        wrong = {s: v for s, v in score.values.items() if computed.get(s) != v}
         if wrong or set(score.values) != set(computed):
             expected = ", ".join(f"{s} {computed[s]:+d}" for s in self.seats)
             outcome = self.outcome
