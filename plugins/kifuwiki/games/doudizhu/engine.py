@@ -438,6 +438,8 @@ class _Engine:
         self.played = True
         self._ensure_landlord(action)
         self._check_play_turn(action.seat, action.line, action.column)
+        if self._five_for_pass(action):
+            return
         counts = cards_counts(action.cards)
         hand = self.hands[action.seat]
         held = Counter(hand.known), hand.unknown
@@ -504,6 +506,35 @@ class _Engine:
         self.landlord = self.outcome.landlord = seat
         self.to_move = seat
         self.landlord_guessed = True
+
+    def _five_for_pass(self, action: Play) -> bool:
+        """``A:5`` where ``A:%`` was meant (the same key, shifted): a single 5 that does
+        not beat the play on the table is its DZ105, suggesting the pass, and is taken as
+        the pass. Else the 5 was the table, the next plays did not beat it, and the
+        spring and the score were wrong (review18: four errors for one key)."""
+        table = self.table
+        if (
+            [str(card) for card in action.cards] != ["5"]
+            or action.split is not None
+            or action.out
+            or action.claims
+            or table is None
+            or self.unknown_table
+        ):
+            return False
+        if follow_reading(readings(cards_counts(action.cards), self.options), table):
+            return False
+        need, need_ja = _what_beats(table)
+        hint, hint_ja = did_you_mean(f"{action.seat}:%", "(a pass: % is shift-5)", "(パス)")
+        self._error(
+            action.line,
+            action.column,
+            "DZ105",
+            f"5 does not beat the {table.kind.value} on the table; legal: {need}, or pass{hint}",
+            f"5 は場の{table.kind.ja}に勝ちません。出せるのは{need_ja}、またはパスです{hint_ja}",
+        )
+        self._passed(action)
+        return True
 
     def _last_turn(self) -> bool:
         """Whether the current line is the last one among the turns (the bottom cards
@@ -697,6 +728,10 @@ class _Engine:
                 f"{action.seat} leads and may not pass",
                 f"{action.seat} が親 (リード) なのでパスできません",
             )
+        self._passed(action)
+
+    def _passed(self, action: Pass | Play) -> None:
+        """A pass's turn: after two passes the last player to play leads."""
         self.passes += 1
         trick_over = self.passes >= 2 and (self.table is not None or self.unknown_table)
         self.to_move = self._next(action.seat)
