@@ -28,7 +28,7 @@ from kifuwiki.games.doudizhu.model import (
     Unreadable,
 )
 from kifuwiki.games.doudizhu.notation import did_you_mean
-from kifuwiki.games.doudizhu.ranks import RANK_TEXT, Counts, cards_counts, ranks_text
+from kifuwiki.games.doudizhu.ranks import RANK_TEXT, Counts, cards_counts, rank_of, ranks_text
 
 HAND_SIZE = 17
 KITTY_SIZE = 3
@@ -103,6 +103,11 @@ class _Engine:
         self.hands = {seat: HandState() for seat in self.seats}
         self.kitty: Kitty | None = None
         self.kitty_short = 0
+        self.dealt_twice = 0
+        """Cards of the deal one too many (DZ107) not yet matched by a card played that
+        the deal lacks (:meth:`_mistyped_in_deal`)."""
+        self.dealt: list[int] = []
+        """How many of each rank the deal holds (the deck tally after the deal)."""
         """How many cards the bottom cards lack (DZ108): not known, but the landlord's."""
         self.kitty_taken = False
         self.kitty_seen = False
@@ -196,9 +201,22 @@ class _Engine:
                 self.kitty.line, self.kitty.cards, self.kitty.unknown, KITTY_SIZE, None
             )
             self._see(self.kitty.cards, self.kitty.columns, self.kitty.line)
+        self.dealt = list(self.deck.by_rank)
         if not self.has_bids:
             self._landlord_from_front_matter()
         self._record(None)
+
+    def _mistyped_in_deal(self, card: Card) -> bool:
+        """Whether a card played that its seat does not hold is the deal's card written
+        twice (DZ107) mistyped: the deal lacks one of its rank. That card's error is the
+        one said (review18: C's J written Q in the hand was DZ107, then "C does not
+        hold J" at its play, in a variation too); the hand is taken as written wrong."""
+        rank = rank_of(card)
+        if not self.dealt_twice or not self.dealt or self.dealt[rank] >= (1 if rank >= 13 else 4):
+            return False
+        self.dealt_twice -= 1
+        self.dealt[rank] += 1
+        return True
 
     def _holds_kitty(self, seat: str, hand: Hand) -> bool:
         """A log without bottom cards (rlcard-showdown) writes the landlord's 20 cards."""
@@ -235,6 +253,7 @@ class _Engine:
     def _see(self, cards: list[Card], columns: list[int], line: int) -> None:
         for card, column in zip(cards, columns, strict=True):
             if not self.deck.see(card):
+                self.dealt_twice += 1
                 self._error(
                     line,
                     column,
@@ -599,7 +618,9 @@ class _Engine:
         missing: list[tuple[Card, int]] = []
         for card, column in zip(action.cards, action.columns, strict=True):
             held = hand.take(card)
-            if held is None:
+            if held is None and self._mistyped_in_deal(card):
+                self.miscounted.add(action.seat)  # it holds the card written instead
+            elif held is None:
                 missing.append((card, column))
             elif held is False and not self.deck.see(card):
                 self._error(
