@@ -216,6 +216,10 @@ def test_plus_split_must_match_a_reading() -> None:
 
 def test_scores_must_add_up_and_agree() -> None:
     rec = record(GAME_1.replace("score: A +12, B +12, C -24", "score: A +12, B +12, C -20"))
+    # One value mistyped: DZ112 names the rules' value (test_score_slip), no DZ113.
+    assert errors(rec) == ["DZ112"]
+    assert "(the rules give C -24)" in rec.diagnostics[0].message
+    rec = record(GAME_1.replace("score: A +12, B +12, C -24", "score: A +12, B +10, C -20"))
     assert sorted(errors(rec)) == ["DZ112", "DZ113"]
     rec = record(GAME_1.replace("score: A +12, B +12, C -24", "score: A +6, B +6, C -12"))
     assert errors(rec) == ["DZ113"]

@@ -1,7 +1,8 @@
 """A 闘地主 line without its colon that is taken as a bid (``B 1``) says how a bid is
 written: its DZ001 ends "did you mean 'B:bid1'?" (English and Japanese). Only the rules
 stage knows that the line was a bid (in the bidding, before any play): the same ``B 3``
-after the plays is a play not read and gets no bid hint, nor does a play-shaped line."""
+after the plays is a play not read and gets a play's hint (test_unread_play_hint), nor
+does a play-shaped line in the bidding get one."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ def _dz001(record: GameRecord) -> Diagnostic:
         ("A:bid-", "A 0", "A:bid-"),
         ("A:bid-", "A -", "A:bid-"),
         ("A:bid-", "A bid-", "A:bid-"),
+        ("A:bid-", "A;bid-", "A:bid-"),  # ';' for ':'
+        ("B:bid1", "B;bid1", "B:bid1"),
     ],
 )
 def test_a_colonless_bid_gets_the_right_spelling(old: str, written: str, meant: str) -> None:
@@ -54,7 +57,6 @@ def test_no_bid_is_said_to_be_no_bid() -> None:
 @pytest.mark.parametrize(
     ("old", "written"),
     [
-        ("C:8 8 9 9 10 10", "C 3"),  # after the plays: a play not read, not a bid
         ("A:bid-", "A 3 3"),  # play-shaped: taken as the bidding turn, no spelling guessed
         ("A:bid-", "A bidx"),  # says "bid", but no value to suggest
     ],

@@ -39,6 +39,8 @@ CODES: dict[str, str] = {
     "DZ202": "every player passed: the cards are dealt again",
     "DZ203": "a bid not read may have won the bidding: the front matter's 'landlord' or the "
     "first player to play is taken as the landlord, and the score is not checked",
+    "DZ204": "a bidding with an error made another seat the landlord than the one that plays "
+    "first: the one that plays is taken as the landlord, and the score is not checked",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -81,4 +83,6 @@ CODES_JA: dict[str, str] = {
     "DZ202": "全員が競らなかった: 配り直し",
     "DZ203": "読めない競りが最高値だったかもしれない: フロントマターの 'landlord' か"
     "最初に出した人を地主とみなし、得点は検査しない",
+    "DZ204": "誤りのある競りで決まった地主と最初に出した人が違う: 出した人を地主とみなし、"
+    "得点は検査しない",
 }

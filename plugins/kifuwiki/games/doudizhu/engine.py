@@ -8,6 +8,7 @@ does not hide the rest of the game.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from kifuwiki.cardkit import unread
@@ -26,7 +27,8 @@ from kifuwiki.games.doudizhu.model import (
     Score,
     Unreadable,
 )
-from kifuwiki.games.doudizhu.ranks import RANK_TEXT, Counts, cards_counts, ranks_text
+from kifuwiki.games.doudizhu.notation import did_you_mean
+from kifuwiki.games.doudizhu.ranks import RANK_TEXT, Counts, cards_counts, rank_of, ranks_text
 
 HAND_SIZE = 17
 KITTY_SIZE = 3
@@ -100,6 +102,13 @@ class _Engine:
         self.seats = record.seats
         self.hands = {seat: HandState() for seat in self.seats}
         self.kitty: Kitty | None = None
+        self.kitty_short = 0
+        self.dealt_twice = 0
+        """Cards of the deal one too many (DZ107) not yet matched by a card played that
+        the deal lacks (:meth:`_mistyped_in_deal`)."""
+        self.dealt: list[int] = []
+        """How many of each rank the deal holds (the deck tally after the deal)."""
+        """How many cards the bottom cards lack (DZ108): not known, but the landlord's."""
         self.kitty_taken = False
         self.kitty_seen = False
         """Whether the replay has passed the bottom cards' line."""
@@ -110,6 +119,14 @@ class _Engine:
         self.doubling = 1
         """The bombs' and rockets' product so far."""
         self.bidding_over = False
+        self.slipped: str | None = None
+        self.bidding_slip: tuple[int, int] | None = None
+        """Where a bid was out of turn or too low (DZ100, DZ101): the landlord the bidding
+        made may not be the one the plays say (:meth:`_landlord_as_played`)."""
+        self.landlord_guessed = False
+        """The landlord is the first to play, not the bidding's (DZ204)."""
+        """The seat whose turn it was when the last bid, play or pass was out of turn
+        (DZ100)."""
         self.unread_bids: dict[int, int] = {}
         """The bids not read (their place in :attr:`bids`, taken as no bid) → their step."""
         self.undecided: Bid | None = None
@@ -125,6 +142,9 @@ class _Engine:
         self.unknown_table = False
         """A play that could not be read is on the table: what beats it is unknown."""
         self.unsure: set[str] = set()
+        self.miscounted: set[str] = set()
+        """Seats that played a card they did not hold (DZ103): their hands hold a card
+        the record says they played, so '#' and the end are taken as written."""
         """Seats with a play that could not be read: their hands are not what they hold."""
         self.position = 0
         """The current line's place among :attr:`turns`."""
@@ -170,18 +190,33 @@ class _Engine:
             if self._holds_kitty(seat, hand):
                 size = HAND_SIZE + KITTY_SIZE
                 self.kitty_taken = True  # the hand was written with the bottom cards in it
-            self._check_size(hand.line, hand.cards, hand.unknown, size, seat)
+            short = self._check_size(hand.line, hand.cards, hand.unknown, size, seat)
             self._see(hand.cards, hand.columns, hand.line)
-            self.hands[seat].add(hand.cards, hand.unknown)
+            self.hands[seat].add(hand.cards, hand.unknown + short)
+            if len(hand.cards) + hand.unknown > size:
+                self.miscounted.add(seat)  # a card too many: its '#' is taken as written
         if kitties:
             self.kitty = kitties[0]
-            self._check_size(
+            self.kitty_short = self._check_size(
                 self.kitty.line, self.kitty.cards, self.kitty.unknown, KITTY_SIZE, None
             )
             self._see(self.kitty.cards, self.kitty.columns, self.kitty.line)
+        self.dealt = list(self.deck.by_rank)
         if not self.has_bids:
             self._landlord_from_front_matter()
         self._record(None)
+
+    def _mistyped_in_deal(self, card: Card) -> bool:
+        """Whether a card played that its seat does not hold is the deal's card written
+        twice (DZ107) mistyped: the deal lacks one of its rank. That card's error is the
+        one said (review18: C's J written Q in the hand was DZ107, then "C does not
+        hold J" at its play, in a variation too); the hand is taken as written wrong."""
+        rank = rank_of(card)
+        if not self.dealt_twice or not self.dealt or self.dealt[rank] >= (1 if rank >= 13 else 4):
+            return False
+        self.dealt_twice -= 1
+        self.dealt[rank] += 1
+        return True
 
     def _holds_kitty(self, seat: str, hand: Hand) -> bool:
         """A log without bottom cards (rlcard-showdown) writes the landlord's 20 cards."""
@@ -194,10 +229,14 @@ class _Engine:
 
     def _check_size(
         self, line: int, cards: list[Card], unknown: int, size: int, seat: str | None
-    ) -> None:
+    ) -> int:
+        """How many cards the hand or the bottom cards lack (its error is said): they
+        are taken as cards not known, so playing them is no second error (review18: a
+        card left out of a hand was "not held" at each play of it; of the bottom cards,
+        the landlord went out a card early and the next line came "after the end")."""
         count = len(cards) + unknown
         if count == size:
-            return
+            return 0
         what, what_ja = (
             (f"{seat}'s hand", f"{seat} の手札") if seat else ("the bottom cards", "底札")
         )
@@ -205,13 +244,16 @@ class _Engine:
             line,
             1,
             "DZ108",
-            f"{what} has {counted(count, 'card')}; it should have {size}",
+            f"{what} {'has' if seat else 'have'} {counted(count, 'card')}; "
+            f"{'it' if seat else 'they'} should have {size}",
             f"{what_ja}が {count} 枚です。{size} 枚のはずです",
         )
+        return max(size - count, 0)
 
     def _see(self, cards: list[Card], columns: list[int], line: int) -> None:
         for card, column in zip(cards, columns, strict=True):
             if not self.deck.see(card):
+                self.dealt_twice += 1
                 self._error(
                     line,
                     column,
@@ -241,6 +283,7 @@ class _Engine:
         if self.over:
             self._after_end(action.line)
         elif self.bidding_over:
+            self.bidding_slip = (action.line, action.column)
             self._error(
                 action.line,
                 action.column,
@@ -252,6 +295,7 @@ class _Engine:
             self._check_bid_turn(action)
             highest = max((b.value for b in self.bids), default=0)
             if action.value and action.value <= highest:
+                self.bidding_slip = (action.line, action.column)
                 self._error(
                     action.line,
                     action.column,
@@ -269,8 +313,19 @@ class _Engine:
         if not self.bids:
             return
         expected = self._next(self.bids[-1].seat)
-        if action.seat != expected:
-            self._wrong_turn(action.line, action.column, action.seat, expected)
+        if action.seat == expected or action.seat == self._after_slip():
+            self.slipped = None
+            return
+        self._wrong_turn(action.line, action.column, action.seat, expected)
+        self.slipped = expected
+        self.bidding_slip = (action.line, action.column)
+
+    def _after_slip(self) -> str | None:
+        """After a bid (or a play) out of turn (DZ100), the seat after the one whose turn
+        it was: a bid by that seat is in turn too. One slip, one error: the wrong seat letter
+        (``C:bid1`` for ``B:bid1``) and the next bid going on in seat order, or a seat
+        left out and the next bid going on from the written one (review18 (b))."""
+        return self._next(self.slipped) if self.slipped is not None else None
 
     def _close_bidding(self) -> None:
         values = [b.value for b in self.bids]
@@ -357,6 +412,7 @@ class _Engine:
         self.outcome.bid = bid
         self.bidding_over = True
         self.to_move = seat
+        self.slipped = None  # a bid out of turn says nothing of the plays' order
         # The landlord takes the bottom cards now, unless their line is still to come.
         shown = self.kitty is not None and (self.kitty_seen or not self.has_bids)
         if shown or not self.has_kitty:
@@ -370,7 +426,9 @@ class _Engine:
         if self.kitty is None:
             self.hands[self.landlord].unknown += KITTY_SIZE
         else:
-            self.hands[self.landlord].add(self.kitty.cards, self.kitty.unknown)
+            self.hands[self.landlord].add(self.kitty.cards, self.kitty.unknown + self.kitty_short)
+            if len(self.kitty.cards) + self.kitty.unknown > KITTY_SIZE:
+                self.miscounted.add(self.landlord)
 
     def kitty_line(self, action: Kitty) -> None:
         """The bottom cards shown: they go to the landlord if one is known."""
@@ -399,28 +457,118 @@ class _Engine:
         self.played = True
         self._ensure_landlord(action)
         self._check_play_turn(action.seat, action.line, action.column)
+        if self._five_for_pass(action):
+            return
         counts = cards_counts(action.cards)
+        hand = self.hands[action.seat]
+        held = Counter(hand.known), hand.unknown
         self._take_cards(action)
         combo = self._read(action, counts)
         if combo is not None:
             self._count_bombs(action.seat, combo)
             self.table, self.table_seat = combo, action.seat
+            self.unknown_table = False
+        else:
+            # No combination (DZ104): the cards written are not the ones played (a card
+            # mistyped). As a play not read, it is on the table, unknown, and the hand
+            # keeps its cards, not sure: else the passes after it were "the leader may
+            # not pass" and a card it took "not held" later (review18: four errors).
+            hand.known, hand.unknown = held
+            self.unsure.add(action.seat)
+            self.table, self.table_seat, self.unknown_table = None, action.seat, True
         self.passes = 0
-        self.unknown_table = False
         self.plays[action.seat] += 1
         self.last_player = action.seat
         out = self.hands[action.seat].size == 0
-        if action.out and action.seat in self.unsure:
+        if action.out and action.seat in self.unsure | self.miscounted:
             out = True  # its hand still holds the cards of the play that was not read
         self._check_out_mark(action, out)
+        if action.out and not out and self._last_turn():
+            # DZ110 is said (a card left out of an earlier play); the record ends here,
+            # as written: not also "no spring" and "the record ends before anyone went
+            # out" (review18: three reports for one card left out).
+            out = True
         self.to_move = self._next(action.seat)
         if out:
             self._finish(action.seat)
         self._check_claims(action, combo)
         self._record(action, seat=action.seat, combo=combo, cards=counts, out=out)
 
+    def _landlord_as_played(self, action: Play) -> None:
+        """The bidding had an error (a bid out of turn or too low: a seat letter or a
+        value mistyped) and made a seat the landlord that does not play first: the one
+        that plays is (with the bottom cards), said once (DZ204), the score not checked.
+        Else every play of the game was out of turn or "not held" (review18: eight
+        errors for ``B:bid2`` written for ``C:bid2``)."""
+        old, seat = self.landlord, action.seat
+        assert old is not None and self.bidding_slip is not None
+        self.bag.info(
+            "DZ204",
+            f"the bidding made {old} the landlord, but {seat} plays first: {seat} is taken "
+            "as the landlord, as the plays say, and the score is not checked",
+            # At the bid: a variation's first play does not say it again.
+            *self.bidding_slip,
+            step=self.index,
+            ja=f"競りでは {old} が地主ですが、最初に出したのは {seat} です: 出札のとおり {seat} を"
+            "地主とみなし、得点は検査しません",
+        )
+        if self.kitty_taken:
+            given, unknown = (
+                (self.kitty.cards, self.kitty.unknown + self.kitty_short)
+                if self.kitty
+                else ([], KITTY_SIZE)
+            )
+            for card in given:
+                self.hands[old].take(card)
+            self.hands[old].unknown = max(self.hands[old].unknown - unknown, 0)
+            self.hands[seat].add(list(given), unknown)
+        self.landlord = self.outcome.landlord = seat
+        self.to_move = seat
+        self.landlord_guessed = True
+
+    def _five_for_pass(self, action: Play) -> bool:
+        """``A:5`` where ``A:%`` was meant (the same key, shifted): a single 5 that does
+        not beat the play on the table is its DZ105, suggesting the pass, and is taken as
+        the pass. Else the 5 was the table, the next plays did not beat it, and the
+        spring and the score were wrong (review18: four errors for one key)."""
+        table = self.table
+        if (
+            [str(card) for card in action.cards] != ["5"]
+            or action.split is not None
+            or action.out
+            or action.claims
+            or table is None
+            or self.unknown_table
+        ):
+            return False
+        if follow_reading(readings(cards_counts(action.cards), self.options), table):
+            return False
+        need, need_ja = _what_beats(table)
+        hint, hint_ja = did_you_mean(f"{action.seat}:%", "(a pass: % is shift-5)", "(パス)")
+        self._error(
+            action.line,
+            action.column,
+            "DZ105",
+            f"5 does not beat the {table.kind.value} on the table; legal: {need}, or pass{hint}",
+            f"5 は場の{table.kind.ja}に勝ちません。出せるのは{need_ja}、またはパスです{hint_ja}",
+        )
+        self._passed(action)
+        return True
+
+    def _last_turn(self) -> bool:
+        """Whether the current line is the last one among the turns (the bottom cards
+        aside)."""
+        return all(isinstance(t, Kitty) for t in self.turns[self.position + 1 :])
+
     def _ensure_landlord(self, action: Play | Pass) -> None:
         if self.landlord is not None:
+            if (
+                self.bidding_slip is not None
+                and isinstance(action, Play)
+                and action.seat != self.landlord
+                and not (any(self.plays.values()) or self.passes or self.unsure)
+            ):
+                self._landlord_as_played(action)
             return
         if self.undecided is None and self.has_bids and not self.bidding_over and self._undecided():
             # A bid not read may have closed the bidding (a 3; or, going round, the
@@ -453,9 +601,15 @@ class _Engine:
         )
 
     def _check_play_turn(self, seat: str, line: int, column: int) -> None:
-        """Rule: play goes round in seat order from the landlord."""
-        if self.to_move is not None and seat != self.to_move:
-            self._wrong_turn(line, column, seat, self.to_move)
+        """Rule: play goes round in seat order from the landlord. After a play or a pass
+        out of turn, the seat after the one whose turn it was is in turn too (the seat
+        letter was the slip: ``B:%`` for ``A:%``, then ``B:%``), as in the bidding."""
+        expected = self.to_move
+        if expected is None or seat == expected or seat == self._after_slip():
+            self.slipped = None
+            return
+        self._wrong_turn(line, column, seat, expected)
+        self.slipped = expected
 
     def _take_cards(self, action: Play) -> None:
         """Rule: a player plays only cards they hold (one report per play, at the first
@@ -464,7 +618,9 @@ class _Engine:
         missing: list[tuple[Card, int]] = []
         for card, column in zip(action.cards, action.columns, strict=True):
             held = hand.take(card)
-            if held is None:
+            if held is None and self._mistyped_in_deal(card):
+                self.miscounted.add(action.seat)  # it holds the card written instead
+            elif held is None:
                 missing.append((card, column))
             elif held is False and not self.deck.see(card):
                 self._error(
@@ -475,6 +631,7 @@ class _Engine:
                     f"{card} がデッキの枚数より多く出ています (二重に配られた?)",
                 )
         if missing:
+            self.miscounted.add(action.seat)
             cards = " ".join(str(card) for card, _ in missing)
             self._error(
                 action.line,
@@ -592,6 +749,10 @@ class _Engine:
                 f"{action.seat} leads and may not pass",
                 f"{action.seat} が親 (リード) なのでパスできません",
             )
+        self._passed(action)
+
+    def _passed(self, action: Pass | Play) -> None:
+        """A pass's turn: after two passes the last player to play leads."""
         self.passes += 1
         trick_over = self.passes >= 2 and (self.table is not None or self.unknown_table)
         self.to_move = self._next(action.seat)
@@ -611,6 +772,7 @@ class _Engine:
         if self._is_bid(line):
             self.unread_bid(line, position)
             return
+        self._suggest_spelling(line, line.play_spelling)
         seat = line.seat or (self.to_move if self._took_turn(position) else None)
         if seat:
             self.unread_play(seat)
@@ -641,25 +803,31 @@ class _Engine:
             seat = self.seats[self.seats.index(following) - 1] if following else self.seats[0]
         written = line.written_seat
         if written in self.seats:
-            if self.bids and written != seat:
+            if self.bids and written not in (seat, self._after_slip()):
                 column = len(line.text) - len(line.text.lstrip()) + 1  # the seat letter's
                 self._wrong_turn(line.line, column, written, seat)
+                self.slipped = seat
+                self.bidding_slip = (line.line, column)
+            else:
+                self.slipped = None
             seat = written
+        else:
+            self.slipped = None  # it took the turn after the last bid's seat
         self.unread_bids[len(self.bids)] = self.index
         self.bids.append(Bid(line.line, line.text, line.marks, seat=seat, value=0))
-        self._suggest_spelling(line)
+        self._suggest_spelling(line, line.spelling, bid=True)
         self._close_bidding()
         self._record(line, seat=seat, bid_not_read=True)
 
-    def _suggest_spelling(self, line: Unreadable) -> None:
-        """The line's error (the notation's DZ001) ends with the bid as it is written
-        (``B 1``: "did you mean 'B:bid1'?"). Said here, not by the notation: only the
-        bidding being open and no play read yet make ``B 3`` a bid, not a play."""
-        if not line.spelling:
+    def _suggest_spelling(self, line: Unreadable, spelling: str, bid: bool = False) -> None:
+        """The line's error (the notation's DZ001) ends with the line as it is written
+        (``B 1``: "did you mean 'B:bid1'?"; ``C 3 3``: "'C:3 3'?"). Said here, not by the
+        notation: only the bidding being open and no play read yet make ``B 3`` a bid,
+        not a play."""
+        if not spelling:
             return
-        no_bid = line.spelling.endswith("-")
-        hint = f"; did you mean '{line.spelling}'{' (no bid)' if no_bid else ''}?"
-        hint_ja = f"。'{line.spelling}'{' (競らない)' if no_bid else ''} のことですか?"
+        no_bid = bid and spelling.endswith("-")
+        hint, hint_ja = did_you_mean(spelling, *(("(no bid)", "(競らない)") if no_bid else ()))
         items = self.bag.items
         for place, said in enumerate(items):
             if said.code == "DZ001" and said.line == line.line:
@@ -721,20 +889,30 @@ class _Engine:
     def score_line(self, score: Score) -> None:
         """Rule: written totals add up to zero and agree with the rules' score."""
         total = sum(score.values.values())
+        computed = self.outcome.score
+        # A play not read may have been a bomb, a bid not read the winning one: the
+        # unit is not known.
+        known = bool(computed) and not (
+            self.unsure or self.undecided is not None or self.landlord_guessed
+        )
+        wrong = {s: v for s, v in score.values.items() if computed.get(s) != v}
         if total != 0:
+            # One value mistyped (C +9) is this error, not also DZ113: it names the
+            # rules' value for it.
+            seat = next(iter(wrong)) if known and len(wrong) == 1 else None
+            said = f" (the rules give {seat} {computed[seat]:+d})" if seat else ""
+            said_ja = f" (ルールでは {seat} {computed[seat]:+d})" if seat else ""
             self._error(
                 score.line,
                 1,
                 "DZ112",
-                f"the scores add up to {total:+d}, not 0",
-                f"得点の合計が 0 でなく {total:+d} です",
+                f"the scores add up to {total:+d}, not 0{said}",
+                f"得点の合計が 0 でなく {total:+d} です{said_ja}",
             )
-        computed = self.outcome.score
-        if not computed or self.unsure or self.undecided is not None:
-            # A play not read may have been a bomb, a bid not read the winning one: the
-            # unit is not known.
+            if seat:
+                return
+        if not known:
             return
-        wrong = {s: v for s, v in score.values.items() if computed.get(s) != v}
         if wrong or set(score.values) != set(computed):
             expected = ", ".join(f"{s} {computed[s]:+d}" for s in self.seats)
             outcome = self.outcome
@@ -834,7 +1012,7 @@ class _Engine:
             self._redeal()  # no play after bids read as passes: every player passed
         # The last play, not read, or by a seat with one not read, may have gone out:
         # its hand still holds the cards of that play (one typo, one error).
-        if not self.over and self.last_player not in self.unsure:
+        if not self.over and self.last_player not in self.unsure | self.miscounted:
             line = self.record.items[-1].line if self.record.items else 1
             self.bag.warning(
                 "DZ200",

@@ -112,6 +112,10 @@ class Unreadable(Line):
     (``B 1``, ``B1``, ``Bbid2``, ``A 0``, ``A -``): the bid as the notation writes it
     (``B:bid1``, ``A:bid-``). Its error suggests it once the rules stage takes the line as
     a bid: ``B 3`` after the plays is a play."""
+    play_spelling: str = ""
+    """A line whose colon is left out or written ``;`` that then reads as a play or a
+    pass (``C 3 3`` → ``C:3 3``, ``A pass`` → ``A:pass``): suggested when the rules stage
+    takes the line as a play, not a bid."""
 
 
 Action = Kitty | Bid | Play | Pass

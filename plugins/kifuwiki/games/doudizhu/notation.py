@@ -55,7 +55,10 @@ _BID = re.compile(r"(?i)bid\s*(?P<value>[0-3\-])\Z")
 #: A line without its colon that is a bid (``B bid-``, ``Bbid2``): a seat, then ``bid``.
 _BID_WRITTEN = re.compile(r"(?i)\s*[^\s:：]*?\W*bid")
 #: A line without its colon shaped as a bid: a seat, ``bid`` or not, then one value.
-_BID_SHAPED = re.compile(r"(?i)\s*(?P<seat>\S+?)\s*(?:bid\s*)?(?P<value>[0-3\-])\s*\Z")
+_BID_SHAPED = re.compile(r"(?i)\s*(?P<seat>[^\s;]+?)\s*;?\s*(?:bid\s*)?(?P<value>[0-3\-])\s*\Z")
+#: A line whose seat (or ``kitty``, ``score``) is followed by a space or a ``;`` instead
+#: of its colon (``C 3 3``, ``A;%``, ``kitty (7 A 2)``).
+_COLON_SLIP = re.compile(r"\s*(?P<key>[^\s:：;]+?)(?:\s*;\s*|\s+)(?P<body>\S.*?)\s*\Z")
 _CLAIM = re.compile(r"\s*\[(?P<word>[^\]]*)\]\s*\Z")
 _SCORE_ENTRY = re.compile(r"\s*(?P<seat>[^\s,、:+\-−]+)\s*:?\s*(?P<value>[+\-−]?[0-9]+)\s*")
 CLAIMS = ("bomb", "rocket", "spring")
@@ -242,21 +245,61 @@ class _Reader:
                 ja=f"'bid' は 1・2・3 のどれかです ({bid!r} は不可)",
             )
 
-    def seat(self, key: str, source: SourceLine, column: int) -> bool:
+    def seat(self, key: str, source: SourceLine, column: int, meant: str = "") -> bool:
+        """Whether ``key`` is a seat of the record (a new one while they are not all
+        known); else its error, ending with the line ``meant`` when there is one."""
         if key in self.record.seats:
             return True
         if not self.fixed_seats and len(self.record.seats) < 3:
             self.record.seats.append(key)
             return True
         seats = ", ".join(self.record.seats)
+        hint, hint_ja = did_you_mean(meant)
         self.bag.error(
             "DZ002",
-            f"'{key}' is not a player of this record (the seats are {seats})",
+            f"'{key}' is not a player of this record (the seats are {seats}){hint}",
             source.number,
             column,
-            ja=f"'{key}' はこの記録のプレイヤーではありません (席は {seats})",
+            ja=f"'{key}' はこの記録のプレイヤーではありません (席は {seats}){hint_ja}",
         )
         return False
+
+    def case_slip(self, key: str, body: str, source: SourceLine, marks: str) -> str:
+        """The line as meant when ``key`` is a seat of the record written in another case
+        (``c:8 8`` → ``C:8 8``) and the line then reads; "" otherwise."""
+        if key in self.record.seats or (not self.fixed_seats and len(self.record.seats) < 3):
+            return ""
+        seat = next((s for s in self.record.seats if s.casefold() == key.casefold()), None)
+        if seat is None or self.reads(seat, body, source) is None:
+            return ""
+        return f"{seat}:{body}{' ' + marks if marks else ''}"
+
+    def reads(self, key: str, body: str, source: SourceLine) -> Item | None:
+        """What ``key:body`` reads as, when it reads without an error (nothing is said)."""
+        scratch = DiagnosticBag()
+        found = self._known_item(key.upper(), body, 1, source, "", scratch)
+        if found is None and key in self.record.seats:
+            found = self._seat_item(key, body, 1, source, "", scratch)
+        if found is None or isinstance(found, Unreadable) or scratch.items:
+            return None
+        if isinstance(found, Play) and not found.cards:
+            return None  # ``A:[bomb]``: nothing played
+        return found
+
+    def colon_slip(self, text: str, source: SourceLine) -> tuple[str, Item | None]:
+        """A line whose colon is left out or written ``;`` (``C 3 3``, ``A;%``,
+        ``kitty (7 A 2)``): the line with its colon, and what it then reads as; ("",
+        None) when it does not open with a seat, ``kitty`` or ``score``, or the rest does
+        not read."""
+        slip = _COLON_SLIP.fullmatch(text)
+        if slip is None:
+            return "", None
+        found = self.reads(slip["key"], slip["body"], source)
+        if found is None:
+            return "", None
+        written = _COLON_SLIP.fullmatch(source.text)
+        assert written is not None  # the marks follow the body
+        return f"{slip['key']}:{written['body']}", found
 
     def item(self, source: SourceLine) -> Item:
         text, marks = split_marks(source.text)
@@ -264,23 +307,34 @@ class _Reader:
         if match is None:
             written = self.written_seat(text)
             shown = unread.quoted(source.text)
+            meant, found = self.colon_slip(text, source)
+            # A play or a pass may be a bid's turn (``B 3`` in the bidding): the rules
+            # stage says which (_Engine._suggest_spelling). Nothing else can be.
+            direct = found is not None and not isinstance(found, Play | Pass | Bid)
+            hint, hint_ja = did_you_mean(meant if direct else "")
             self.bag.error(
                 "DZ001",
-                f"{shown} is not 'seat: action' (A: 3 3 3 4, A: %, A: bid2, A:(hand), kitty:(…))",
+                f"{shown} is not 'seat: action' (A: 3 3 3 4, A: %, A: bid2, A:(hand), "
+                f"kitty:(…)){hint}",
                 source.number,
                 1,
                 ja=f"{shown} は '席: 行動' の形ではありません "
-                "(A: 3 3 3 4、A: %、A: bid2、A:(手札)、kitty:(…))",
+                f"(A: 3 3 3 4、A: %、A: bid2、A:(手札)、kitty:(…)){hint_ja}",
             )
+            # A hand, the bottom cards or the score take no turn, in the bidding or after
+            # it (a hand took a bid's turn: every bid after it was out of turn; the bottom
+            # cards a play's, at the end of a variation's cut: review18).
+            deal = isinstance(found, Hand | Kitty | Score)
             return Unreadable(
                 source.number,
                 source.text,
                 marks,
-                step=self.among_turns(),
+                step=not deal and self.among_turns(),
                 bid=_BID_WRITTEN.match(text) is not None,
-                seat_first=bool(written),
-                written_seat=written,
+                seat_first=bool(written) and not deal,
+                written_seat="" if deal else written,
                 spelling=self.bid_spelling(text),
+                play_spelling=meant if isinstance(found, Play | Pass) else "",
             )
         key, body = match["seat"], match["body"]
         offset = match.start("body") + 1
@@ -289,7 +343,8 @@ class _Reader:
             return found
         hand = body[:1] == "("
         bid = body[:3].lower() == "bid"
-        if not self.seat(key, source, match.start("seat") + 1):
+        meant = self.case_slip(key, body, source, marks)
+        if not self.seat(key, source, match.start("seat") + 1, meant):
             return Unreadable(
                 source.number, source.text, marks, step=not hand and self.among_turns(), bid=bid
             )
@@ -313,7 +368,7 @@ class _Reader:
         words = text.split()
         first = words[0] if words else ""
         for seat in self.record.seats:
-            rest = first[len(seat) :] if first.startswith(seat) else None
+            rest = first[len(seat) :].lstrip(";") if first.startswith(seat) else None
             if rest is not None and (
                 rest in ("", "0", "1", "2", "3", "-") or rest[:3].lower() == "bid"
             ):
@@ -337,18 +392,26 @@ class _Reader:
         return bool(self.record.items) or self.record.landlord is not None
 
     def _known_item(
-        self, key: str, body: str, offset: int, source: SourceLine, marks: str
+        self,
+        key: str,
+        body: str,
+        offset: int,
+        source: SourceLine,
+        marks: str,
+        bag: DiagnosticBag | None = None,
     ) -> Item | None:
+        bag = bag or self.bag
         if key in KITTY_WORDS:
             read = None
             if body.startswith("(") and body.endswith(")"):
-                read = _hand_body(body, offset, source.number, self.bag, 3)
+                read = _hand_body(body, offset, source.number, bag, 3)
             else:
-                self._unreadable(
-                    source,
-                    offset,
+                bag.error(
+                    "DZ001",
                     "write the bottom cards as kitty:(7 A 2)",
-                    "底札は kitty:(7 A 2) の形で書きます",
+                    source.number,
+                    offset,
+                    ja="底札は kitty:(7 A 2) の形で書きます",
                 )
             if read is None:
                 return Unreadable(source.number, source.text, marks)
@@ -356,16 +419,21 @@ class _Reader:
                 source.number, source.text, marks, cards=read[0], columns=read[1], unknown=read[2]
             )
         if key in SCORE_WORDS:
-            return _score(body, source, marks, self.bag) or Unreadable(
-                source.number, source.text, marks
-            )
+            return _score(body, source, marks, bag) or Unreadable(source.number, source.text, marks)
         return None
 
     def _seat_item(
-        self, seat: str, body: str, offset: int, source: SourceLine, marks: str
+        self,
+        seat: str,
+        body: str,
+        offset: int,
+        source: SourceLine,
+        marks: str,
+        bag: DiagnosticBag | None = None,
     ) -> Item | None:
+        bag = bag or self.bag
         if body.startswith("(") and body.endswith(")"):
-            read = _hand_body(body, offset, source.number, self.bag, 17)
+            read = _hand_body(body, offset, source.number, bag, 17)
             if read is None:
                 return None
             return Hand(
@@ -382,7 +450,7 @@ class _Reader:
         if body[:3].lower() == "bid":
             bid = _BID.fullmatch(body)
             if bid is None:
-                self.bag.error(
+                bag.error(
                     "DZ004",
                     f"'{body}' is not a bid: write bid1, bid2, bid3, or bid- for no bid",
                     source.number,
@@ -393,14 +461,26 @@ class _Reader:
             value = 0 if bid["value"] == "-" else int(bid["value"])
             return Bid(source.number, source.text, marks, seat=seat, value=value, column=offset)
         if not body:
-            self._unreadable(
-                source, offset, "the line has no action after the seat", "席の後に行動がありません"
+            bag.error(
+                "DZ001",
+                "the line has no action after the seat",
+                source.number,
+                offset,
+                ja="席の後に行動がありません",
             )
             return None
-        return _play(seat, body, offset, source, marks, self.bag)
+        return _play(seat, body, offset, source, marks, bag)
 
-    def _unreadable(self, source: SourceLine, column: int, message: str, ja: str) -> None:
-        self.bag.error("DZ001", message, source.number, column, ja=ja)
+
+def did_you_mean(meant: str, note: str = "", note_ja: str = "") -> tuple[str, str]:
+    """The end of an error naming the line as it was meant (``B:3``), with a word on it
+    (``(no bid)``); ("", "") without one."""
+    if not meant:
+        return "", ""
+    return (
+        f"; did you mean '{meant}'{' ' + note if note else ''}?",
+        f"。'{meant}'{' ' + note_ja if note_ja else ''} のことですか?",
+    )
 
 
 def _front_line(source: RecordSource, key: str, parent: str | None = None) -> tuple[int, int]:
