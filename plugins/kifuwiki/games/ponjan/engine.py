@@ -98,6 +98,10 @@ class _Engine:
         self.seen: Counter[str] = Counter()
         self.over: set[str] = set()
         self.paid = False
+        self.totalled = False
+        """The hand's totals line (計) came: a payment line after it is out of order."""
+        self.pay_line: int | None = None
+        """The line of the hand's payment line, once one was taken."""
         self.step = 0
         self.notes: list[tuple[str, str]] = []
         self.lost = False
@@ -203,11 +207,13 @@ class _Engine:
         self.hands.append(result)
         self.history.append(dict(self.chips))
 
-    def unread_end(self, *, paid: bool) -> None:
+    def unread_end(self, *, paid: bool, totals: int | None = None) -> None:
         """The hand did not end, and the last line of its play was not read: it may have
         been the win (``A ロソ 6``, ``B ツモ!``). Said once a hand, at that line, with what
         is taken as written: the payment line, or with none (``paid`` false) the next
-        totals line, what the hand paid not being known."""
+        totals line, what the hand paid not being known. ``totals``: the line of the
+        hand's own totals, which came before any payment line (one may still follow it,
+        so the note does not say none follows)."""
         hand = self.hand
         assert hand is not None
         if self.end_not_read:
@@ -218,6 +224,16 @@ class _Engine:
         if paid:
             message = f"{lost}, so its end and payments are taken as written"
             ja = f"{lost_ja}。局の終わりと精算は書かれたとおりとみなします"
+        elif totals is not None:
+            message = (
+                f"{lost} and no payment line comes before its chip totals (line {totals}), so "
+                "its end is taken as written and what it paid is not known: those chip "
+                "totals are taken as written"
+            )
+            ja = (
+                f"{lost_ja}。合計 ({totals}行目) の前に精算の行がありません。局の終わりは"
+                "書かれたとおりとみなし、精算はわからないため、その合計を書かれたとおりとみなします"
+            )
         else:
             message = (
                 f"{lost} and no payment line follows, so its end is taken as written and "
@@ -274,6 +290,8 @@ class _Engine:
         self.seen = Counter()
         self.over = set()
         self.paid = False
+        self.totalled = False
+        self.pay_line = None
         self.last_discard = None
         self.wall = self.record.tiles.size - HAND_SIZE * len(self.order)
         self.to_move = hand.dealer
@@ -629,16 +647,26 @@ class _Engine:
             self.unread_end(paid=True)
             self.chips.update({s: self.chips[s] + line.values.get(s, 0) for s in self.order})
             self.paid = True
+            self.pay_line = line.line
             return
         if result.ended is None or self.paid:
-            self.error(
-                "PJ115",
-                "payments come once per hand, after its win or exhaustive draw (流局)"
-                if result.ended is None
-                else "this hand was already paid; write its payments on one line",
-                "精算は局の終わり (アガリか流局) の後に一度だけ書きます",
-                line.line,
-            )
+            # Said by what came before, not by ``ended`` alone: a hand whose end was not
+            # read (PJ204) is taken as ended once paid, so a payment line after its
+            # payments or its totals is out of order, not "before the end" (the note says
+            # the end is taken as written).
+            if not self.paid:
+                message = "payments come once per hand, after its win or exhaustive draw (流局)"
+                ja = "精算は局の終わり (アガリか流局) の後に一度だけ書きます"
+            elif self.totalled and self.pay_line is None:
+                message = "this hand's payments come before its chip totals (計), not after"
+                ja = "精算は局の合計 (計) の前に書きます"
+            else:
+                message = "this hand was already paid; write its payments on one line"
+                ja = "この局の精算はもう書かれています。精算は1行に書きます"
+                if self.pay_line is not None:
+                    message += f" (its payments: line {self.pay_line})"
+                    ja += f" (精算: {self.pay_line}行目)"
+            self.error("PJ115", message, ja, line.line)
             return
         if sum(line.values.values()) != 0:
             self.error(
@@ -669,6 +697,7 @@ class _Engine:
         for seat, chips in written.items():
             self.chips[seat] += chips
         self.paid = True
+        self.pay_line = line.line
 
     def payment_reason(self) -> tuple[str, str]:
         """Why the payments are what they are, in English and Japanese."""
@@ -689,10 +718,12 @@ class _Engine:
 
     def totals(self, line: ChipLine) -> None:
         result = self.result
+        if result is not None:
+            self.totalled = True
         if result is not None and result.ended is None and self.lost and not self.paid:
             # The hand's last line was not read and no payment line came before its
             # totals: that line may have been the win, paid as these totals say.
-            self.unread_end(paid=False)
+            self.unread_end(paid=False, totals=line.line)
             self.chips_not_known = True
             self.paid = True  # these totals stand for what it paid
         self.settle_unpaid()
