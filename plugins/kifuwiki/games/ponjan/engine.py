@@ -144,7 +144,7 @@ class _Engine:
         result = self.result
         return Snapshot(
             hand=self.hand.number if self.hand else 0,
-            dealer=self.hand.dealer if self.hand else None,
+            dealer=result.dealer if result else None,
             wall=self.wall,
             seats=self.seat_views(),
             to_move=self.to_move if result is None or result.ended is None else None,
@@ -284,7 +284,11 @@ class _Engine:
                 hand.line,
             )
         self.hand = hand
-        self.result = HandResult(hand.number, hand.dealer, None, None, {})
+        # A dealer not read (``親 Q``, PJ002) is the one the deal passes to, or, in the
+        # first hand, the first seat to act: not the winner, which made every win a
+        # dealer's win (PJ111 ×1.5) and left the next hand's dealer unchecked.
+        dealer = hand.dealer if hand.dealer is not None else expected
+        self.result = HandResult(hand.number, dealer, None, None, {})
         self.seats = {seat: Seat(hidden=HAND_SIZE) for seat in self.order}
         self.dirty.update(self.order)
         self.seen = Counter()
@@ -294,7 +298,7 @@ class _Engine:
         self.pay_line = None
         self.last_discard = None
         self.wall = self.record.tiles.size - HAND_SIZE * len(self.order)
-        self.to_move = hand.dealer
+        self.to_move = dealer
         for seat, (tiles, line) in hand.starting.items():
             if len(tiles) != HAND_SIZE:
                 self.error(
@@ -306,7 +310,7 @@ class _Engine:
                 )
             self.seats[seat] = Seat(known=Counter(tiles))
             self.show(tiles, line)
-        dealer = self.name(hand.dealer)
+        dealer = self.name(self.result.dealer)
         self.note(f"第{hand.number}局 親 {dealer}", f"hand {hand.number}, {dealer} deals")
 
     # -- turns ------------------------------------------------------------------
@@ -548,7 +552,7 @@ class _Engine:
         hand, result = self.hand, self.result
         assert hand is not None and result is not None
         hands = self.score(action, seat)
-        dealer = hand.dealer or seat
+        dealer = result.dealer or seat
         details = Win(seat, dealer, tuple(self.order), discarder is None, discarder, hands)
         result.ended = "tsumo" if discarder is None else "ron"
         result.winner = seat
@@ -703,7 +707,7 @@ class _Engine:
         """Why the payments are what they are, in English and Japanese."""
         result = self.result
         assert result is not None and self.hand is not None
-        by_dealer = result.winner == self.hand.dealer
+        by_dealer = result.winner == result.dealer
         dealer, dealer_ja = (" (dealer ×1.5)", " (親は ×1.5)") if by_dealer else ("", "")
         value = result.value
         if result.ended == "ron":
@@ -757,6 +761,8 @@ class _Engine:
         if isinstance(item, Unread):
             return
         seat = item.seat
+        if seat is not None and self.result is not None and self.result.dealer is None:
+            self.result.dealer = seat  # the dealer acts first (see ``deal``)
         if seat is not None:
             self.dirty.add(seat)
             if self.lost:
