@@ -42,6 +42,14 @@ HEADING = re.compile(
     r"^\s*(?:第\s*(?P<ja>[0-9]+)\s*局|(?:hand|Hand|HAND)\s+(?P<en>[0-9]+))"
     r"\s*(?:(?:親|dealer)\s*[:：]?\s*(?P<dealer>\S+)?)?\s*$"
 )
+LOOSE_HEADING = re.compile(
+    r"^\s*(?:第|hand\b)(?P<head>.*?)\s*(?:親|dealer)?\s*[:：]?\s*(?P<dealer>\S+)\s*$",
+    re.IGNORECASE,
+)
+"""A heading with a typo (``第2曲 親 B``, ``第２局 親 B``, ``第2局 B``): read as a heading
+when it ends with a seat, after its error, so the hand's lines are not read into the hand
+before it (one typo, one error: they were "starting hand after the first action" and
+"the hand has ended" on every line of the hand)."""
 EXHAUSTED = re.compile(r"^\s*(?:流局|exhausted)\s*$", re.IGNORECASE)
 CHIPS = re.compile(
     r"^\s*(?P<label>精算|pay|計|合計|totals)\s*[:：]?\s*(?P<rest>.*)$", re.IGNORECASE
@@ -140,6 +148,30 @@ class _Reader:
             dealer = None
         self.hand = Hand(number, dealer, line, source_line.text.strip())
         self.record.hands.append(self.hand)
+
+    def loose_heading(self, source_line: SourceLine, body: str) -> bool:
+        """A line that reads as a hand heading but for a typo: PJ001, then a heading."""
+        match = LOOSE_HEADING.match(body)
+        if match is None or match.group("dealer") not in self.seats:
+            return False
+        if body.split()[0] in self.seats:
+            return False  # a seat's line ('A ...'), never a heading
+        digits = re.search(r"\d+", match.group("head"))
+        previous = self.record.hands[-1].number if self.record.hands else 0
+        number = int(digits.group()) if digits else previous + 1
+        dealer, text = match.group("dealer"), source_line.text.strip()
+        self.bag.error(
+            "PJ001",
+            f"'{text}' is not a hand heading as written ('第{number}局 親 {dealer}' or "
+            f"'hand {number} dealer {dealer}'); read as hand {number}, dealt by {dealer}",
+            source_line.number,
+            1,
+            ja=f"'{text}' は局の見出しの形 ('第{number}局 親 {dealer}') ではありません。"
+            f"第{number}局 (親 {dealer}) の見出しとして読みます",
+        )
+        self.hand = Hand(number, dealer, source_line.number, text, read=False)
+        self.record.hands.append(self.hand)
+        return True
 
     def chips(self, source_line: SourceLine, match: re.Match[str]) -> ChipLine | None:
         label = match.group("label").lower()
@@ -289,6 +321,8 @@ class _Reader:
         heading = HEADING.match(body)
         if heading:
             self.heading(source_line, heading)
+            return
+        if self.loose_heading(source_line, body):
             return
         if self.hand is None:
             self.bag.error(

@@ -87,7 +87,7 @@ def item_text(item: Item, record: PonjanRecord) -> str:
 
 
 def hand_lines(hand: Hand, record: PonjanRecord) -> list[str]:
-    heading = f"第{hand.number}局 親 {hand.dealer}" if hand.dealer else hand.text
+    heading = f"第{hand.number}局 親 {hand.dealer}" if hand.dealer and hand.read else hand.text
     lines = [heading]
     for seat in [s for s in record.order if s in hand.starting]:
         lines.append(f"{seat} 配牌 {tiles_text(hand.starting[seat][0], record.tiles)}")
