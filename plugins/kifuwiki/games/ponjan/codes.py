@@ -47,6 +47,7 @@ CODES: dict[str, str] = {
     "PJ202": "a hand that never ended (no win and no exhaustive draw)",
     "PJ203": "a field of 'tiles' that is not read (ignored)",
     "PJ204": "a hand whose end was not read: its payments (or next totals) are taken as written",
+    "PJ205": "a line after a win not read (maybe its payments): the chips move as the rules say",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -96,4 +97,5 @@ CODES_JA: dict[str, str] = {
     "PJ202": "終わらなかった局 (アガリも流局もない)",
     "PJ203": "tiles の読まない項目 (無視)",
     "PJ204": "終わりの行が読めない局 (精算、それがなければ次の合計を書かれたとおりとみなす)",
+    "PJ205": "アガリの後の読めない行 (精算の行かもしれない): チップはルールどおりに動く",
 }

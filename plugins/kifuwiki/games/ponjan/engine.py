@@ -251,15 +251,32 @@ class _Engine:
         hand, result = self.hand, self.result
         if hand is None or result is None or result.winner is None or self.paid:
             return
-        self.bag.warning(
-            "PJ201",
-            f"hand {hand.number} ended without its payment line; the chips move as "
-            f"the rules say: {describe(result.payments, self.order)}",
-            hand.line,
-            step=self.step,
-            ja=f"第{hand.number}局に精算の行がありません。ルールどおりに動かします: "
-            f"{describe(result.payments, self.order)}",
-        )
+        if self.lost:
+            # A line after the win was not read (``精算 A-16 D+24 C-8``, ``清算 …``): it may
+            # have been the payment line, so "ended without its payment line" (PJ201) is
+            # not said; the note says how the chips moved (one typo, one error).
+            self.lost = False
+            self.bag.info(
+                "PJ205",
+                f"hand {hand.number}: a line after its win was not read (see its error) and "
+                "may have been its payments; the chips move as the rules say: "
+                f"{describe(result.payments, self.order)}",
+                self.lost_at[0],
+                step=self.lost_at[1],
+                ja=f"第{hand.number}局: アガリの後の行が読めません (エラーを参照)。精算の行"
+                "だったかもしれません。ルールどおりに動かします: "
+                f"{describe(result.payments, self.order)}",
+            )
+        else:
+            self.bag.warning(
+                "PJ201",
+                f"hand {hand.number} ended without its payment line; the chips move as "
+                f"the rules say: {describe(result.payments, self.order)}",
+                hand.line,
+                step=self.step,
+                ja=f"第{hand.number}局に精算の行がありません。ルールどおりに動かします: "
+                f"{describe(result.payments, self.order)}",
+            )
         for seat, chips in result.payments.items():
             self.chips[seat] += chips
         self.paid = True
