@@ -102,6 +102,8 @@ class _Engine:
         """The hand's totals line (計) came: a payment line after it is out of order."""
         self.pay_line: int | None = None
         """The line of the hand's payment line, once one was taken."""
+        self.acted = False
+        """The hand had an action (a line not read before it was no riichi)."""
         self.step = 0
         self.notes: list[tuple[str, str]] = []
         self.lost = False
@@ -313,6 +315,7 @@ class _Engine:
         self.paid = False
         self.totalled = False
         self.pay_line = None
+        self.acted = False
         self.last_discard = None
         self.wall = self.record.tiles.size - HAND_SIZE * len(self.order)
         self.to_move = dealer
@@ -778,6 +781,7 @@ class _Engine:
         if isinstance(item, Unread):
             return
         seat = item.seat
+        self.acted = True
         if seat is not None and self.result is not None and self.result.dealer is None:
             self.result.dealer = seat  # the dealer acts first (see ``deal``)
         if seat is not None:
@@ -817,7 +821,9 @@ class _Engine:
                     # resynchronises (one typo, one error).
                     self.lost = True
                     self.lost_at = (item.line, self.step)
-                    if item.seat in self.seats:
+                    # Before the hand's first action (``A 配 1112…``) it cannot have been
+                    # a riichi: riichi comes after a draw.
+                    if item.seat in self.seats and self.acted:
                         self.maybe_riichi.add(item.seat)
                     steps.append(self.flush(item))
                     continue

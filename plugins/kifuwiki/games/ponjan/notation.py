@@ -203,7 +203,9 @@ class _Reader:
         hand = self.hand
         assert hand is not None
         line = source_line.number
-        if hand.items or seat in hand.starting:
+        # Lines not read (``A 配 1112…``) are no first action: the next starting hands
+        # stay starting hands, not "after the first action" (one typo, one error).
+        if any(not isinstance(i, Unread) for i in hand.items) or seat in hand.starting:
             self.bag.error(
                 "PJ008",
                 f"{seat}'s starting hand comes before the hand's first action, once",
