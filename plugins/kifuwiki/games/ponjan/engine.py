@@ -175,6 +175,18 @@ class _Engine:
                     line,
                 )
 
+    def show_from_hidden(self, held: Seat, tiles: list[str], line: int) -> None:
+        """Tiles of the seat's hidden ones come to light: those counted when they were
+        known (before a discard not read hid the hand) are not counted again, which said
+        "copy 7 of tile 3" (PJ103) on every later discard of a tile the seat was dealt."""
+        new = []
+        for tile in tiles:
+            if held.counted[tile] > 0:
+                held.counted[tile] -= 1
+            else:
+                new.append(tile)
+        self.show(new, line)
+
     def ended(self) -> bool:
         return self.result is not None and self.result.ended is not None
 
@@ -335,15 +347,22 @@ class _Engine:
 
     # -- turns ------------------------------------------------------------------
 
-    def resync(self, action: Action, seat: str) -> None:
+    def resync(self, action: Action, seat: str | None) -> None:
         """After an unreadable line, assume it was whatever makes ``action`` possible:
-        another seat's pending discard (a hidden tile) or this seat's draw."""
+        another seat's pending discard (a hidden tile) or this seat's draw. ``seat`` is
+        ``None`` for an exhaustive draw (流局), which comes after the last discard."""
         for other, held in self.seats.items():
             if other != seat and held.has_drawn:
                 self.take(action, other, None)
                 held.drawn = NOT_DRAWN
                 held.discards.append((None, False))
                 self.dirty.add(other)
+                # The discard a ron takes: "cannot ron now" (PJ107) was said on the ron
+                # after a discard not read, and its payments were PJ111.
+                self.last_discard = (other, None)
+                self.to_move = self.next_seat(other)
+        if seat is None:
+            return
         held = self.seats[seat]
         if action.verb in (Verb.DISCARD, Verb.RIICHI, Verb.TSUMO) and not held.has_drawn:
             held.hidden += 1
@@ -392,11 +411,14 @@ class _Engine:
         """Take ``tile`` out of the seat's tiles; PJ102 (and ``False``) when not held."""
         held = self.seats[seat]
         # In riichi the tile thrown is the tile drawn: when that draw was hidden, the
-        # discard comes out of the hidden tiles, not the known ones.
-        hidden_draw = held.drawn is None and held.riichi
+        # discard comes out of the hidden tiles, not the known ones. Not the riichi
+        # discard itself, chosen from the hand (a draw not read before it made it
+        # "copy 7 of tile 1" (PJ103) and left the tile in the hand, so "not ready", PJ105).
+        hidden_draw = held.drawn is None and held.riichi and action.verb is not Verb.RIICHI
         if tile is None:  # a hidden discard: which tile left is unknown from now on
             if held.hidden == 0:
                 held.hidden = sum(held.known.values())
+                held.counted += held.known
                 held.known.clear()
             held.hidden -= 1
             return True
@@ -406,7 +428,7 @@ class _Engine:
             return True
         if held.hidden > 0:
             held.hidden -= 1
-            self.show([tile], action.line)
+            self.show_from_hidden(held, [tile], action.line)
             return True
         holds = " ".join(self.record.tiles.sort(list(held.known.elements())))
         self.error(
@@ -529,7 +551,7 @@ class _Engine:
                 action.line,
             )
         else:
-            self.show(list((revealed - tracked).elements()), action.line)
+            self.show_from_hidden(held, list((revealed - tracked).elements()), action.line)
             # From now on the winner's tiles are known: the page shows them all.
             held.known = Counter(revealed)
             held.hidden = 0
@@ -786,8 +808,8 @@ class _Engine:
             self.result.dealer = seat  # the dealer acts first (see ``deal``)
         if seat is not None:
             self.dirty.add(seat)
-            if self.lost:
-                self.resync(item, seat)
+        if self.lost:
+            self.resync(item, seat)
         self.lost = False
         if self.ended():
             self.error(
@@ -825,6 +847,11 @@ class _Engine:
                     # a riichi: riichi comes after a draw.
                     if item.seat in self.seats and self.acted:
                         self.maybe_riichi.add(item.seat)
+                    elif self.acted:  # ``b リーチ 4``: whose line is not read; a riichi
+                        # is declared by the seat holding a drawn tile
+                        self.maybe_riichi.update(
+                            s for s, held in self.seats.items() if held.has_drawn
+                        )
                     steps.append(self.flush(item))
                     continue
                 before = dict(self.chips)

@@ -22,6 +22,9 @@ class Seat:
     discards: list[tuple[str | None, bool]] = field(default_factory=list)
     """(tile, riichi declared with it) in order; ``None`` for a hidden tile."""
     riichi: bool = False
+    counted: Counter[str] = field(default_factory=Counter)
+    """Tiles counted (PJ103) while known that a hidden discard made hidden: not counted
+    again when they come to light."""
 
     @property
     def size(self) -> int:
