@@ -56,3 +56,34 @@ def test_a_win_with_no_payment_line_still_warns() -> None:
     record = _load("精算 A-16 B+24 C-8\n", "")
     assert errors_and_warnings(record) == ["PJ201"]
     assert not [d for d in record.diagnostics if d.code == "PJ205"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code", "said"),
+    [
+        # a digit: the sum is off (PJ113) and the payments wrong (PJ111), then the totals
+        # that follow the rules were "the running totals are …" (PJ112): three errors
+        ("精算 A-16 B+24 C-8\n", "精算 A-26 B+24 C-8\n", "PJ113", "they should be A-16 B+24 C-8"),
+        ("精算 A+24 B+0 C-24\n", "精算 A+34 B+0 C-24\n", "PJ113", "they should be A+24 B+0 C-24"),
+        # two seats swapped: the sum is right, the payments wrong (and PJ112 after them)
+        ("精算 A-16 B+24 C-8\n", "精算 A-8 B+24 C-16\n", "PJ111", "should be A-16 B+24 C-8"),
+    ],
+)
+def test_a_payment_line_with_a_wrong_number_is_one_error(
+    old: str, new: str, code: str, said: str
+) -> None:
+    record, plain = _load(old, new), _load()
+    assert errors_and_warnings(record) == [code]
+    (error,) = record.diagnostics
+    assert said in error.message
+    assert _history(record) == _history(plain)
+
+
+def test_chips_written_after_an_exhaustive_draw_are_one_error() -> None:
+    """``精算 A+5 B-5`` after 流局: PJ119; the totals after it (no chips moved) agree."""
+    text = RECORD.read_text(encoding="utf-8")
+    head, tail = text.rsplit("計 A 100 B 148 C 52\n", 1)
+    (source,) = split_record_file(f"{head}精算 A+5 B-5\n計 A 100 B 148 C 52\n{tail}", "x.kifu")
+    record = GAME.load(source)
+    assert errors_and_warnings(record) == ["PJ119"]
+    assert _history(record) == _history(_load())

@@ -104,6 +104,8 @@ class _Engine:
         """The line of the hand's payment line, once one was taken."""
         self.acted = False
         """The hand had an action (a line not read before it was no riichi)."""
+        self.rules_chips: dict[str, int] | None = None
+        """After a payment line with an error: the totals had it paid as the rules say."""
         self.step = 0
         self.notes: list[tuple[str, str]] = []
         self.lost = False
@@ -328,6 +330,7 @@ class _Engine:
         self.totalled = False
         self.pay_line = None
         self.acted = False
+        self.rules_chips = None
         self.last_discard = None
         self.wall = self.record.tiles.size - HAND_SIZE * len(self.order)
         self.to_move = dealer
@@ -714,24 +717,40 @@ class _Engine:
                     ja += f" (精算: {self.pay_line}行目)"
             self.error("PJ115", message, ja, line.line)
             return
-        if sum(line.values.values()) != 0:
-            self.error(
-                "PJ113",
-                f"payments add up to {sum(line.values.values()):+d}, not 0: every chip one "
-                "seat gets another pays",
-                f"精算の合計が{sum(line.values.values()):+d}です (0 になるはず)",
-                line.line,
-            )
         written = {seat: line.values.get(seat, 0) for seat in self.order}
+        wrong_win = result.winner is not None and written not in (
+            result.payments,
+            result.or_payments,
+        )
+        if wrong_win:
+            # A payment line with a typo: the totals after it that follow the rules'
+            # payments are right (they were "the running totals are …", PJ112).
+            self.rules_chips = {s: self.chips[s] + result.payments[s] for s in self.order}
         if result.ended == "exhausted":
             if any(written.values()):
+                self.rules_chips = dict(self.chips)  # an exhausted wall pays nothing
                 self.error(
                     "PJ119",
                     "an exhausted wall pays nothing: no chips change hands after 流局",
                     "流局ではチップは動きません",
                     line.line,
                 )
-        elif result.winner is not None and written not in (result.payments, result.or_payments):
+        elif sum(line.values.values()) != 0:
+            # One error for the line: what the payments should be is said here too, not
+            # as a PJ111 of its own.
+            should = ""
+            should_ja = ""
+            if wrong_win:
+                should = f"; they should be {describe(result.payments, self.order)}"
+                should_ja = f"。精算は {describe(result.payments, self.order)} のはずです"
+            self.error(
+                "PJ113",
+                f"payments add up to {sum(line.values.values()):+d}, not 0: every chip one "
+                f"seat gets another pays{should}",
+                f"精算の合計が{sum(line.values.values()):+d}です (0 になるはず){should_ja}",
+                line.line,
+            )
+        elif wrong_win:
             payments = describe(result.payments, self.order)
             why, why_ja = self.payment_reason()  # in Japanese too (review13 R13-15)
             self.error(
@@ -778,6 +797,10 @@ class _Engine:
             self.chips.update(line.values)
             return
         wrong = {s: v for s, v in line.values.items() if self.chips.get(s) != v}
+        rules_chips, self.rules_chips = self.rules_chips, None
+        if wrong and line.values == rules_chips:  # the payment line's error is said
+            self.chips.update(rules_chips)
+            return
         if wrong or set(line.values) != set(self.order):
             running = " ".join(f"{seat} {self.chips[seat]}" for seat in self.order)
             self.error(
