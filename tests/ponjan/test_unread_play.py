@@ -88,3 +88,40 @@ def test_a_copy_beyond_the_set_is_still_counted_after_a_discard_not_read() -> No
     record = GAME.load(source)
     (over,) = [d for d in record.diagnostics if d.code == "PJ103"]
     assert "copy 3 of tile W" in over.message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code"),
+    [
+        # a draw or riichi tile mistyped as another tile: "not ready" (PJ105), then the
+        # win "not three sets" (PJ104)
+        ("B 引 3", "B 引 1", "PJ105"),
+        ("B リーチ 4", "B リーチ 1", "PJ105"),
+        ("A リーチ 2", "A リーチ 1", "PJ105"),
+        # a copy beyond the set drawn (PJ103), then "not ready" (PJ105) and PJ104
+        ("B 引 2", "B 引 1", "PJ103"),
+        ("A 引 W", "A 引 1", "PJ103"),
+        # in riichi: a draw mistyped (PJ103) was also "must discard the tile drawn"
+        # (PJ106); a discard mistyped (PJ106) also "does not hold it" (PJ102)
+        ("B 引 4", "B 引 1", "PJ103"),
+        ("B 捨 4", "B 捨 1", "PJ106"),
+        # the discard a ron names differs (PJ107): its shape was "not three sets" (PJ104)
+        ("C 捨 6", "C 捨 1", "PJ107"),
+    ],
+)
+def test_a_tile_mistyped_as_another_tile_is_one_error(old: str, new: str, code: str) -> None:
+    """The line reads, so the engine cannot tell it is the typo; once what a seat holds
+    is known to be wrong, the checks that need its tiles are not made again this hand."""
+    record, plain = _load(PRACTICE, old, new), _load(PRACTICE)
+    assert errors_and_warnings(record) == [code]
+    assert _history(record) == _history(plain)
+
+
+def test_a_seat_with_a_tile_error_is_checked_again_in_the_next_hand() -> None:
+    """The tiles hidden after an error are hidden for that hand only."""
+    text = PRACTICE.read_text(encoding="utf-8")
+    hand2 = text.index("第2局")
+    wrong = text[:hand2].replace("\nB 引 3\n", "\nB 引 1\n", 1)
+    wrong += text[hand2:].replace("\nB リーチ 1\n", "\nB リーチ 2\n", 1)
+    (source,) = split_record_file(wrong, "x.kifu")
+    assert [d.line for d in GAME.load(source).diagnostics if d.code == "PJ105"] == [26, 43]

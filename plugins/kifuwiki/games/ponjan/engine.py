@@ -162,11 +162,14 @@ class _Engine:
         self.dirty.clear()
         return dict(self.views)
 
-    def show(self, tiles: list[str], line: int) -> None:
-        """Tiles become visible: more copies than the set has is PJ103 (once per tile)."""
+    def show(self, tiles: list[str], line: int) -> bool:
+        """Tiles become visible: more copies than the set has is PJ103 (once per tile).
+        ``True`` when one is more than the set has (said or not)."""
+        over = False
         for tile in tiles:
             self.seen[tile] += 1
             limit = self.record.tiles.copies.get(tile, 0)
+            over |= self.seen[tile] > limit
             if self.seen[tile] > limit and tile not in self.over:
                 self.over.add(tile)
                 self.error(
@@ -176,6 +179,15 @@ class _Engine:
                     f"この局で牌 {tile} が{self.seen[tile]}枚目です。牌セットには{limit}枚",
                     line,
                 )
+        return over
+
+    def blur(self, seat: str) -> None:
+        """After an error about what the seat holds (PJ102, PJ103 on its draw, PJ105,
+        PJ106, PJ107's tile): its tiles as tracked are wrong somewhere (a tile mistyped,
+        here or in an earlier draw). They are still shown as written, but the checks that
+        need them (ready, the tile drawn, held, the win's shape) are not made again this
+        hand: one typo, one error, not "not ready" and then "not three sets" at the win."""
+        self.seats[seat].unsure = True
 
     def show_from_hidden(self, held: Seat, tiles: list[str], line: int) -> None:
         """Tiles of the seat's hidden ones come to light: those counted when they were
@@ -405,10 +417,14 @@ class _Engine:
         self.wall = max(self.wall - 1, 0)
         if action.tile is None:
             held.hidden += 1
+            held.drawn = None
         else:
             held.known[action.tile] += 1
-            self.show([action.tile], action.line)
-        held.drawn = action.tile
+            held.drawn = action.tile
+            if self.show([action.tile], action.line):
+                # A copy beyond the set (PJ103): the tile drawn is mistyped, so what the
+                # seat holds is not known ("not ready" and "not a win" followed).
+                self.blur(seat)
 
     def take(self, action: Action, seat: str, tile: str | None) -> bool:
         """Take ``tile`` out of the seat's tiles; PJ102 (and ``False``) when not held."""
@@ -433,6 +449,8 @@ class _Engine:
             held.hidden -= 1
             self.show_from_hidden(held, [tile], action.line)
             return True
+        if held.unsure:
+            return True  # what it holds is not known (``blur``): the tile left
         holds = " ".join(self.record.tiles.sort(list(held.known.elements())))
         self.error(
             "PJ102",
@@ -459,11 +477,14 @@ class _Engine:
         elif seat != self.to_move:
             self.check_turn(action, seat)
         self.check_not_won(action, seat)
-        if held.riichi:
-            self.after_riichi(action, seat)
+        if held.riichi and not held.unsure and not self.after_riichi(action, seat):
+            # "must discard the tile drawn" (PJ106) is the line's error, not also "does
+            # not hold it" (PJ102) for the tile written.
+            self.blur(seat)
         if riichi:
             self.declare_riichi(action, seat)
-        self.take(action, seat, action.tile)
+        if not self.take(action, seat, action.tile):
+            self.blur(seat)
         if riichi:
             self.check_ready(action, seat)
         held.drawn = NOT_DRAWN
@@ -477,7 +498,7 @@ class _Engine:
         """Rule (seed, ``tsumo_compulsory``): nine tiles that are three sets win at once;
         only a hand that does not win discards."""
         held = self.seats[seat]
-        if not self.rules.tsumo_compulsory or not held.has_drawn or held.hidden:
+        if not self.rules.tsumo_compulsory or not held.has_drawn or held.hidden or held.unsure:
             return
         if is_win(held.known, self.record.tiles.wild):
             tiles = " ".join(self.record.tiles.sort(list(held.known.elements())))
@@ -504,11 +525,12 @@ class _Engine:
             )
         held.riichi = True
 
-    def after_riichi(self, action: Action, seat: str) -> None:
-        """After riichi the drawn tile is discarded unless it wins (then: tsumo)."""
+    def after_riichi(self, action: Action, seat: str) -> bool:
+        """After riichi the drawn tile is discarded unless it wins (then: tsumo).
+        ``False`` after PJ106."""
         held = self.seats[seat]
         if not self.rules.riichi_discards_drawn or held.drawn is None:
-            return
+            return True
         if action.tile is not None and action.tile != held.drawn:
             self.error(
                 "PJ106",
@@ -518,10 +540,12 @@ class _Engine:
                 f"({action.tile} ではなく)",
                 action.line,
             )
+            return False
+        return True
 
     def check_ready(self, action: Action, seat: str) -> None:
         held = self.seats[seat]
-        if not self.rules.riichi_needs_ready or held.hidden:
+        if not self.rules.riichi_needs_ready or held.hidden or held.unsure:
             return
         if not is_ready(held.known, self.record.tiles.wild):
             tiles = " ".join(self.record.tiles.sort(list(held.known.elements())))
@@ -531,6 +555,7 @@ class _Engine:
                 f"リーチはあと1枚でアガリの形のときだけです。{seat} の手牌: {tiles}",
                 action.line,
             )
+            self.blur(seat)
 
     # -- wins -------------------------------------------------------------------
 
@@ -542,9 +567,10 @@ class _Engine:
             tracked[extra] += 1
         hidden = held.hidden + (1 if action.verb is Verb.RON and extra is None else 0)
         if not action.revealed:
-            return tracked if hidden == 0 else None
+            return tracked if hidden == 0 and not held.unsure else None
         revealed = Counter(action.revealed)
-        if (hidden == 0 and revealed != tracked) or tracked - revealed:
+        differ = (hidden == 0 and revealed != tracked) or tracked - revealed
+        if differ and not held.unsure:
             shown = " ".join(self.record.tiles.sort(list(tracked.elements())))
             self.error(
                 "PJ117",
@@ -645,6 +671,9 @@ class _Engine:
                     f"最後の捨て牌は {tile} です ({action.tile} ではありません)",
                     action.line,
                 )
+                # Which of the two was mistyped is not known: the win's shape is not
+                # checked on either ("not three sets", PJ104, followed).
+                self.blur(seat)
             tile = tile if tile is not None else action.tile
         self.check_shape(action, seat, self.winning_tiles(action, seat, tile))
         if tile is not None:  # the winner shows 9 tiles, the one won on set apart

@@ -25,6 +25,9 @@ class Seat:
     counted: Counter[str] = field(default_factory=Counter)
     """Tiles counted (PJ103) while known that a hidden discard made hidden: not counted
     again when they come to light."""
+    unsure: bool = False
+    """An error said what the seat holds is wrong somewhere (``_Engine.blur``): its tiles
+    are shown as tracked, but not checked again this hand."""
 
     @property
     def size(self) -> int:
