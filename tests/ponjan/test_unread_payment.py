@@ -87,3 +87,20 @@ def test_chips_written_after_an_exhaustive_draw_are_one_error() -> None:
     record = GAME.load(source)
     assert errors_and_warnings(record) == ["PJ119"]
     assert _history(record) == _history(_load())
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("精算 A-16 B+24 C-8\n", "精算 A-16 C+24 C-8\n"),
+        ("計 A 84 B 124 C 92\n", "計 A 84 A 124 C 92\n"),
+    ],
+)
+def test_a_seat_named_twice_is_one_error_and_fmt_keeps_the_line(old: str, new: str) -> None:
+    """``精算 A-16 C+24 C-8`` kept the last C: "add up to -24" (PJ113, where the line adds
+    up to 0), and ``fmt`` wrote ``精算 A-16 C-8``, losing what was written."""
+    record, plain = _load(old, new), _load()
+    assert errors_and_warnings(record) == ["PJ006"]
+    assert "named twice" in record.diagnostics[-1].message
+    assert _history(record) == _history(plain)
+    assert GAME.format(record) == GAME.format(plain).replace(old, new, 1)

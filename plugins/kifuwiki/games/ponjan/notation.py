@@ -195,6 +195,17 @@ class _Reader:
                 return None
             if not self.seat(entry.group("seat"), source_line.number, column):
                 return None
+            if entry.group("seat") in values:
+                # ``精算 A-16 C+24 C-8`` (B mistyped C): one of the two was lost, so the
+                # sum was wrong (PJ113) and fmt dropped what was written. Not read: kept.
+                self.bag.error(
+                    "PJ006",
+                    f"'{entry.group('seat')}' is named twice on this line; each seat is named once",
+                    source_line.number,
+                    column,
+                    ja=f"'{entry.group('seat')}' がこの行に2回あります。席は1回ずつ書きます",
+                )
+                return None
             values[entry.group("seat")] = int(entry.group("value"))
         return ChipLine(totals, values, source_line.number, source_line.text.strip())
 
