@@ -106,6 +106,8 @@ class _Engine:
         """The hand had an action (a line not read before it was no riichi)."""
         self.rules_chips: dict[str, int] | None = None
         """After a payment line with an error: the totals had it paid as the rules say."""
+        self.unpaid_warning: tuple[str, str, int, int] | None = None
+        """PJ201 (message, Japanese, line, step), said when the hand closes."""
         self.step = 0
         self.notes: list[tuple[str, str]] = []
         self.lost = False
@@ -232,6 +234,10 @@ class _Engine:
                 ja=f"第{hand.number}局は終わっていません (アガリも流局もない)",
             )
         self.settle_unpaid()
+        if self.unpaid_warning is not None:
+            message, ja, line, step = self.unpaid_warning
+            self.bag.warning("PJ201", message, line, step=step, ja=ja)
+            self.unpaid_warning = None
         self.hands.append(result)
         self.history.append(dict(self.chips))
 
@@ -296,14 +302,15 @@ class _Engine:
                 f"{describe(result.payments, self.order)}",
             )
         else:
-            self.bag.warning(
-                "PJ201",
+            # Said when the hand closes: a payment line after the totals (out of order,
+            # PJ115) is a payment line, so "ended without" is then not said.
+            self.unpaid_warning = (
                 f"hand {hand.number} ended without its payment line; the chips move as "
                 f"the rules say: {describe(result.payments, self.order)}",
-                hand.line,
-                step=self.step,
-                ja=f"第{hand.number}局に精算の行がありません。ルールどおりに動かします: "
+                f"第{hand.number}局に精算の行がありません。ルールどおりに動かします: "
                 f"{describe(result.payments, self.order)}",
+                hand.line,
+                self.step,
             )
         for seat, chips in result.payments.items():
             self.chips[seat] += chips
@@ -738,6 +745,7 @@ class _Engine:
             elif self.totalled and self.pay_line is None:
                 message = "this hand's payments come before its chip totals (計), not after"
                 ja = "精算は局の合計 (計) の前に書きます"
+                self.unpaid_warning = None  # it has a payment line, out of order
             else:
                 message = "this hand was already paid; write its payments on one line"
                 ja = "この局の精算はもう書かれています。精算は1行に書きます"
