@@ -22,6 +22,7 @@ from tests.cardgames import errors_and_warnings
 from kifuwiki.core.recordfile import split_record_file
 from kifuwiki.games.base import GameRecord
 from kifuwiki.games.ponjan import GAME, PonjanData
+from kifuwiki.games.ponjan.selfplay import session_text
 
 RECORDS = Path(__file__).resolve().parents[2] / "records" / "ponjan"
 PRACTICE = RECORDS / "practice-2026-11-03.kifu"
@@ -125,3 +126,34 @@ def test_a_seat_with_a_tile_error_is_checked_again_in_the_next_hand() -> None:
     wrong += text[hand2:].replace("\nB リーチ 1\n", "\nB リーチ 2\n", 1)
     (source,) = split_record_file(wrong, "x.kifu")
     assert [d.line for d in GAME.load(source).diagnostics if d.code == "PJ105"] == [26, 43]
+
+
+def _session(seed: int, line: int, old: str, new: str) -> tuple[GameRecord, GameRecord]:
+    """A generated session with its ``line`` (``old``) written as ``new``, and as it was."""
+    lines = session_text(seed, hands=3, players=2 + seed % 3).split("\n")
+    assert lines[line - 1] == old
+    plain = "\n".join(lines)
+    lines[line - 1] = new
+    loaded = [GAME.load(split_record_file(t, "x.kifu")[0]) for t in ("\n".join(lines), plain)]
+    return loaded[0], loaded[1]
+
+
+@pytest.mark.parametrize(
+    ("seed", "line", "old", "new", "code"),
+    [
+        # the discard a ron takes, mistyped: "does not hold it" (PJ102), then the ron
+        # "the last discard is 1, not 9" (PJ107)
+        (1, 92, "C リーチ 9", "C リーチ 1", "PJ102"),
+        (3, 76, "B 捨 3", "B 捨 1", "PJ102"),
+        # in riichi, a draw mistyped into a winning hand: "won there" (PJ120), then "must
+        # discard the tile drawn" (PJ106) on the same line
+        (2, 59, "C 引 5", "C 引 1", "PJ120"),
+    ],
+)
+def test_a_tile_mistyped_in_a_generated_session_is_one_error(
+    seed: int, line: int, old: str, new: str, code: str
+) -> None:
+    record, plain = _session(seed, line, old, new)
+    assert errors_and_warnings(plain) == []
+    assert errors_and_warnings(record) == [code]
+    assert _history(record) == _history(plain)

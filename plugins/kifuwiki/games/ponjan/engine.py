@@ -483,30 +483,35 @@ class _Engine:
             self.wall = max(self.wall - 1, 0)
         elif seat != self.to_move:
             self.check_turn(action, seat)
-        self.check_not_won(action, seat)
+        if not self.check_not_won(action, seat):
+            self.blur(seat)  # a mistyped draw that wins: not also PJ106 on the same line
         if held.riichi and not held.unsure and not self.after_riichi(action, seat):
             # "must discard the tile drawn" (PJ106) is the line's error, not also "does
             # not hold it" (PJ102) for the tile written.
             self.blur(seat)
         if riichi:
             self.declare_riichi(action, seat)
+        thrown = action.tile
         if not self.take(action, seat, action.tile):
             self.blur(seat)
+            # The tile written is not held: which tile left is not known, so a ron that
+            # names it is not "the last discard is …" (PJ107) as well.
+            thrown = None
         if riichi:
             self.check_ready(action, seat)
         held.drawn = NOT_DRAWN
         held.discards.append((action.tile, riichi))
-        self.last_discard = (seat, action.tile)
+        self.last_discard = (seat, thrown)
         self.to_move = self.next_seat(seat)
         if riichi:
             self.note(f"{self.name(seat)} リーチ", f"{self.name(seat)} declares riichi")
 
-    def check_not_won(self, action: Action, seat: str) -> None:
+    def check_not_won(self, action: Action, seat: str) -> bool:
         """Rule (seed, ``tsumo_compulsory``): nine tiles that are three sets win at once;
-        only a hand that does not win discards."""
+        only a hand that does not win discards. ``False`` after PJ120."""
         held = self.seats[seat]
         if not self.rules.tsumo_compulsory or not held.has_drawn or held.hidden or held.unsure:
-            return
+            return True
         if is_win(held.known, self.record.tiles.wild):
             tiles = " ".join(self.record.tiles.sort(list(held.known.elements())))
             self.error(
@@ -518,6 +523,8 @@ class _Engine:
                 action.line,
                 action.column,
             )
+            return False
+        return True
 
     # -- riichi -----------------------------------------------------------------
 
