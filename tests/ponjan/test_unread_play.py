@@ -145,6 +145,9 @@ def _session(seed: int, line: int, old: str, new: str) -> tuple[GameRecord, Game
         # "the last discard is 1, not 9" (PJ107)
         (1, 92, "C リーチ 9", "C リーチ 1", "PJ102"),
         (3, 76, "B 捨 3", "B 捨 1", "PJ102"),
+        # in riichi, a discard mistyped: "must discard the tile drawn" (PJ106), then the
+        # ron "the last discard is 1, not 5" (PJ107)
+        (6, 55, "A 捨 5", "A 捨 1", "PJ106"),
         # in riichi, a draw mistyped into a winning hand: "won there" (PJ120), then "must
         # discard the tile drawn" (PJ106) on the same line
         (2, 59, "C 引 5", "C 引 1", "PJ120"),

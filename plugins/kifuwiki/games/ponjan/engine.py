@@ -485,13 +485,15 @@ class _Engine:
             self.check_turn(action, seat)
         if not self.check_not_won(action, seat):
             self.blur(seat)  # a mistyped draw that wins: not also PJ106 on the same line
+        thrown = action.tile
         if held.riichi and not held.unsure and not self.after_riichi(action, seat):
             # "must discard the tile drawn" (PJ106) is the line's error, not also "does
-            # not hold it" (PJ102) for the tile written.
+            # not hold it" (PJ102) for the tile written, nor, on a ron naming the tile
+            # drawn, "the last discard is …" (PJ107): which of the two left is not known.
             self.blur(seat)
+            thrown = None
         if riichi:
             self.declare_riichi(action, seat)
-        thrown = action.tile
         if not self.take(action, seat, action.tile):
             self.blur(seat)
             # The tile written is not held: which tile left is not known, so a ron that
