@@ -397,8 +397,13 @@ def test_one_wrong_totals_line_is_reported_once() -> None:
     typo = CLEAN_HAND.replace("計 A 84 B 124 C 92", "計 A 80 B 124 C 92") + again
     assert codes(load(typo)) == ["PJ112"]  # the sum is off: the next line is checked as before
     paid_wrong = CLEAN_HAND.replace("精算 A-16 B+24 C-8", "精算 A-8 B+24 C-16") + again
-    # Totals that follow the rules' payments, not the written ones: reported once.
-    assert codes(load(paid_wrong)) == ["PJ111", "PJ112"]
+    # Totals that follow the rules' payments, not the written ones: the payment line was
+    # wrong (PJ111), not the totals (they were PJ112 once too, one typo, two errors).
+    assert codes(load(paid_wrong)) == ["PJ111"]
+    assert data(load(paid_wrong)).replay.chips == {"A": 84, "B": 124, "C": 92}
+    # Totals that follow neither are still PJ112 (once).
+    both = paid_wrong.replace("計 A 84 B 124 C 92\n", "計 A 80 B 124 C 96\n", 1)[: -len(again)]
+    assert codes(load(both)) == ["PJ111", "PJ112"]
 
 
 def test_payments_before_the_hand_ended_or_twice_are_pj115() -> None:

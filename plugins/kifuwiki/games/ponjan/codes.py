@@ -13,7 +13,7 @@ CODES: dict[str, str] = {
     "PJ003": "a tile that is not in the record's tile set",
     "PJ004": "a front matter field (players, order, tiles, chips) that cannot be used",
     "PJ005": "an action before the first hand heading",
-    "PJ006": "a payment or totals entry that is not 'seat ±chips'",
+    "PJ006": "a payment or totals entry that is not 'seat ±chips', or names a seat twice",
     "PJ007": "a hand heading without its dealer",
     "PJ008": "a starting hand after the hand's first action, or given twice",
     "PJ009": "a record without any hand",
@@ -35,7 +35,7 @@ CODES: dict[str, str] = {
     "PJ112": "chip totals that do not match the running totals",
     "PJ113": "payments that do not add up to zero",
     "PJ114": "a hand dealt by the wrong dealer",
-    "PJ115": "an action after the hand has ended, or payments before it ended or twice",
+    "PJ115": "an action after the hand ended, or payments too early, twice or after the totals",
     "PJ116": "riichi declared twice in one hand",
     "PJ117": "revealed tiles that differ from the tiles the player holds",
     "PJ118": "a starting hand that is not 8 tiles",
@@ -47,6 +47,7 @@ CODES: dict[str, str] = {
     "PJ202": "a hand that never ended (no win and no exhaustive draw)",
     "PJ203": "a field of 'tiles' that is not read (ignored)",
     "PJ204": "a hand whose end was not read: its payments (or next totals) are taken as written",
+    "PJ205": "a line after a win not read (maybe its payments): the chips move as the rules say",
 }
 
 #: The codes above that are always errors (``GameModule.error_codes``; an ``accept:``
@@ -64,7 +65,7 @@ CODES_JA: dict[str, str] = {
     "PJ003": "棋譜の牌セットにない牌",
     "PJ004": "使えないフロントマター項目 (players, order, tiles, chips)",
     "PJ005": "最初の局の見出しより前の行動",
-    "PJ006": "「席 ±チップ」の形でない精算・合計の項目",
+    "PJ006": "「席 ±チップ」の形でない、または同じ席を2回書いた精算・合計の項目",
     "PJ007": "親のない局の見出し",
     "PJ008": "局の最初の行動より後、または二度書かれた配牌",
     "PJ009": "局がひとつもない棋譜",
@@ -85,7 +86,7 @@ CODES_JA: dict[str, str] = {
     "PJ112": "累計と合わないチップの合計",
     "PJ113": "合計が0にならない精算",
     "PJ114": "親が違う局",
-    "PJ115": "局が終わったあとの行動、または局の終わる前や二度目の精算",
+    "PJ115": "局が終わったあとの行動、または局の終わる前・二度目・合計の後の精算",
     "PJ116": "1局で二度目のリーチ",
     "PJ117": "手牌と違う公開牌",
     "PJ118": "8枚でない配牌",
@@ -96,4 +97,5 @@ CODES_JA: dict[str, str] = {
     "PJ202": "終わらなかった局 (アガリも流局もない)",
     "PJ203": "tiles の読まない項目 (無視)",
     "PJ204": "終わりの行が読めない局 (精算、それがなければ次の合計を書かれたとおりとみなす)",
+    "PJ205": "アガリの後の読めない行 (精算の行かもしれない): チップはルールどおりに動く",
 }

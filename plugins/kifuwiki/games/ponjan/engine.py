@@ -98,6 +98,16 @@ class _Engine:
         self.seen: Counter[str] = Counter()
         self.over: set[str] = set()
         self.paid = False
+        self.totalled = False
+        """The hand's totals line (計) came: a payment line after it is out of order."""
+        self.pay_line: int | None = None
+        """The line of the hand's payment line, once one was taken."""
+        self.acted = False
+        """The hand had an action (a line not read before it was no riichi)."""
+        self.rules_chips: dict[str, int] | None = None
+        """After a payment line with an error: the totals had it paid as the rules say."""
+        self.unpaid_warning: tuple[str, str, int, int] | None = None
+        """PJ201 (message, Japanese, line, step), said when the hand closes."""
         self.step = 0
         self.notes: list[tuple[str, str]] = []
         self.lost = False
@@ -140,7 +150,7 @@ class _Engine:
         result = self.result
         return Snapshot(
             hand=self.hand.number if self.hand else 0,
-            dealer=self.hand.dealer if self.hand else None,
+            dealer=result.dealer if result else None,
             wall=self.wall,
             seats=self.seat_views(),
             to_move=self.to_move if result is None or result.ended is None else None,
@@ -154,11 +164,14 @@ class _Engine:
         self.dirty.clear()
         return dict(self.views)
 
-    def show(self, tiles: list[str], line: int) -> None:
-        """Tiles become visible: more copies than the set has is PJ103 (once per tile)."""
+    def show(self, tiles: list[str], line: int) -> bool:
+        """Tiles become visible: more copies than the set has is PJ103 (once per tile).
+        ``True`` when one is more than the set has (said or not)."""
+        over = False
         for tile in tiles:
             self.seen[tile] += 1
             limit = self.record.tiles.copies.get(tile, 0)
+            over |= self.seen[tile] > limit
             if self.seen[tile] > limit and tile not in self.over:
                 self.over.add(tile)
                 self.error(
@@ -168,6 +181,27 @@ class _Engine:
                     f"この局で牌 {tile} が{self.seen[tile]}枚目です。牌セットには{limit}枚",
                     line,
                 )
+        return over
+
+    def blur(self, seat: str) -> None:
+        """After an error about what the seat holds (PJ102, PJ103 on its draw, PJ105,
+        PJ106, PJ107's tile): its tiles as tracked are wrong somewhere (a tile mistyped,
+        here or in an earlier draw). They are still shown as written, but the checks that
+        need them (ready, the tile drawn, held, the win's shape) are not made again this
+        hand: one typo, one error, not "not ready" and then "not three sets" at the win."""
+        self.seats[seat].unsure = True
+
+    def show_from_hidden(self, held: Seat, tiles: list[str], line: int) -> None:
+        """Tiles of the seat's hidden ones come to light: those counted when they were
+        known (before a discard not read hid the hand) are not counted again, which said
+        "copy 7 of tile 3" (PJ103) on every later discard of a tile the seat was dealt."""
+        new = []
+        for tile in tiles:
+            if held.counted[tile] > 0:
+                held.counted[tile] -= 1
+            else:
+                new.append(tile)
+        self.show(new, line)
 
     def ended(self) -> bool:
         return self.result is not None and self.result.ended is not None
@@ -200,14 +234,20 @@ class _Engine:
                 ja=f"第{hand.number}局は終わっていません (アガリも流局もない)",
             )
         self.settle_unpaid()
+        if self.unpaid_warning is not None:
+            message, ja, line, step = self.unpaid_warning
+            self.bag.warning("PJ201", message, line, step=step, ja=ja)
+            self.unpaid_warning = None
         self.hands.append(result)
         self.history.append(dict(self.chips))
 
-    def unread_end(self, *, paid: bool) -> None:
+    def unread_end(self, *, paid: bool, totals: int | None = None) -> None:
         """The hand did not end, and the last line of its play was not read: it may have
         been the win (``A ロソ 6``, ``B ツモ!``). Said once a hand, at that line, with what
         is taken as written: the payment line, or with none (``paid`` false) the next
-        totals line, what the hand paid not being known."""
+        totals line, what the hand paid not being known. ``totals``: the line of the
+        hand's own totals, which came before any payment line (one may still follow it,
+        so the note does not say none follows)."""
         hand = self.hand
         assert hand is not None
         if self.end_not_read:
@@ -218,6 +258,16 @@ class _Engine:
         if paid:
             message = f"{lost}, so its end and payments are taken as written"
             ja = f"{lost_ja}。局の終わりと精算は書かれたとおりとみなします"
+        elif totals is not None:
+            message = (
+                f"{lost} and no payment line comes before its chip totals (line {totals}), so "
+                "its end is taken as written and what it paid is not known: those chip "
+                "totals are taken as written"
+            )
+            ja = (
+                f"{lost_ja}。合計 ({totals}行目) の前に精算の行がありません。局の終わりは"
+                "書かれたとおりとみなし、精算はわからないため、その合計を書かれたとおりとみなします"
+            )
         else:
             message = (
                 f"{lost} and no payment line follows, so its end is taken as written and "
@@ -235,15 +285,33 @@ class _Engine:
         hand, result = self.hand, self.result
         if hand is None or result is None or result.winner is None or self.paid:
             return
-        self.bag.warning(
-            "PJ201",
-            f"hand {hand.number} ended without its payment line; the chips move as "
-            f"the rules say: {describe(result.payments, self.order)}",
-            hand.line,
-            step=self.step,
-            ja=f"第{hand.number}局に精算の行がありません。ルールどおりに動かします: "
-            f"{describe(result.payments, self.order)}",
-        )
+        if self.lost:
+            # A line after the win was not read (``精算 A-16 D+24 C-8``, ``清算 …``): it may
+            # have been the payment line, so "ended without its payment line" (PJ201) is
+            # not said; the note says how the chips moved (one typo, one error).
+            self.lost = False
+            self.bag.info(
+                "PJ205",
+                f"hand {hand.number}: a line after its win was not read (see its error) and "
+                "may have been its payments; the chips move as the rules say: "
+                f"{describe(result.payments, self.order)}",
+                self.lost_at[0],
+                step=self.lost_at[1],
+                ja=f"第{hand.number}局: アガリの後の行が読めません (エラーを参照)。精算の行"
+                "だったかもしれません。ルールどおりに動かします: "
+                f"{describe(result.payments, self.order)}",
+            )
+        else:
+            # Said when the hand closes: a payment line after the totals (out of order,
+            # PJ115) is a payment line, so "ended without" is then not said.
+            self.unpaid_warning = (
+                f"hand {hand.number} ended without its payment line; the chips move as "
+                f"the rules say: {describe(result.payments, self.order)}",
+                f"第{hand.number}局に精算の行がありません。ルールどおりに動かします: "
+                f"{describe(result.payments, self.order)}",
+                hand.line,
+                self.step,
+            )
         for seat, chips in result.payments.items():
             self.chips[seat] += chips
         self.paid = True
@@ -268,15 +336,23 @@ class _Engine:
                 hand.line,
             )
         self.hand = hand
-        self.result = HandResult(hand.number, hand.dealer, None, None, {})
+        # A dealer not read (``親 Q``, PJ002) is the one the deal passes to, or, in the
+        # first hand, the first seat to act: not the winner, which made every win a
+        # dealer's win (PJ111 ×1.5) and left the next hand's dealer unchecked.
+        dealer = hand.dealer if hand.dealer is not None else expected
+        self.result = HandResult(hand.number, dealer, None, None, {})
         self.seats = {seat: Seat(hidden=HAND_SIZE) for seat in self.order}
         self.dirty.update(self.order)
         self.seen = Counter()
         self.over = set()
         self.paid = False
+        self.totalled = False
+        self.pay_line = None
+        self.acted = False
+        self.rules_chips = None
         self.last_discard = None
         self.wall = self.record.tiles.size - HAND_SIZE * len(self.order)
-        self.to_move = hand.dealer
+        self.to_move = dealer
         for seat, (tiles, line) in hand.starting.items():
             if len(tiles) != HAND_SIZE:
                 self.error(
@@ -288,20 +364,27 @@ class _Engine:
                 )
             self.seats[seat] = Seat(known=Counter(tiles))
             self.show(tiles, line)
-        dealer = self.name(hand.dealer)
+        dealer = self.name(self.result.dealer)
         self.note(f"第{hand.number}局 親 {dealer}", f"hand {hand.number}, {dealer} deals")
 
     # -- turns ------------------------------------------------------------------
 
-    def resync(self, action: Action, seat: str) -> None:
+    def resync(self, action: Action, seat: str | None) -> None:
         """After an unreadable line, assume it was whatever makes ``action`` possible:
-        another seat's pending discard (a hidden tile) or this seat's draw."""
+        another seat's pending discard (a hidden tile) or this seat's draw. ``seat`` is
+        ``None`` for an exhaustive draw (流局), which comes after the last discard."""
         for other, held in self.seats.items():
             if other != seat and held.has_drawn:
                 self.take(action, other, None)
                 held.drawn = NOT_DRAWN
                 held.discards.append((None, False))
                 self.dirty.add(other)
+                # The discard a ron takes: "cannot ron now" (PJ107) was said on the ron
+                # after a discard not read, and its payments were PJ111.
+                self.last_discard = (other, None)
+                self.to_move = self.next_seat(other)
+        if seat is None:
+            return
         held = self.seats[seat]
         if action.verb in (Verb.DISCARD, Verb.RIICHI, Verb.TSUMO) and not held.has_drawn:
             held.hidden += 1
@@ -341,20 +424,27 @@ class _Engine:
         self.wall = max(self.wall - 1, 0)
         if action.tile is None:
             held.hidden += 1
+            held.drawn = None
         else:
             held.known[action.tile] += 1
-            self.show([action.tile], action.line)
-        held.drawn = action.tile
+            held.drawn = action.tile
+            if self.show([action.tile], action.line):
+                # A copy beyond the set (PJ103): the tile drawn is mistyped, so what the
+                # seat holds is not known ("not ready" and "not a win" followed).
+                self.blur(seat)
 
     def take(self, action: Action, seat: str, tile: str | None) -> bool:
         """Take ``tile`` out of the seat's tiles; PJ102 (and ``False``) when not held."""
         held = self.seats[seat]
         # In riichi the tile thrown is the tile drawn: when that draw was hidden, the
-        # discard comes out of the hidden tiles, not the known ones.
-        hidden_draw = held.drawn is None and held.riichi
+        # discard comes out of the hidden tiles, not the known ones. Not the riichi
+        # discard itself, chosen from the hand (a draw not read before it made it
+        # "copy 7 of tile 1" (PJ103) and left the tile in the hand, so "not ready", PJ105).
+        hidden_draw = held.drawn is None and held.riichi and action.verb is not Verb.RIICHI
         if tile is None:  # a hidden discard: which tile left is unknown from now on
             if held.hidden == 0:
                 held.hidden = sum(held.known.values())
+                held.counted += held.known
                 held.known.clear()
             held.hidden -= 1
             return True
@@ -364,8 +454,10 @@ class _Engine:
             return True
         if held.hidden > 0:
             held.hidden -= 1
-            self.show([tile], action.line)
+            self.show_from_hidden(held, [tile], action.line)
             return True
+        if held.unsure:
+            return True  # what it holds is not known (``blur``): the tile left
         holds = " ".join(self.record.tiles.sort(list(held.known.elements())))
         self.error(
             "PJ102",
@@ -391,27 +483,37 @@ class _Engine:
             self.wall = max(self.wall - 1, 0)
         elif seat != self.to_move:
             self.check_turn(action, seat)
-        self.check_not_won(action, seat)
-        if held.riichi:
-            self.after_riichi(action, seat)
+        if not self.check_not_won(action, seat):
+            self.blur(seat)  # a mistyped draw that wins: not also PJ106 on the same line
+        thrown = action.tile
+        if held.riichi and not held.unsure and not self.after_riichi(action, seat):
+            # "must discard the tile drawn" (PJ106) is the line's error, not also "does
+            # not hold it" (PJ102) for the tile written, nor, on a ron naming the tile
+            # drawn, "the last discard is …" (PJ107): which of the two left is not known.
+            self.blur(seat)
+            thrown = None
         if riichi:
             self.declare_riichi(action, seat)
-        self.take(action, seat, action.tile)
+        if not self.take(action, seat, action.tile):
+            self.blur(seat)
+            # The tile written is not held: which tile left is not known, so a ron that
+            # names it is not "the last discard is …" (PJ107) as well.
+            thrown = None
         if riichi:
             self.check_ready(action, seat)
         held.drawn = NOT_DRAWN
         held.discards.append((action.tile, riichi))
-        self.last_discard = (seat, action.tile)
+        self.last_discard = (seat, thrown)
         self.to_move = self.next_seat(seat)
         if riichi:
             self.note(f"{self.name(seat)} リーチ", f"{self.name(seat)} declares riichi")
 
-    def check_not_won(self, action: Action, seat: str) -> None:
+    def check_not_won(self, action: Action, seat: str) -> bool:
         """Rule (seed, ``tsumo_compulsory``): nine tiles that are three sets win at once;
-        only a hand that does not win discards."""
+        only a hand that does not win discards. ``False`` after PJ120."""
         held = self.seats[seat]
-        if not self.rules.tsumo_compulsory or not held.has_drawn or held.hidden:
-            return
+        if not self.rules.tsumo_compulsory or not held.has_drawn or held.hidden or held.unsure:
+            return True
         if is_win(held.known, self.record.tiles.wild):
             tiles = " ".join(self.record.tiles.sort(list(held.known.elements())))
             self.error(
@@ -423,6 +525,8 @@ class _Engine:
                 action.line,
                 action.column,
             )
+            return False
+        return True
 
     # -- riichi -----------------------------------------------------------------
 
@@ -437,11 +541,12 @@ class _Engine:
             )
         held.riichi = True
 
-    def after_riichi(self, action: Action, seat: str) -> None:
-        """After riichi the drawn tile is discarded unless it wins (then: tsumo)."""
+    def after_riichi(self, action: Action, seat: str) -> bool:
+        """After riichi the drawn tile is discarded unless it wins (then: tsumo).
+        ``False`` after PJ106."""
         held = self.seats[seat]
         if not self.rules.riichi_discards_drawn or held.drawn is None:
-            return
+            return True
         if action.tile is not None and action.tile != held.drawn:
             self.error(
                 "PJ106",
@@ -451,10 +556,12 @@ class _Engine:
                 f"({action.tile} ではなく)",
                 action.line,
             )
+            return False
+        return True
 
     def check_ready(self, action: Action, seat: str) -> None:
         held = self.seats[seat]
-        if not self.rules.riichi_needs_ready or held.hidden:
+        if not self.rules.riichi_needs_ready or held.hidden or held.unsure:
             return
         if not is_ready(held.known, self.record.tiles.wild):
             tiles = " ".join(self.record.tiles.sort(list(held.known.elements())))
@@ -464,6 +571,7 @@ class _Engine:
                 f"リーチはあと1枚でアガリの形のときだけです。{seat} の手牌: {tiles}",
                 action.line,
             )
+            self.blur(seat)
 
     # -- wins -------------------------------------------------------------------
 
@@ -475,9 +583,10 @@ class _Engine:
             tracked[extra] += 1
         hidden = held.hidden + (1 if action.verb is Verb.RON and extra is None else 0)
         if not action.revealed:
-            return tracked if hidden == 0 else None
+            return tracked if hidden == 0 and not held.unsure else None
         revealed = Counter(action.revealed)
-        if (hidden == 0 and revealed != tracked) or tracked - revealed:
+        differ = (hidden == 0 and revealed != tracked) or tracked - revealed
+        if differ and not held.unsure:
             shown = " ".join(self.record.tiles.sort(list(tracked.elements())))
             self.error(
                 "PJ117",
@@ -487,7 +596,7 @@ class _Engine:
                 action.line,
             )
         else:
-            self.show(list((revealed - tracked).elements()), action.line)
+            self.show_from_hidden(held, list((revealed - tracked).elements()), action.line)
             # From now on the winner's tiles are known: the page shows them all.
             held.known = Counter(revealed)
             held.hidden = 0
@@ -530,7 +639,7 @@ class _Engine:
         hand, result = self.hand, self.result
         assert hand is not None and result is not None
         hands = self.score(action, seat)
-        dealer = hand.dealer or seat
+        dealer = result.dealer or seat
         details = Win(seat, dealer, tuple(self.order), discarder is None, discarder, hands)
         result.ended = "tsumo" if discarder is None else "ron"
         result.winner = seat
@@ -578,6 +687,9 @@ class _Engine:
                     f"最後の捨て牌は {tile} です ({action.tile} ではありません)",
                     action.line,
                 )
+                # Which of the two was mistyped is not known: the win's shape is not
+                # checked on either ("not three sets", PJ104, followed).
+                self.blur(seat)
             tile = tile if tile is not None else action.tile
         self.check_shape(action, seat, self.winning_tiles(action, seat, tile))
         if tile is not None:  # the winner shows 9 tiles, the one won on set apart
@@ -629,35 +741,62 @@ class _Engine:
             self.unread_end(paid=True)
             self.chips.update({s: self.chips[s] + line.values.get(s, 0) for s in self.order})
             self.paid = True
+            self.pay_line = line.line
             return
         if result.ended is None or self.paid:
-            self.error(
-                "PJ115",
-                "payments come once per hand, after its win or exhaustive draw (流局)"
-                if result.ended is None
-                else "this hand was already paid; write its payments on one line",
-                "精算は局の終わり (アガリか流局) の後に一度だけ書きます",
-                line.line,
-            )
+            # Said by what came before, not by ``ended`` alone: a hand whose end was not
+            # read (PJ204) is taken as ended once paid, so a payment line after its
+            # payments or its totals is out of order, not "before the end" (the note says
+            # the end is taken as written).
+            if not self.paid:
+                message = "payments come once per hand, after its win or exhaustive draw (流局)"
+                ja = "精算は局の終わり (アガリか流局) の後に一度だけ書きます"
+            elif self.totalled and self.pay_line is None:
+                message = "this hand's payments come before its chip totals (計), not after"
+                ja = "精算は局の合計 (計) の前に書きます"
+                self.unpaid_warning = None  # it has a payment line, out of order
+            else:
+                message = "this hand was already paid; write its payments on one line"
+                ja = "この局の精算はもう書かれています。精算は1行に書きます"
+                if self.pay_line is not None:
+                    message += f" (its payments: line {self.pay_line})"
+                    ja += f" (精算: {self.pay_line}行目)"
+            self.error("PJ115", message, ja, line.line)
             return
-        if sum(line.values.values()) != 0:
-            self.error(
-                "PJ113",
-                f"payments add up to {sum(line.values.values()):+d}, not 0: every chip one "
-                "seat gets another pays",
-                f"精算の合計が{sum(line.values.values()):+d}です (0 になるはず)",
-                line.line,
-            )
         written = {seat: line.values.get(seat, 0) for seat in self.order}
+        wrong_win = result.winner is not None and written not in (
+            result.payments,
+            result.or_payments,
+        )
+        if wrong_win:
+            # A payment line with a typo: the totals after it that follow the rules'
+            # payments are right (they were "the running totals are …", PJ112).
+            self.rules_chips = {s: self.chips[s] + result.payments[s] for s in self.order}
         if result.ended == "exhausted":
             if any(written.values()):
+                self.rules_chips = dict(self.chips)  # an exhausted wall pays nothing
                 self.error(
                     "PJ119",
                     "an exhausted wall pays nothing: no chips change hands after 流局",
                     "流局ではチップは動きません",
                     line.line,
                 )
-        elif result.winner is not None and written not in (result.payments, result.or_payments):
+        elif sum(line.values.values()) != 0:
+            # One error for the line: what the payments should be is said here too, not
+            # as a PJ111 of its own.
+            should = ""
+            should_ja = ""
+            if wrong_win:
+                should = f"; they should be {describe(result.payments, self.order)}"
+                should_ja = f"。精算は {describe(result.payments, self.order)} のはずです"
+            self.error(
+                "PJ113",
+                f"payments add up to {sum(line.values.values()):+d}, not 0: every chip one "
+                f"seat gets another pays{should}",
+                f"精算の合計が{sum(line.values.values()):+d}です (0 になるはず){should_ja}",
+                line.line,
+            )
+        elif wrong_win:
             payments = describe(result.payments, self.order)
             why, why_ja = self.payment_reason()  # in Japanese too (review13 R13-15)
             self.error(
@@ -669,12 +808,13 @@ class _Engine:
         for seat, chips in written.items():
             self.chips[seat] += chips
         self.paid = True
+        self.pay_line = line.line
 
     def payment_reason(self) -> tuple[str, str]:
         """Why the payments are what they are, in English and Japanese."""
         result = self.result
         assert result is not None and self.hand is not None
-        by_dealer = result.winner == self.hand.dealer
+        by_dealer = result.winner == result.dealer
         dealer, dealer_ja = (" (dealer ×1.5)", " (親は ×1.5)") if by_dealer else ("", "")
         value = result.value
         if result.ended == "ron":
@@ -689,10 +829,12 @@ class _Engine:
 
     def totals(self, line: ChipLine) -> None:
         result = self.result
+        if result is not None:
+            self.totalled = True
         if result is not None and result.ended is None and self.lost and not self.paid:
             # The hand's last line was not read and no payment line came before its
             # totals: that line may have been the win, paid as these totals say.
-            self.unread_end(paid=False)
+            self.unread_end(paid=False, totals=line.line)
             self.chips_not_known = True
             self.paid = True  # these totals stand for what it paid
         self.settle_unpaid()
@@ -701,6 +843,10 @@ class _Engine:
             self.chips.update(line.values)
             return
         wrong = {s: v for s, v in line.values.items() if self.chips.get(s) != v}
+        rules_chips, self.rules_chips = self.rules_chips, None
+        if wrong and line.values == rules_chips:  # the payment line's error is said
+            self.chips.update(rules_chips)
+            return
         if wrong or set(line.values) != set(self.order):
             running = " ".join(f"{seat} {self.chips[seat]}" for seat in self.order)
             self.error(
@@ -726,10 +872,13 @@ class _Engine:
         if isinstance(item, Unread):
             return
         seat = item.seat
+        self.acted = True
+        if seat is not None and self.result is not None and self.result.dealer is None:
+            self.result.dealer = seat  # the dealer acts first (see ``deal``)
         if seat is not None:
             self.dirty.add(seat)
-            if self.lost:
-                self.resync(item, seat)
+        if self.lost:
+            self.resync(item, seat)
         self.lost = False
         if self.ended():
             self.error(
@@ -763,8 +912,15 @@ class _Engine:
                     # resynchronises (one typo, one error).
                     self.lost = True
                     self.lost_at = (item.line, self.step)
-                    if item.seat in self.seats:
+                    # Before the hand's first action (``A 配 1112…``) it cannot have been
+                    # a riichi: riichi comes after a draw.
+                    if item.seat in self.seats and self.acted:
                         self.maybe_riichi.add(item.seat)
+                    elif self.acted:  # ``b リーチ 4``: whose line is not read; a riichi
+                        # is declared by the seat holding a drawn tile
+                        self.maybe_riichi.update(
+                            s for s, held in self.seats.items() if held.has_drawn
+                        )
                     steps.append(self.flush(item))
                     continue
                 before = dict(self.chips)

@@ -124,6 +124,9 @@ class Hand:
     items: list[Item] = field(default_factory=list)
     notes: list[SourceLine] = field(default_factory=list)
     """Comments after the heading and the starting hands."""
+    read: bool = True
+    """``False`` for a heading read loosely after its error (``第2曲 親 B``): written back
+    as it was written, not corrected."""
 
 
 @dataclass(slots=True)

@@ -42,6 +42,14 @@ HEADING = re.compile(
     r"^\s*(?:第\s*(?P<ja>[0-9]+)\s*局|(?:hand|Hand|HAND)\s+(?P<en>[0-9]+))"
     r"\s*(?:(?:親|dealer)\s*[:：]?\s*(?P<dealer>\S+)?)?\s*$"
 )
+LOOSE_HEADING = re.compile(
+    r"^\s*(?:第|hand\b)(?P<head>.*?)\s*(?:親|dealer)?\s*[:：]?\s*(?P<dealer>\S+)\s*$",
+    re.IGNORECASE,
+)
+"""A heading with a typo (``第2曲 親 B``, ``第２局 親 B``, ``第2局 B``): read as a heading
+when it ends with a seat, after its error, so the hand's lines are not read into the hand
+before it (one typo, one error: they were "starting hand after the first action" and
+"the hand has ended" on every line of the hand)."""
 EXHAUSTED = re.compile(r"^\s*(?:流局|exhausted)\s*$", re.IGNORECASE)
 CHIPS = re.compile(
     r"^\s*(?P<label>精算|pay|計|合計|totals)\s*[:：]?\s*(?P<rest>.*)$", re.IGNORECASE
@@ -141,6 +149,30 @@ class _Reader:
         self.hand = Hand(number, dealer, line, source_line.text.strip())
         self.record.hands.append(self.hand)
 
+    def loose_heading(self, source_line: SourceLine, body: str) -> bool:
+        """A line that reads as a hand heading but for a typo: PJ001, then a heading."""
+        match = LOOSE_HEADING.match(body)
+        if match is None or match.group("dealer") not in self.seats:
+            return False
+        if body.split()[0] in self.seats:
+            return False  # a seat's line ('A ...'), never a heading
+        digits = re.search(r"\d+", match.group("head"))
+        previous = self.record.hands[-1].number if self.record.hands else 0
+        number = int(digits.group()) if digits else previous + 1
+        dealer, text = match.group("dealer"), source_line.text.strip()
+        self.bag.error(
+            "PJ001",
+            f"'{text}' is not a hand heading as written ('第{number}局 親 {dealer}' or "
+            f"'hand {number} dealer {dealer}'); read as hand {number}, dealt by {dealer}",
+            source_line.number,
+            1,
+            ja=f"'{text}' は局の見出しの形 ('第{number}局 親 {dealer}') ではありません。"
+            f"第{number}局 (親 {dealer}) の見出しとして読みます",
+        )
+        self.hand = Hand(number, dealer, source_line.number, text, read=False)
+        self.record.hands.append(self.hand)
+        return True
+
     def chips(self, source_line: SourceLine, match: re.Match[str]) -> ChipLine | None:
         label = match.group("label").lower()
         totals = label in ("計", "合計", "totals")
@@ -163,6 +195,17 @@ class _Reader:
                 return None
             if not self.seat(entry.group("seat"), source_line.number, column):
                 return None
+            if entry.group("seat") in values:
+                # ``精算 A-16 C+24 C-8`` (B mistyped C): one of the two was lost, so the
+                # sum was wrong (PJ113) and fmt dropped what was written. Not read: kept.
+                self.bag.error(
+                    "PJ006",
+                    f"'{entry.group('seat')}' is named twice on this line; each seat is named once",
+                    source_line.number,
+                    column,
+                    ja=f"'{entry.group('seat')}' がこの行に2回あります。席は1回ずつ書きます",
+                )
+                return None
             values[entry.group("seat")] = int(entry.group("value"))
         return ChipLine(totals, values, source_line.number, source_line.text.strip())
 
@@ -171,7 +214,9 @@ class _Reader:
         hand = self.hand
         assert hand is not None
         line = source_line.number
-        if hand.items or seat in hand.starting:
+        # Lines not read (``A 配 1112…``) are no first action: the next starting hands
+        # stay starting hands, not "after the first action" (one typo, one error).
+        if any(not isinstance(i, Unread) for i in hand.items) or seat in hand.starting:
             self.bag.error(
                 "PJ008",
                 f"{seat}'s starting hand comes before the hand's first action, once",
@@ -289,6 +334,8 @@ class _Reader:
         heading = HEADING.match(body)
         if heading:
             self.heading(source_line, heading)
+            return
+        if self.loose_heading(source_line, body):
             return
         if self.hand is None:
             self.bag.error(

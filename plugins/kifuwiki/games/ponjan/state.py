@@ -22,6 +22,12 @@ class Seat:
     discards: list[tuple[str | None, bool]] = field(default_factory=list)
     """(tile, riichi declared with it) in order; ``None`` for a hidden tile."""
     riichi: bool = False
+    counted: Counter[str] = field(default_factory=Counter)
+    """Tiles counted (PJ103) while known that a hidden discard made hidden: not counted
+    again when they come to light."""
+    unsure: bool = False
+    """An error said what the seat holds is wrong somewhere (``_Engine.blur``): its tiles
+    are shown as tracked, but not checked again this hand."""
 
     @property
     def size(self) -> int:

@@ -20,6 +20,7 @@ from kifuwiki.games.ponjan.model import (
     Item,
     PonjanRecord,
     TileSet,
+    Unread,
     Verb,
     is_win,
 )
@@ -87,15 +88,37 @@ def item_text(item: Item, record: PonjanRecord) -> str:
 
 
 def hand_lines(hand: Hand, record: PonjanRecord) -> list[str]:
-    heading = f"第{hand.number}局 親 {hand.dealer}" if hand.dealer else hand.text
+    heading = f"第{hand.number}局 親 {hand.dealer}" if hand.dealer and hand.read else hand.text
     lines = [heading]
-    for seat in [s for s in record.order if s in hand.starting]:
-        lines.append(f"{seat} 配牌 {tiles_text(hand.starting[seat][0], record.tiles)}")
+    placed = _unread_starting(hand, record)
+    for seat in record.order:
+        if seat in hand.starting:
+            lines.append(f"{seat} 配牌 {tiles_text(hand.starting[seat][0], record.tiles)}")
+        elif seat in placed:
+            lines.append(item_text(placed[seat], record))
+            lines.extend(note_lines(placed[seat].notes))
     lines.extend(note_lines(hand.notes))
+    kept = {id(item) for item in placed.values()}
     for item in hand.items:
-        lines.append(item_text(item, record))
-        lines.extend(note_lines(item.notes))
+        if id(item) not in kept:
+            lines.append(item_text(item, record))
+            lines.extend(note_lines(item.notes))
     return lines
+
+
+def _unread_starting(hand: Hand, record: PonjanRecord) -> dict[str, Unread]:
+    """Lines not read among the starting hands (``A 配 1112…`` before ``B 配牌 …``), by the
+    seat they open with: written in that seat's place, so ``fmt`` keeps them where they
+    were, not after the starting hands written below them."""
+    last = max((line for _, line in hand.starting.values()), default=0)
+    placed: dict[str, Unread] = {}
+    for item in hand.items:
+        if not isinstance(item, Unread):
+            break
+        seat = item.seat
+        if item.line < last and seat in record.order and seat not in hand.starting:
+            placed.setdefault(seat, item)
+    return placed
 
 
 def write(record: PonjanRecord) -> str:
