@@ -15,7 +15,7 @@ from tests.cardgames import errors_and_warnings
 
 from kifuwiki.archive import load_text
 from kifuwiki.core.diagnostics import Diagnostic
-from kifuwiki.games.base import GameRecord
+from kifuwiki.games.base import GameRecord, RecordView, StepView
 from kifuwiki.games.catan import GAME
 from kifuwiki.games.catan.replay import NOT_READ
 from kifuwiki.render.environment import make_environment
@@ -249,3 +249,64 @@ def test_a_round_cut_short_before_an_omission_is_read_as_written() -> None:
     record = _load(THREE, line, "| 12 | 6\\|S |\n| (中略) | | | |")
     assert "CT124" not in errors_and_warnings(record)
     assert any(s.notation == "12 R: 6|S" for s in GAME.view(record).steps)
+
+
+def _row_five_not_read() -> tuple[RecordView, StepView]:
+    line = next(x for x in THREE.splitlines() if x.startswith("| 5 |"))
+    view = GAME.view(_load(THREE, line, line.replace("| 5 |", "| five |")))
+    (step,) = [s for s in view.steps if s.notation.startswith("| five |")]
+    return view, step
+
+
+def test_a_row_not_read_is_no_one_seats_turn_in_the_panels_data() -> None:
+    """The row took the turns of Rin, Ben and Olga and nothing in it was counted; the
+    player panel's data made Rin alone the current player (the row's first seat). No
+    seat is current there; each seat it took is marked as not read. The steps around
+    it keep their one current player."""
+    view, step = _row_five_not_read()
+    state = step.state
+    assert state["player"] is None and state["not_read"] == ["R", "B", "O"]
+    assert [(p["key"], p["current"], p["not_read"]) for p in state["players"]] == [
+        ("R", False, True),
+        ("B", False, True),
+        ("O", False, True),
+    ]
+    for near in (view.steps[step.index - 1], view.steps[step.index + 1]):
+        mover = near.state["player"]
+        assert mover is not None and near.state["not_read"] == []
+        assert [p["key"] for p in near.state["players"] if p["current"]] == [mover]
+        assert not any(p["not_read"] for p in near.state["players"])
+
+
+def test_a_row_not_read_says_so_for_each_seat_in_the_panel() -> None:
+    """On the page (the step's position, as read without the script): no seat is marked
+    current, and each seat the row took says "turn not read" in words, not by a colour."""
+    view, step = _row_five_not_read()
+    for lang, words in (("en", "turn not read"), ("ja", "この手番は読めず")):
+        soup = BeautifulSoup(render_record_page(view, make_environment(), lang), "html.parser")
+        # The step's position as a page without the script shows it (the move list's).
+        panel = soup.select_one(f"li#m{step.index} > details .kw-players")
+        assert panel is not None
+        assert panel.select(".kw-current") == []
+        seats = panel.select(".kw-player")
+        assert [s.strong.get_text(strip=True) for s in seats] == ["Rin (R)", "Ben (B)", "Olga (O)"]
+        for seat in seats:
+            assert [b.get_text() for b in seat.select(".kw-badge")] == [words]
+        before = soup.select_one(f"li#m{step.index - 1} > details .kw-players")
+        assert before is not None and words not in before.get_text()
+        assert len(before.select(".kw-player.kw-current")) == 1
+
+
+def test_a_line_not_read_keeps_its_one_seat_current_and_says_it() -> None:
+    """A guard: a line not read in the line layout took one seat's turn, so that seat is
+    still the current one, and says its turn was not read."""
+    seed = SEED.with_name("seed-001-example.kifu")
+    text = seed.read_text(encoding="utf-8")
+    assert "\n1 R: 6 |\n" in text
+    record = load_text(text.replace("\n1 R: 6 |\n", "\n1 6 |\n", 1), "x.kifu")[0]
+    view = GAME.view(record)
+    (step,) = [s for s in view.steps if s.notation == "1 6 |"]
+    assert step.state["player"] == "R" and step.state["not_read"] == ["R"]
+    assert [(p["key"], p["current"]) for p in step.state["players"] if p["not_read"]] == [
+        ("R", True)
+    ]

@@ -164,10 +164,30 @@ def _shown_row(row: dict[str, Any], order: list[str], upto: int | None) -> dict[
     return {"turn": row["turn"], "omitted": False, "text": "", "cells": cells, "current": current}
 
 
-def _counts(step: StepResult, record: CatanRecord, colours: dict[str, str]) -> list[dict[str, Any]]:
+def _unread_seats(step: StepResult, record: CatanRecord) -> list[str]:
+    """The seats whose turns a step not read took: a table's row not read, the rest of
+    its round from ``turn.player`` on (as its label says); a line not read, its seat."""
+    turn = step.turn
+    if not step.not_read or turn is None or turn.player not in record.order:
+        return []
+    if step.row:
+        return record.order[record.order.index(turn.player) :]
+    return [turn.player]
+
+
+def _mover(step: StepResult, unread_seats: list[str]) -> str | None:
+    """The seat whose turn a step is. A row not read took several seats' turns and which
+    of them were played is not known: it is none of them (its first seat was marked, as
+    if the row were that player's turn); the seats it took say so in words instead."""
+    return step.turn.player if step.turn and len(unread_seats) < 2 else None
+
+
+def _counts(
+    step: StepResult, record: CatanRecord, colours: dict[str, str], unread_seats: list[str]
+) -> list[dict[str, Any]]:
     snap = step.snapshot
     at_least = "" if snap.exact else "≥"
-    current = step.turn.player if step.turn else None
+    current = _mover(step, unread_seats)
     players = []
     for key in record.order:
         t = snap.tallies[key]
@@ -177,6 +197,7 @@ def _counts(step: StepResult, record: CatanRecord, colours: dict[str, str]) -> l
                 "name": record.name(key),
                 "colour": colours[key],
                 "current": key == current,
+                "not_read": key in unread_seats,
                 "vp": snap.vp[key],
                 "vp_text": f"{at_least}{snap.vp[key]}",
                 "roads": t.roads,
@@ -376,10 +397,12 @@ def _step_state(
     """What ``state.html`` shows after one turn."""
     turn = step.turn
     snapshot = step.snapshot
+    unread_seats = _unread_seats(step, record)
     return {
         "map": maps.step(snapshot.layout, snapshot.robber),
         "turn": turn.number if turn else None,
-        "player": turn.player if turn else None,
+        "player": _mover(step, unread_seats),
+        "not_read": unread_seats,
         "exact": snapshot.exact,
         "dice": dice_text(turn.dice) if turn else None,
         "rolled": step.rolled,
@@ -391,7 +414,7 @@ def _step_state(
         "took": sorted(step.took),
         "seats": seats,
         "grid": _grid(rows, record, step.index, GRID_WINDOW) if turn else [],
-        "players": _counts(step, record, colours),
+        "players": _counts(step, record, colours, unread_seats),
         "annotations_ja": [ja for ja, _ in _annotations(step, stray)],
         "omitted_before": step.omitted_before,
     }
