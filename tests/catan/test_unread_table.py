@@ -310,3 +310,44 @@ def test_a_line_not_read_keeps_its_one_seat_current_and_says_it() -> None:
     assert [(p["key"], p["current"]) for p in step.state["players"] if p["not_read"]] == [
         ("R", True)
     ]
+
+
+def test_after_a_row_not_read_the_page_does_not_say_turns_were_left_out() -> None:
+    """None were: the counts are lower bounds and the robber unknown because turns were
+    not read. The positions, the points chart and the dice chart said "turns left out"
+    (「省略」) from the row on."""
+    view, step = _row_five_not_read()
+    unsure = [s.state["unsure"] for s in view.steps]
+    assert unsure == [None] * step.index + ["unread"] * (len(unsure) - step.index)
+    assert step.state["robber"] is None and view.extra["unsure"] == "unread"
+    for lang, words, wrong in (
+        ("en", ("unknown (turns not read)", "Some turns were not read: ≥"), "left out"),
+        ("ja", ("不明 (読めない手番あり)", "読めない手番があるため、≥"), "省略"),
+    ):
+        html = render_record_page(view, make_environment(), lang)
+        soup = BeautifulSoup(html, "html.parser")
+        position = soup.select_one(f"li#m{step.index} > details")
+        assert position is not None and all(w in position.get_text() for w in words)
+        extra = soup.select_one(".kw-catan-extra")
+        assert extra is not None and wrong not in extra.get_text()
+        assert not [p for p in soup.select(".kw-catan-state") if wrong in p.get_text()]
+    extra = BeautifulSoup(render_record_page(view, make_environment(), "en"), "html.parser")
+    vp = extra.select_one(".kw-catan-vp .kw-note")
+    assert vp is not None and vp.get_text().endswith("; lower bounds: some turns were not read")
+    dice = extra.select_one(".kw-catan-dice .kw-note")
+    assert dice is not None and dice.get_text().endswith("— turns read only")
+
+
+def test_turns_left_out_and_a_turn_not_read_are_both_said() -> None:
+    """A guard: the line layout's seed leaves turns out after round 1; with its first
+    turn not read, the counts are lower bounds for both reasons after the omission."""
+    text = SEED.with_name("seed-001-example.kifu").read_text(encoding="utf-8")
+    view = GAME.view(load_text(text.replace("\n1 R: 6 |\n", "\n1 6 |\n", 1), "x.kifu")[0])
+    unsure = [s.state["unsure"] for s in view.steps]
+    first = next(s.index for s in view.steps if s.notation == "1 6 |")
+    after = next(s.index for s in view.steps if s.state["omitted_before"])
+    assert unsure[first:after] == ["unread"] * (after - first)
+    assert set(unsure[after:]) == {"both"} and view.extra["unsure"] == "both"
+    clean = GAME.view(load_text(text, "x.kifu")[0])
+    assert {s.state["unsure"] for s in clean.steps[after:]} == {"omitted"}
+    assert clean.extra["unsure"] == "omitted"

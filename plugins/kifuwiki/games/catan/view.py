@@ -175,6 +175,26 @@ def _unread_seats(step: StepResult, record: CatanRecord) -> list[str]:
     return [turn.player]
 
 
+def _why_unsure(omitted: bool, unread: bool) -> str | None:
+    """Why counts are lower bounds and the robber unknown: ``omitted`` (turns left out),
+    ``unread`` (a turn not read, CT235), ``both``, or ``None`` (every count exact). The
+    page said "turns left out" for a turn not read too, where none were."""
+    if omitted and unread:
+        return "both"
+    return "omitted" if omitted else "unread" if unread else None
+
+
+def _unsure_by_step(replay: Replay) -> list[str | None]:
+    """:func:`_why_unsure` after each step: what made the counts lower bounds so far."""
+    found: list[str | None] = []
+    omitted = unread = False
+    for step in replay.steps:
+        omitted = omitted or step.omitted_before
+        unread = unread or step.not_read
+        found.append(_why_unsure(omitted, unread) if not step.snapshot.exact else None)
+    return found
+
+
 def _mover(step: StepResult, unread_seats: list[str]) -> str | None:
     """The seat whose turn a step is. A row not read took several seats' turns and which
     of them were played is not known: it is none of them (its first seat was marked, as
@@ -393,8 +413,9 @@ def _step_state(
     colours: dict[str, str],
     maps: StepMaps,
     stray: list[tuple[str, str]],
+    unsure: str | None,
 ) -> dict[str, Any]:
-    """What ``state.html`` shows after one turn."""
+    """What ``state.html`` shows after one turn (``unsure``: :func:`_why_unsure`)."""
     turn = step.turn
     snapshot = step.snapshot
     unread_seats = _unread_seats(step, record)
@@ -404,6 +425,7 @@ def _step_state(
         "player": _mover(step, unread_seats),
         "not_read": unread_seats,
         "exact": snapshot.exact,
+        "unsure": unsure,
         "dice": dice_text(turn.dice) if turn else None,
         "rolled": step.rolled,
         "robber": snapshot.robber,
@@ -453,6 +475,7 @@ def build_view(game: GameRecord) -> RecordView:
     problems = problem_steps(game.diagnostics, lines)
     seats = [{"key": k, "name": record.name(k), "colour": colours[k]} for k in record.order]
     maps = StepMaps(record, colours)
+    unsure = _unsure_by_step(replay)
     steps: list[StepView] = []
     for step in replay.steps:
         turn = step.turn
@@ -472,7 +495,9 @@ def build_view(game: GameRecord) -> RecordView:
                 marks=turn.marks if turn else "",
                 flags={"special"} if step.took else (),
                 problems=problems,
-                state=_step_state(step, record, rows, seats, colours, maps, stray),
+                state=_step_state(
+                    step, record, rows, seats, colours, maps, stray, unsure[step.index]
+                ),
             )
         )
 
@@ -506,6 +531,9 @@ def build_view(game: GameRecord) -> RecordView:
         "holders": holder_chart(replay, colours),
         "final": _final_table(replay),
         "complete": replay.complete,
+        "unsure": None
+        if replay.complete
+        else _why_unsure(record.has_omissions, any(s.not_read for s in replay.steps)),
         "has_totals": replay.totals is not None,
         "lr": final.lr_holder,
         "la": final.la_holder,
