@@ -171,7 +171,7 @@ def test_a_row_not_read_takes_its_round_with_its_one_error() -> None:
         (problem,) = [d for d in diagnostics_of(view) if d.code == "CT124"]
         (step,) = [s for s in view.steps if s.notation == written]
         assert problem.step == step.index
-        assert step.player == "Rin"  # the round's first seat
+        assert step.player is None  # Rin's, Ben's and Olga's turns: no one seat's move
         assert step.annotations[0] == NOT_READ[1] and step.annotations_ja[0] == NOT_READ[0]
         assert view.steps[step.index + 1].player == "Rin"  # the next round, in turn
         assert view.steps[step.index - 1].state["exact"] is True
@@ -310,6 +310,21 @@ def test_a_line_not_read_keeps_its_one_seat_current_and_says_it() -> None:
     assert [(p["key"], p["current"]) for p in step.state["players"] if p["not_read"]] == [
         ("R", True)
     ]
+
+
+def test_the_move_list_names_no_mover_for_a_row_not_read() -> None:
+    """It named the row's first seat ("13 Rin"), which the script also read as the
+    step's mover (the guess mode asked Rin for the row as written). The step's link
+    title and caption say the seats it took ("Turn 5, Rin–Olga")."""
+    view, step = _row_five_not_read()
+    assert step.player is None
+    assert view.steps[step.index - 1].player == "Olga"
+    assert view.steps[step.index + 1].player == "Rin"
+    soup = BeautifulSoup(render_record_page(view, make_environment(), "en"), "html.parser")
+    item = soup.select_one(f"li#m{step.index}")
+    assert item is not None and "data-kw-player" not in item.attrs
+    assert item.select(":scope > div > a + span:not([class])") == []
+    assert item.select_one(":scope > div > a")["title"].startswith("Turn 5, Rin–Olga;")  # type: ignore[index]
 
 
 def test_after_a_row_not_read_the_page_does_not_say_turns_were_left_out() -> None:

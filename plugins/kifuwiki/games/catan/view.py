@@ -481,10 +481,13 @@ def build_view(game: GameRecord) -> RecordView:
         turn = step.turn
         comments, bookmarks = _notes(notes.get(step.index, []))
         stray = strays.get(step.index, [])
+        # A row not read is no one seat's move: the move list named its first seat and
+        # the guess mode asked that player for the row as written.
+        mover = _mover(step, _unread_seats(step, record))
         steps.append(
             step_view(
                 step.index,
-                player=record.name(turn.player) if turn else None,
+                player=record.name(mover) if mover else None,
                 notation=_notation(step),
                 line=turn.line if turn else game.source.first_line,
                 kind="turn" if turn else "setup",
