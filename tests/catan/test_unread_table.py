@@ -17,7 +17,7 @@ from kifuwiki.archive import load_text
 from kifuwiki.core.diagnostics import Diagnostic
 from kifuwiki.games.base import GameRecord, RecordView, StepView
 from kifuwiki.games.catan import GAME
-from kifuwiki.games.catan.replay import NOT_READ
+from kifuwiki.games.catan.replay import NOT_READ_ROW
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import diagnostics_of, render_record_page, render_viewer
 
@@ -77,7 +77,7 @@ def _the_one_row_not_read(turn: int, edit: Callable[[str], str]) -> tuple[Diagno
     (told,) = [d for d in record.diagnostics if d.code == "CT124"]
     view = GAME.view(record)
     (step,) = [s for s in view.steps if s.notation == written]
-    assert step.annotations[0] == NOT_READ[1]
+    assert step.annotations[0] == NOT_READ_ROW[1]
     assert view.steps[step.index + 1].notation.startswith(f"{turn + 1} R:")
     assert written in GAME.format(record)
     return told, record
@@ -172,7 +172,8 @@ def test_a_row_not_read_takes_its_round_with_its_one_error() -> None:
         (step,) = [s for s in view.steps if s.notation == written]
         assert problem.step == step.index
         assert step.player is None  # Rin's, Ben's and Olga's turns: no one seat's move
-        assert step.annotations[0] == NOT_READ[1] and step.annotations_ja[0] == NOT_READ[0]
+        assert step.annotations[0] == NOT_READ_ROW[1]
+        assert step.annotations_ja[0] == NOT_READ_ROW[0]
         assert view.steps[step.index + 1].player == "Rin"  # the next round, in turn
         assert view.steps[step.index - 1].state["exact"] is True
         assert step.state["exact"] is False
@@ -366,3 +367,15 @@ def test_turns_left_out_and_a_turn_not_read_are_both_said() -> None:
     clean = GAME.view(load_text(text, "x.kifu")[0])
     assert {s.state["unsure"] for s in clean.steps[after:]} == {"omitted"}
     assert clean.extra["unsure"] == "omitted"
+
+
+def test_a_row_not_read_says_none_of_its_turns_is_counted() -> None:
+    """Its note said "nothing in this turn is counted", a line's words: the row took
+    three turns."""
+    _, step = _row_five_not_read()
+    assert step.label == (
+        "Turn 5, Rin–Olga; not read (see its error): nothing in the turns of this row is counted"
+    )
+    assert step.label_ja.startswith(
+        "ターン5 Rin〜Olga、読めない行です (エラーを参照): この行の手番"
+    )
