@@ -15,9 +15,9 @@ from tests.cardgames import errors_and_warnings
 
 from kifuwiki.archive import load_text
 from kifuwiki.core.diagnostics import Diagnostic
-from kifuwiki.games.base import GameRecord
+from kifuwiki.games.base import GameRecord, RecordView, StepView
 from kifuwiki.games.catan import GAME
-from kifuwiki.games.catan.replay import NOT_READ
+from kifuwiki.games.catan.replay import NOT_READ_ROW
 from kifuwiki.render.environment import make_environment
 from kifuwiki.render.record import diagnostics_of, render_record_page, render_viewer
 
@@ -77,7 +77,7 @@ def _the_one_row_not_read(turn: int, edit: Callable[[str], str]) -> tuple[Diagno
     (told,) = [d for d in record.diagnostics if d.code == "CT124"]
     view = GAME.view(record)
     (step,) = [s for s in view.steps if s.notation == written]
-    assert step.annotations[0] == NOT_READ[1]
+    assert step.annotations[0] == NOT_READ_ROW[1]
     assert view.steps[step.index + 1].notation.startswith(f"{turn + 1} R:")
     assert written in GAME.format(record)
     return told, record
@@ -171,8 +171,9 @@ def test_a_row_not_read_takes_its_round_with_its_one_error() -> None:
         (problem,) = [d for d in diagnostics_of(view) if d.code == "CT124"]
         (step,) = [s for s in view.steps if s.notation == written]
         assert problem.step == step.index
-        assert step.player == "Rin"  # the round's first seat
-        assert step.annotations[0] == NOT_READ[1] and step.annotations_ja[0] == NOT_READ[0]
+        assert step.player is None  # Rin's, Ben's and Olga's turns: no one seat's move
+        assert step.annotations[0] == NOT_READ_ROW[1]
+        assert step.annotations_ja[0] == NOT_READ_ROW[0]
         assert view.steps[step.index + 1].player == "Rin"  # the next round, in turn
         assert view.steps[step.index - 1].state["exact"] is True
         assert step.state["exact"] is False
@@ -249,3 +250,132 @@ def test_a_round_cut_short_before_an_omission_is_read_as_written() -> None:
     record = _load(THREE, line, "| 12 | 6\\|S |\n| (中略) | | | |")
     assert "CT124" not in errors_and_warnings(record)
     assert any(s.notation == "12 R: 6|S" for s in GAME.view(record).steps)
+
+
+def _row_five_not_read() -> tuple[RecordView, StepView]:
+    line = next(x for x in THREE.splitlines() if x.startswith("| 5 |"))
+    view = GAME.view(_load(THREE, line, line.replace("| 5 |", "| five |")))
+    (step,) = [s for s in view.steps if s.notation.startswith("| five |")]
+    return view, step
+
+
+def test_a_row_not_read_is_no_one_seats_turn_in_the_panels_data() -> None:
+    """The row took the turns of Rin, Ben and Olga and nothing in it was counted; the
+    player panel's data made Rin alone the current player (the row's first seat). No
+    seat is current there; each seat it took is marked as not read. The steps around
+    it keep their one current player."""
+    view, step = _row_five_not_read()
+    state = step.state
+    assert state["player"] is None and state["not_read"] == ["R", "B", "O"]
+    assert [(p["key"], p["current"], p["not_read"]) for p in state["players"]] == [
+        ("R", False, True),
+        ("B", False, True),
+        ("O", False, True),
+    ]
+    for near in (view.steps[step.index - 1], view.steps[step.index + 1]):
+        mover = near.state["player"]
+        assert mover is not None and near.state["not_read"] == []
+        assert [p["key"] for p in near.state["players"] if p["current"]] == [mover]
+        assert not any(p["not_read"] for p in near.state["players"])
+
+
+def test_a_row_not_read_says_so_for_each_seat_in_the_panel() -> None:
+    """On the page (the step's position, as read without the script): no seat is marked
+    current, and each seat the row took says "turn not read" in words, not by a colour."""
+    view, step = _row_five_not_read()
+    for lang, words in (("en", "turn not read"), ("ja", "この手番は読めず")):
+        soup = BeautifulSoup(render_record_page(view, make_environment(), lang), "html.parser")
+        # The step's position as a page without the script shows it (the move list's).
+        panel = soup.select_one(f"li#m{step.index} > details .kw-players")
+        assert panel is not None
+        assert panel.select(".kw-current") == []
+        seats = panel.select(".kw-player")
+        assert [s.strong.get_text(strip=True) for s in seats] == ["Rin (R)", "Ben (B)", "Olga (O)"]
+        for seat in seats:
+            assert [b.get_text() for b in seat.select(".kw-badge")] == [words]
+        before = soup.select_one(f"li#m{step.index - 1} > details .kw-players")
+        assert before is not None and words not in before.get_text()
+        assert len(before.select(".kw-player.kw-current")) == 1
+
+
+def test_a_line_not_read_keeps_its_one_seat_current_and_says_it() -> None:
+    """A guard: a line not read in the line layout took one seat's turn, so that seat is
+    still the current one, and says its turn was not read."""
+    seed = SEED.with_name("seed-001-example.kifu")
+    text = seed.read_text(encoding="utf-8")
+    assert "\n1 R: 6 |\n" in text
+    record = load_text(text.replace("\n1 R: 6 |\n", "\n1 6 |\n", 1), "x.kifu")[0]
+    view = GAME.view(record)
+    (step,) = [s for s in view.steps if s.notation == "1 6 |"]
+    assert step.state["player"] == "R" and step.state["not_read"] == ["R"]
+    assert [(p["key"], p["current"]) for p in step.state["players"] if p["not_read"]] == [
+        ("R", True)
+    ]
+
+
+def test_the_move_list_names_no_mover_for_a_row_not_read() -> None:
+    """It named the row's first seat ("13 Rin"), which the script also read as the
+    step's mover (the guess mode asked Rin for the row as written). The step's link
+    title and caption say the seats it took ("Turn 5, Rin–Olga")."""
+    view, step = _row_five_not_read()
+    assert step.player is None
+    assert view.steps[step.index - 1].player == "Olga"
+    assert view.steps[step.index + 1].player == "Rin"
+    soup = BeautifulSoup(render_record_page(view, make_environment(), "en"), "html.parser")
+    item = soup.select_one(f"li#m{step.index}")
+    assert item is not None and "data-kw-player" not in item.attrs
+    assert item.select(":scope > div > a + span:not([class])") == []
+    assert item.select_one(":scope > div > a")["title"].startswith("Turn 5, Rin–Olga;")  # type: ignore[index]
+
+
+def test_after_a_row_not_read_the_page_does_not_say_turns_were_left_out() -> None:
+    """None were: the counts are lower bounds and the robber unknown because turns were
+    not read. The positions, the points chart and the dice chart said "turns left out"
+    (「省略」) from the row on."""
+    view, step = _row_five_not_read()
+    unsure = [s.state["unsure"] for s in view.steps]
+    assert unsure == [None] * step.index + ["unread"] * (len(unsure) - step.index)
+    assert step.state["robber"] is None and view.extra["unsure"] == "unread"
+    for lang, words, wrong in (
+        ("en", ("unknown (turns not read)", "Some turns were not read: ≥"), "left out"),
+        ("ja", ("不明 (読めない手番あり)", "読めない手番があるため、≥"), "省略"),
+    ):
+        html = render_record_page(view, make_environment(), lang)
+        soup = BeautifulSoup(html, "html.parser")
+        position = soup.select_one(f"li#m{step.index} > details")
+        assert position is not None and all(w in position.get_text() for w in words)
+        extra = soup.select_one(".kw-catan-extra")
+        assert extra is not None and wrong not in extra.get_text()
+        assert not [p for p in soup.select(".kw-catan-state") if wrong in p.get_text()]
+    extra = BeautifulSoup(render_record_page(view, make_environment(), "en"), "html.parser")
+    vp = extra.select_one(".kw-catan-vp .kw-note")
+    assert vp is not None and vp.get_text().endswith("; lower bounds: some turns were not read")
+    dice = extra.select_one(".kw-catan-dice .kw-note")
+    assert dice is not None and dice.get_text().endswith("— turns read only")
+
+
+def test_turns_left_out_and_a_turn_not_read_are_both_said() -> None:
+    """A guard: the line layout's seed leaves turns out after round 1; with its first
+    turn not read, the counts are lower bounds for both reasons after the omission."""
+    text = SEED.with_name("seed-001-example.kifu").read_text(encoding="utf-8")
+    view = GAME.view(load_text(text.replace("\n1 R: 6 |\n", "\n1 6 |\n", 1), "x.kifu")[0])
+    unsure = [s.state["unsure"] for s in view.steps]
+    first = next(s.index for s in view.steps if s.notation == "1 6 |")
+    after = next(s.index for s in view.steps if s.state["omitted_before"])
+    assert unsure[first:after] == ["unread"] * (after - first)
+    assert set(unsure[after:]) == {"both"} and view.extra["unsure"] == "both"
+    clean = GAME.view(load_text(text, "x.kifu")[0])
+    assert {s.state["unsure"] for s in clean.steps[after:]} == {"omitted"}
+    assert clean.extra["unsure"] == "omitted"
+
+
+def test_a_row_not_read_says_none_of_its_turns_is_counted() -> None:
+    """Its note said "nothing in this turn is counted", a line's words: the row took
+    three turns."""
+    _, step = _row_five_not_read()
+    assert step.label == (
+        "Turn 5, Rin–Olga; not read (see its error): nothing in the turns of this row is counted"
+    )
+    assert step.label_ja.startswith(
+        "ターン5 Rin〜Olga、読めない行です (エラーを参照): この行の手番"
+    )

@@ -114,6 +114,11 @@ NOT_READ = (
     "読めない行です (エラーを参照): この手番の内容は数えていません",
     "not read (see its error): nothing in this turn is counted",
 )
+#: The same for a table's row not read: it took several turns (the rest of its round).
+NOT_READ_ROW = (
+    "読めない行です (エラーを参照): この行の手番の内容は数えていません",
+    "not read (see its error): nothing in the turns of this row is counted",
+)
 
 
 @dataclass(slots=True)
@@ -765,7 +770,8 @@ class _Engine:
         self.exact = False
         self.robber = None  # a 7 may have moved it
         turn = Turn(number, order[seat], item.line, 1, (), None, (), item.text, clean=False)
-        return StepResult(step, turn, self.snapshot(), (NOT_READ,), not_read=True, row=item.row)
+        note = NOT_READ_ROW if item.row else NOT_READ
+        return StepResult(step, turn, self.snapshot(), (note,), not_read=True, row=item.row)
 
     def omission(self, item: Omission) -> None:
         if self.exact or not self.said_omission:

@@ -164,10 +164,50 @@ def _shown_row(row: dict[str, Any], order: list[str], upto: int | None) -> dict[
     return {"turn": row["turn"], "omitted": False, "text": "", "cells": cells, "current": current}
 
 
-def _counts(step: StepResult, record: CatanRecord, colours: dict[str, str]) -> list[dict[str, Any]]:
+def _unread_seats(step: StepResult, record: CatanRecord) -> list[str]:
+    """The seats whose turns a step not read took: a table's row not read, the rest of
+    its round from ``turn.player`` on (as its label says); a line not read, its seat."""
+    turn = step.turn
+    if not step.not_read or turn is None or turn.player not in record.order:
+        return []
+    if step.row:
+        return record.order[record.order.index(turn.player) :]
+    return [turn.player]
+
+
+def _why_unsure(omitted: bool, unread: bool) -> str | None:
+    """Why counts are lower bounds and the robber unknown: ``omitted`` (turns left out),
+    ``unread`` (a turn not read, CT235), ``both``, or ``None`` (every count exact). The
+    page said "turns left out" for a turn not read too, where none were."""
+    if omitted and unread:
+        return "both"
+    return "omitted" if omitted else "unread" if unread else None
+
+
+def _unsure_by_step(replay: Replay) -> list[str | None]:
+    """:func:`_why_unsure` after each step: what made the counts lower bounds so far."""
+    found: list[str | None] = []
+    omitted = unread = False
+    for step in replay.steps:
+        omitted = omitted or step.omitted_before
+        unread = unread or step.not_read
+        found.append(_why_unsure(omitted, unread) if not step.snapshot.exact else None)
+    return found
+
+
+def _mover(step: StepResult, unread_seats: list[str]) -> str | None:
+    """The seat whose turn a step is. A row not read took several seats' turns and which
+    of them were played is not known: it is none of them (its first seat was marked, as
+    if the row were that player's turn); the seats it took say so in words instead."""
+    return step.turn.player if step.turn and len(unread_seats) < 2 else None
+
+
+def _counts(
+    step: StepResult, record: CatanRecord, colours: dict[str, str], unread_seats: list[str]
+) -> list[dict[str, Any]]:
     snap = step.snapshot
     at_least = "" if snap.exact else "≥"
-    current = step.turn.player if step.turn else None
+    current = _mover(step, unread_seats)
     players = []
     for key in record.order:
         t = snap.tallies[key]
@@ -177,6 +217,7 @@ def _counts(step: StepResult, record: CatanRecord, colours: dict[str, str]) -> l
                 "name": record.name(key),
                 "colour": colours[key],
                 "current": key == current,
+                "not_read": key in unread_seats,
                 "vp": snap.vp[key],
                 "vp_text": f"{at_least}{snap.vp[key]}",
                 "roads": t.roads,
@@ -372,15 +413,19 @@ def _step_state(
     colours: dict[str, str],
     maps: StepMaps,
     stray: list[tuple[str, str]],
+    unsure: str | None,
 ) -> dict[str, Any]:
-    """What ``state.html`` shows after one turn."""
+    """What ``state.html`` shows after one turn (``unsure``: :func:`_why_unsure`)."""
     turn = step.turn
     snapshot = step.snapshot
+    unread_seats = _unread_seats(step, record)
     return {
         "map": maps.step(snapshot.layout, snapshot.robber),
         "turn": turn.number if turn else None,
-        "player": turn.player if turn else None,
+        "player": _mover(step, unread_seats),
+        "not_read": unread_seats,
         "exact": snapshot.exact,
+        "unsure": unsure,
         "dice": dice_text(turn.dice) if turn else None,
         "rolled": step.rolled,
         "robber": snapshot.robber,
@@ -391,7 +436,7 @@ def _step_state(
         "took": sorted(step.took),
         "seats": seats,
         "grid": _grid(rows, record, step.index, GRID_WINDOW) if turn else [],
-        "players": _counts(step, record, colours),
+        "players": _counts(step, record, colours, unread_seats),
         "annotations_ja": [ja for ja, _ in _annotations(step, stray)],
         "omitted_before": step.omitted_before,
     }
@@ -430,15 +475,19 @@ def build_view(game: GameRecord) -> RecordView:
     problems = problem_steps(game.diagnostics, lines)
     seats = [{"key": k, "name": record.name(k), "colour": colours[k]} for k in record.order]
     maps = StepMaps(record, colours)
+    unsure = _unsure_by_step(replay)
     steps: list[StepView] = []
     for step in replay.steps:
         turn = step.turn
         comments, bookmarks = _notes(notes.get(step.index, []))
         stray = strays.get(step.index, [])
+        # A row not read is no one seat's move: the move list named its first seat and
+        # the guess mode asked that player for the row as written.
+        mover = _mover(step, _unread_seats(step, record))
         steps.append(
             step_view(
                 step.index,
-                player=record.name(turn.player) if turn else None,
+                player=record.name(mover) if mover else None,
                 notation=_notation(step),
                 line=turn.line if turn else game.source.first_line,
                 kind="turn" if turn else "setup",
@@ -449,7 +498,9 @@ def build_view(game: GameRecord) -> RecordView:
                 marks=turn.marks if turn else "",
                 flags={"special"} if step.took else (),
                 problems=problems,
-                state=_step_state(step, record, rows, seats, colours, maps, stray),
+                state=_step_state(
+                    step, record, rows, seats, colours, maps, stray, unsure[step.index]
+                ),
             )
         )
 
@@ -483,6 +534,9 @@ def build_view(game: GameRecord) -> RecordView:
         "holders": holder_chart(replay, colours),
         "final": _final_table(replay),
         "complete": replay.complete,
+        "unsure": None
+        if replay.complete
+        else _why_unsure(record.has_omissions, any(s.not_read for s in replay.steps)),
         "has_totals": replay.totals is not None,
         "lr": final.lr_holder,
         "la": final.la_holder,
