@@ -379,3 +379,25 @@ def test_a_row_not_read_says_none_of_its_turns_is_counted() -> None:
     assert step.label_ja.startswith(
         "ターン5 Rin〜Olga、読めない行です (エラーを参照): この行の手番"
     )
+
+
+def test_the_final_score_says_why_its_counts_are_lower_bounds() -> None:
+    """The final score writes "≥" before its counts after a row not read (or turns left
+    out), and said nothing of why, where the positions and the points chart did."""
+    view, _ = _row_five_not_read()
+    for lang, words in (
+        ("en", "≥ lower bounds: some turns were not read"),
+        ("ja", "≥ 読めない手番があるため下限"),
+    ):
+        soup = BeautifulSoup(render_record_page(view, make_environment(), lang), "html.parser")
+        score = soup.select_one(".kw-catan-score")
+        assert score is not None and "≥" in score.select_one("tbody").get_text()
+        note = score.select_one(".kw-note")
+        assert note is not None and note.get_text() == words
+    clean = BeautifulSoup(
+        render_record_page(GAME.view(load_text(THREE, "x.kifu")[0]), make_environment(), "en"),
+        "html.parser",
+    )
+    score = clean.select_one(".kw-catan-score")
+    assert score is not None and score.select_one(".kw-note") is None
+    assert "≥" not in score.get_text()
