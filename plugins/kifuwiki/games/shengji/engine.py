@@ -462,20 +462,34 @@ class _Engine:
     def next_seat(self, seat: str) -> str:
         return self.order[(self.order.index(seat) + 1) % 4]
 
-    def check_turn(self, play: Play, trick: _Trick) -> None:
+    def check_turn(self, play: Play, trick: _Trick) -> str:
         """The leader is the declarer first, then each trick's winner; then seat order.
         After a trick with a play that could not be read its winner is unknown: whoever
-        the record says leads, leads."""
+        the record says leads, leads. Returns the seat the play is taken as by: the one
+        whose turn it was when the cards are in its hand and not in the seat written's
+        (the seat letter was the slip: ``N: CA`` for ``E: CA`` gave the trick to N, and
+        every later lead was out of turn), else the seat written."""
         if self.open_lead and not trick.plays:
             trick.leader = play.seat
             self.open_lead = False
-            return
+            return play.seat
         expected = trick.leader
         for _ in trick.plays:
             expected = self.next_seat(expected)
         if play.seat == expected:
-            return
+            return play.seat
         role = "lead" if not trick.plays else "play"
+        if self.holds_only(expected, play.seat, play.cards):
+            self.bag.error(
+                "SJ104",
+                f"it is {expected}'s turn to {role}, not {play.seat}'s; "
+                f"the cards are in {expected}'s hand: taken as {expected}'s play",
+                play.line,
+                ja=f"{'リード' if not trick.plays else 'プレイ'}するのは {expected} です"
+                f" ({play.seat} ではありません)。カードは {expected} の手札にあるので、"
+                f"{expected} のプレイとします",
+            )
+            return expected
         self.bag.error(
             "SJ104",
             f"it is {expected}'s turn to {role}, not {play.seat}'s",
@@ -483,6 +497,18 @@ class _Engine:
             ja=f"{'リード' if not trick.plays else 'プレイ'}するのは {expected} です"
             f" ({play.seat} ではありません)",
         )
+        return play.seat
+
+    def holds_only(self, seat: str, written: str, cards: tuple[Card, ...]) -> bool:
+        """``cards`` are all in ``seat``'s known hand and not all in ``written``'s."""
+        mine, theirs = self.hands[seat], self.hands[written]
+        if not cards or mine is None or theirs is None or seat in self.unsure_seats:
+            return False
+
+        def holds(hand: list[Card]) -> bool:
+            return not Counter(cards) - Counter(hand)
+
+        return holds(mine) and not holds(theirs)
 
     def take(self, play: Play) -> None:
         """The cards leave the hand (or are counted, when the hand is not known)."""
@@ -763,7 +789,8 @@ class _Engine:
         after the ruff). That step is this one, or one already taken down."""
         play = next(p for s, p in trick.plays if s == seat)
         for at in range(len(self.steps) - 1, max(len(self.steps) - len(trick.plays), 0) - 1, -1):
-            if self.steps[at].event is play:
+            event = self.steps[at].event  # the written play, or the one its seat fixed
+            if event is play or (isinstance(event, Play) and event.line == play.line):
                 step = self.steps[at]
                 self.steps[at] = replace(step, tags=step.tags | {tag})
                 return
@@ -801,8 +828,10 @@ class _Engine:
             if not self.took_turn(trick):
                 return  # a line among the plays that took no turn: nothing happens
             play = replace(play, seat=self.seat_to_play(trick))
+        seat = self.check_turn(play, trick)
+        if seat != play.seat:  # the seat letter was the slip: the play is the holder's
+            play = replace(play, seat=seat)
         self.seat = play.seat
-        self.check_turn(play, trick)
         if not play.cards:  # unreadable (reported): it takes its seat's turn, nothing more
             self.unread_play(play, trick)
             if len(trick.plays) == 4:
