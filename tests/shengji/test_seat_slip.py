@@ -1,4 +1,5 @@
-"""One mistyped seat letter in a 升級 play is one error (review18): the play was taken as
+"""One mistyped seat letter, or a play left out or written twice, in a 升級 record is one
+error (review18). A mistyped seat: the play was taken as
 the seat written's, so that seat won the trick and every later lead was out of turn."""
 
 from __future__ import annotations
@@ -38,3 +39,27 @@ def test_a_seat_written_that_holds_the_cards_is_kept() -> None:
     record, _ = _with("E: CA", "N: C9")
     assert "SJ104" in errors_and_warnings(record)
     assert all("taken as" not in d.message for d in record.diagnostics)
+
+
+def test_a_play_left_out_is_one_error() -> None:
+    """``E: CA`` dropped (and the lead ``E: S8`` dropped): one SJ104 each; the seat
+    skipped takes its turn with cards not known, so the trick's winner is not known and the
+    record goes on in turn (it was 30 errors, wrong turns and revokes to the end)."""
+    for dropped, follow in (("E: CA", "N: C9"), ("E: S8", "N: S5")):
+        text = RECORD.read_text(encoding="utf-8")
+        assert f"\n{dropped}\n{follow}\n" in text
+        record, _ = _with(f"{dropped}\n{follow}", follow)
+        assert errors_and_warnings(record) == ["SJ104"], dropped
+        assert "left out" in record.diagnostics[0].message
+        assert record.data.replay.change is None  # the points are not known
+
+
+def test_a_play_written_twice_is_one_error() -> None:
+    """``E: CA`` written twice: the second takes no turn (it was SJ103 and a wrong turn at
+    every later play)."""
+    good, _ = _with("E: CA", "E: CA")
+    record, _ = _with("E: CA", "E: CA\nE: CA")
+    assert errors_and_warnings(record) == ["SJ104"]
+    assert "written twice" in record.diagnostics[0].message
+    assert record.data.replay.levels_after == good.data.replay.levels_after
+    assert record.data.replay.points == good.data.replay.points == 100

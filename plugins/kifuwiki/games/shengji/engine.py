@@ -490,6 +490,20 @@ class _Engine:
                 f"{expected} のプレイとします",
             )
             return expected
+        skipped = self.skipped_seats(expected, play.seat, trick)
+        if skipped:
+            self.bag.error(
+                "SJ104",
+                f"it is {expected}'s turn to {role}, not {play.seat}'s; "
+                f"a play seems left out: the trick's winner is not known",
+                play.line,
+                ja=f"{'リード' if not trick.plays else 'プレイ'}するのは {expected} です"
+                f" ({play.seat} ではありません)。プレイが抜けているようです。"
+                "トリックの勝者はわかりません",
+            )
+            for seat in skipped:  # each takes its turn, its cards not known (one slip)
+                self.unread_play(replace(play, seat=seat, cards=(), forced=None), trick)
+            return play.seat
         self.bag.error(
             "SJ104",
             f"it is {expected}'s turn to {role}, not {play.seat}'s",
@@ -498,6 +512,25 @@ class _Engine:
             f" ({play.seat} ではありません)",
         )
         return play.seat
+
+    def skipped_seats(self, expected: str, written: str, trick: _Trick) -> list[str]:
+        """The seats between ``expected`` and ``written`` when ``written`` is still to
+        play in this trick: their plays were left out (a line dropped gave a wrong turn at
+        every later play, and revokes)."""
+        seats, seat = [], expected
+        while seat != written and len(trick.plays) + len(seats) < 3:
+            seats.append(seat)
+            seat = self.next_seat(seat)
+        return seats if seat == written else []
+
+    def repeats(self, play: Play) -> bool:
+        """The play is the line before it again, out of turn (a line written twice)."""
+        before = self.record.events[self.at - 1] if self.at else None
+        return (
+            isinstance(before, Play)
+            and (before.seat, before.cards) == (play.seat, play.cards)
+            and bool(play.cards)
+        )
 
     def holds_only(self, seat: str, written: str, cards: tuple[Card, ...]) -> bool:
         """``cards`` are all in ``seat``'s known hand and not all in ``written``'s."""
@@ -828,6 +861,14 @@ class _Engine:
             if not self.took_turn(trick):
                 return  # a line among the plays that took no turn: nothing happens
             play = replace(play, seat=self.seat_to_play(trick))
+        if self.repeats(play) and play.seat != self.seat_to_play(trick) and not self.open_lead:
+            self.bag.error(
+                "SJ104",
+                f"{play.seat}'s play is written twice: the second one takes no turn",
+                play.line,
+                ja=f"{play.seat} のプレイが2回書かれています。2回目は手番になりません",
+            )
+            return
         seat = self.check_turn(play, trick)
         if seat != play.seat:  # the seat letter was the slip: the play is the holder's
             play = replace(play, seat=seat)
