@@ -517,7 +517,8 @@ class _Engine:
         """The seats between ``expected`` and ``written`` when ``written`` is still to
         play in this trick: their plays were left out (a line dropped gave a wrong turn at
         every later play, and revokes)."""
-        seats, seat = [], expected
+        seats: list[str] = []
+        seat = expected
         while seat != written and len(trick.plays) + len(seats) < 3:
             seats.append(seat)
             seat = self.next_seat(seat)
