@@ -59,3 +59,22 @@ def test_a_turn_not_read_makes_one_error_not_three() -> None:
     assert errors_and_warnings(_with("A: SQ ^D7xS3", "A: SQ ^D7xZ3")[0]) == ["JH002"]
     assert errors_and_warnings(_with("B: C5 ^HA", "B: C5 ^HA x")[0]) == ["JH001"]
     assert errors_and_warnings(_with("A: SQ ^D7xS3", "A SQ ^D7xS3")[0]) == ["JH001"]
+
+
+def test_a_played_card_mistyped_makes_one_error() -> None:
+    """``A: C6 ^S7`` written ``A: C5 ^S7``: the ♣5 not in A's hand (JH102) was laid on
+    the table, and the ♣6 A really played was later "not on the table" (JH103)."""
+    record, view = _with("A: C6 ^S7", "A: C5 ^S7")
+    assert errors_and_warnings(record) == ["JH102"]
+    well = GAME.view(_with("A: C6 ^S7", "A: C6 ^S7")[0])
+    assert view.steps[-1].state["seats"][0]["score"] == well.steps[-1].state["seats"][0]["score"]
+
+
+def test_a_flipped_card_mistyped_makes_one_error() -> None:
+    """``^D9`` written ``^D8``: the stock's top is ♦9 (JH108); the ♦8 laid on the table
+    instead could be taken by the next flips (JH106), and ♦9 taken later was "not on the
+    table" (JH103)."""
+    record, _ = _with("B: D3xS7 ^D9", "B: D3xS7 ^D8")
+    assert errors_and_warnings(record) == ["JH108"]
+    record, _ = _with("A: S9xCA ^H6 !", "A: S9xCA ^H7 !")
+    assert errors_and_warnings(record) == ["JH108"]

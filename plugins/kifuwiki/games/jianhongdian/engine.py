@@ -230,13 +230,15 @@ class _Engine:
             self.seats.index(turn.player) if turn.player in self.seats else index % len(self.seats)
         )
 
-    def take_from_hand(self, seat: int, match: Match, line: int) -> None:
+    def take_from_hand(self, seat: int, match: Match, line: int) -> bool:
+        """Take the played card from the hand; ``False`` when it is not there (JH102)."""
         hand = self.hands[seat]
         if hand is None:
             self.account(match.card, line, match.column)
         elif match.card in hand:
             hand.remove(match.card)
         else:
+            self.mistyped(match.card, set(hand))
             self.bag.error(
                 "JH102",
                 f"{match.card.glyph()} is not in {self.seats[seat]}'s hand",
@@ -244,6 +246,17 @@ class _Engine:
                 match.column,
                 ja=f"{match.card.glyph()} は {self.seats[seat]} の手札にありません",
             )
+            return False
+        return True
+
+    def mistyped(self, written: Card, real: set[Card]) -> None:
+        """A card written where the deal says one of ``real`` lay (JH102, JH108): most
+        likely a slip of the pen. The replay takes the record's word, but the real card
+        taken later is not "not on the table", and no capture of the written card is
+        forced (one typo, one error)."""
+        if self.maybe_down is not None:
+            self.maybe_down |= real
+        self.maybe_gone.add(written)
 
     def account(self, card: Card, line: int, column: int) -> None:
         """A card whose place the record did not give before: it must be a new one."""
@@ -251,7 +264,8 @@ class _Engine:
             self.duplicate(card, line, column)
         self.seen.add(card)
 
-    def take_from_stock(self, match: Match | None, turn: Turn) -> None:
+    def take_from_stock(self, match: Match | None, turn: Turn) -> bool:
+        """Flip the stock's top; ``False`` when the record's flip is not it (JH108)."""
         if match is None:
             if self.stock_left > 0:
                 self.bag.error(
@@ -260,7 +274,7 @@ class _Engine:
                     turn.line,
                     ja="めくり (^カード) がありませんが、山札はまだ残っています",
                 )
-            return
+            return True
         if self.stock_left <= 0:
             self.bag.error(
                 "JH109",
@@ -272,9 +286,11 @@ class _Engine:
         self.stock_left -= 1
         if self.stock is None:
             self.account(match.card, turn.line, match.column)
-            return
+            return True
         top = self.stock.pop(0) if self.stock else None
         if top != match.card:
+            if top is not None:
+                self.mistyped(match.card, {top})
             shown = top.glyph() if top else "nothing"
             self.bag.error(
                 "JH108",
@@ -283,6 +299,8 @@ class _Engine:
                 match.column,
                 ja=f"山札の一番上は {shown} です ({match.card.glyph()} ではありません)",
             )
+            return False
+        return True
 
     def candidates(self, card: Card) -> list[Card]:
         """The table cards ``card`` could capture (of those surely still there)."""
@@ -350,6 +368,7 @@ class _Engine:
             or not self.rules.hand_must_capture
             or not self.table_known
             or hand is None
+            or match.card not in hand  # JH102's: the card really played is not known
             or seat in self.unsure
         ):
             return
@@ -371,10 +390,13 @@ class _Engine:
                 )
                 return
 
-    def put_down(self, seat: int, match: Match, line: int, flipped: bool) -> int:
-        """Capture or lay the card on the table; the points the seat gained."""
+    def put_down(self, seat: int, match: Match, line: int, flipped: bool, sure: bool = True) -> int:
+        """Capture or lay the card on the table; the points the seat gained. A card
+        already reported as not the one the deal gives (``sure`` false) is not told it
+        had to capture: the real card may not have."""
         self.check_capture(match, line)
-        self.check_forced(match, line, flipped)
+        if sure:
+            self.check_forced(match, line, flipped)
         taken = match.taken
         if taken is None:
             self.table.append(match.card)
@@ -448,11 +470,11 @@ class _Engine:
         seat = self.check_order(turn, self.taken)
         self.taken += 1
         self.check_hand_capture(seat, turn.play, turn.line)
-        self.take_from_hand(seat, turn.play, turn.line)
-        gained = self.put_down(seat, turn.play, turn.line, flipped=False)
-        self.take_from_stock(turn.flip, turn)
+        sure = self.take_from_hand(seat, turn.play, turn.line)
+        gained = self.put_down(seat, turn.play, turn.line, flipped=False, sure=sure)
+        sure = self.take_from_stock(turn.flip, turn)
         if turn.flip is not None:
-            gained += self.put_down(seat, turn.flip, turn.line, flipped=True)
+            gained += self.put_down(seat, turn.flip, turn.line, flipped=True, sure=sure)
         step = Step(
             position + 1, turn, self.snapshot(), gained, tuple(self.notes), self.seats[seat]
         )
