@@ -78,3 +78,15 @@ def test_a_flipped_card_mistyped_makes_one_error() -> None:
     assert errors_and_warnings(record) == ["JH108"]
     record, _ = _with("A: S9xCA ^H6 !", "A: S9xCA ^H7 !")
     assert errors_and_warnings(record) == ["JH108"]
+
+
+def test_a_turn_under_the_wrong_seat_letter_makes_one_error() -> None:
+    """``B: D4xH6 ^D10`` written ``A: …``: out of order (JH101), and the ♦4 was then
+    taken from A's hand (JH102) and its points given to A, so the result did not add up
+    (JH111). The card is in B's hand and it is B's turn: the letter is the slip."""
+    record, view = _with("B: D4xH6 ^D10", "A: D4xH6 ^D10")
+    assert errors_and_warnings(record) == ["JH101"]
+    well = GAME.view(_with("B: D4xH6 ^D10", "B: D4xH6 ^D10")[0])
+    assert view.steps[-1].state == well.steps[-1].state
+    (current,) = [s["key"] for s in view.steps[2].state["seats"] if s["current"]]
+    assert current == "B"  # B's turn, as the card says

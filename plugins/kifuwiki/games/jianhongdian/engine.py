@@ -230,6 +230,23 @@ class _Engine:
             self.seats.index(turn.player) if turn.player in self.seats else index % len(self.seats)
         )
 
+    def slip_of_seat(self, seat: int, play: Match) -> int:
+        """The seat that played: out of order (JH101, already reported) with a card not
+        in the written seat's hand but in the hand of the seat whose turn it was, the
+        letter is the slip, and that seat played (one typo, one error: no JH102, and the
+        points go where the cards say)."""
+        expected = self.taken % len(self.seats)
+        written, due = self.hands[seat], self.hands[expected]
+        if (
+            seat != expected
+            and written is not None
+            and due is not None
+            and play.card not in written
+            and play.card in due
+        ):
+            return expected
+        return seat
+
     def take_from_hand(self, seat: int, match: Match, line: int) -> bool:
         """Take the played card from the hand; ``False`` when it is not there (JH102)."""
         hand = self.hands[seat]
@@ -467,7 +484,7 @@ class _Engine:
         if turn.play is None:
             self.unread(turn, position)
             return
-        seat = self.check_order(turn, self.taken)
+        seat = self.slip_of_seat(self.check_order(turn, self.taken), turn.play)
         self.taken += 1
         self.check_hand_capture(seat, turn.play, turn.line)
         sure = self.take_from_hand(seat, turn.play, turn.line)
