@@ -90,3 +90,18 @@ def test_a_turn_under_the_wrong_seat_letter_makes_one_error() -> None:
     assert view.steps[-1].state == well.steps[-1].state
     (current,) = [s["key"] for s in view.steps[2].state["seats"] if s["current"]]
     assert current == "B"  # B's turn, as the card says
+
+
+def test_a_card_of_the_deal_mistyped_makes_one_error() -> None:
+    """A hand's ♣2 written ♣3 (a card of the stock), or the stock's ♥6 written ♥7 (a card
+    of A's hand): the card written twice (JH107), and then the real card was "not in A's
+    hand" (JH102) or "not the stock's top" (JH108) when it came."""
+    hand = "A: (C2 SQ SA H7 H2 CQ H4 S9 DK C6 D8 C7)"
+    record, view = _with(hand, hand.replace("C2", "C3"))
+    assert errors_and_warnings(record) == ["JH107"]
+    well = GAME.view(_with(hand, hand)[0])
+    assert view.steps[-1].state == well.steps[-1].state
+    stock = "stock: (H6 D10 S2 DJ C4 H3 C8 DA D2 S6 S3 HA D7 C9 DQ HJ S7 D9 S5 S4 C3 HK S10 H8)"
+    record, view = _with(stock, stock.replace("H6", "H7"))
+    assert errors_and_warnings(record) == ["JH107"]
+    assert view.steps[-1].state == well.steps[-1].state

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from kifuwiki.cardkit import unread
 from kifuwiki.cardkit.hands import note_hands_left_out
-from kifuwiki.cards import Card
+from kifuwiki.cards import Card, standard_deck
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.games.jianhongdian.model import JHRecord, Match, Turn
 from kifuwiki.games.jianhongdian.rules import RuleSet
@@ -118,6 +118,10 @@ class _Engine:
         self.maybe_gone: set[Card] = set()
         """Table cards such a turn may have taken: no capture of them is forced."""
         self.unsure: set[int] = set()
+        self.written_twice: set[Card] = set()
+        """Cards the deal writes twice (JH107): one of the two is likely a slip for a card
+        it leaves out (``left_out``), so that card may come where one of them lay."""
+        self.left_out: set[Card] = set()
         """Seats with a turn that could not be read: their hands hold a card too many."""
 
     # -- the deal ---------------------------------------------------------------------
@@ -171,7 +175,11 @@ class _Engine:
             for card, column in zip(cards.cards, cards.columns, strict=True):
                 if card in self.seen:
                     self.duplicate(card, cards.line, column)
+                    self.written_twice.add(card)
                 self.seen.add(card)
+        if None not in lines and None not in self.hands and self.written_twice:
+            # The whole deal is written: the cards it leaves out are known.
+            self.left_out = set(standard_deck(jokers=False)) - self.seen
 
     def duplicate(self, card: Card, line: int, column: int) -> None:
         self.bag.error(
@@ -254,6 +262,8 @@ class _Engine:
             self.account(match.card, line, match.column)
         elif match.card in hand:
             hand.remove(match.card)
+        elif slip := self.slip_in_deal(match.card, hand):
+            hand.remove(slip)
         else:
             self.mistyped(match.card, set(hand))
             self.bag.error(
@@ -274,6 +284,18 @@ class _Engine:
         if self.maybe_down is not None:
             self.maybe_down |= real
         self.maybe_gone.add(written)
+
+    def slip_in_deal(self, card: Card, where: list[Card]) -> Card | None:
+        """A card the deal left out, coming where the deal wrote a card twice (JH107,
+        already reported): the card written there is the slip, and ``card`` stood in its
+        place (one typo, one error). The card written twice it stood for, or ``None``."""
+        if card not in self.left_out:
+            return None
+        slip = next((c for c in where if c in self.written_twice), None)
+        if slip is not None:
+            self.left_out.discard(card)
+            self.written_twice.discard(slip)
+        return slip
 
     def account(self, card: Card, line: int, column: int) -> None:
         """A card whose place the record did not give before: it must be a new one."""
@@ -305,6 +327,8 @@ class _Engine:
             self.account(match.card, turn.line, match.column)
             return True
         top = self.stock.pop(0) if self.stock else None
+        if top is not None and top != match.card and self.slip_in_deal(match.card, [top]):
+            return True
         if top != match.card:
             if top is not None:
                 self.mistyped(match.card, {top})
