@@ -105,3 +105,18 @@ def test_a_card_of_the_deal_mistyped_makes_one_error() -> None:
     record, view = _with(stock, stock.replace("H6", "H7"))
     assert errors_and_warnings(record) == ["JH107"]
     assert view.steps[-1].state == well.steps[-1].state
+
+
+def test_a_turn_written_twice_makes_one_error() -> None:
+    """``B: D4xH6 ^D10`` written again on the next line: every later turn was out of
+    order (JH101), its cards not in the hands (JH102), the stock out of step (JH108),
+    and so on to the result (JH111). The copy is out of order and takes no turn."""
+    record, view = _with("B: D4xH6 ^D10", "B: D4xH6 ^D10\nB: D4xH6 ^D10")
+    assert errors_and_warnings(record) == ["JH101"]
+    (problem,) = record.diagnostics
+    assert "repeats" in problem.message
+    (copy,) = [s for s in view.steps if s.line == problem.line]
+    assert copy.player is None and "error" in copy.flags  # it took no one's turn
+    assert render_viewer(view, make_environment(), "en")
+    well = GAME.view(_with("B: D4xH6 ^D10", "B: D4xH6 ^D10")[0])
+    assert view.steps[-1].state == well.steps[-1].state

@@ -238,6 +238,24 @@ class _Engine:
             self.seats.index(turn.player) if turn.player in self.seats else index % len(self.seats)
         )
 
+    def repeats(self, turn: Turn, position: int) -> bool:
+        """A turn out of order that repeats the turn before it, card for card: the line
+        written twice. One error, and it takes no turn (the turns after it are in order)."""
+        if position == 0:
+            return False
+        before = self.record.turns[position - 1]
+        expected = self.seats[self.taken % len(self.seats)]
+        if turn.player == expected or not _same(turn, before):
+            return False
+        self.bag.error(
+            "JH101",
+            f"it is {expected}'s turn, not {turn.player}'s: this line repeats the one before",
+            turn.line,
+            ja=f"{expected} の手番です ({turn.player} ではありません)。"
+            "この行は前の行の繰り返しです",
+        )
+        return True
+
     def slip_of_seat(self, seat: int, play: Match) -> int:
         """The seat that played: out of order (JH101, already reported) with a card not
         in the written seat's hand but in the hand of the seat whose turn it was, the
@@ -508,6 +526,9 @@ class _Engine:
         if turn.play is None:
             self.unread(turn, position)
             return
+        if self.repeats(turn, position):
+            self.steps.append(Step(position + 1, turn, self.snapshot(), 0, ()))
+            return
         seat = self.slip_of_seat(self.check_order(turn, self.taken), turn.play)
         self.taken += 1
         self.check_hand_capture(seat, turn.play, turn.line)
@@ -591,6 +612,20 @@ class _Engine:
             complete=complete,
             redeal=reasons,
         )
+
+
+def _same(turn: Turn, other: Turn) -> bool:
+    """The same seat playing and flipping the same cards, taking the same ones."""
+
+    def cards(match: Match | None) -> tuple[Card | None, Card | None]:
+        return (match.card, match.taken) if match else (None, None)
+
+    return (
+        turn.player == other.player
+        and other.play is not None
+        and cards(turn.play) == cards(other.play)
+        and cards(turn.flip) == cards(other.flip)
+    )
 
 
 def replay(record: JHRecord, rules: RuleSet, bag: DiagnosticBag) -> Replay:
