@@ -120,3 +120,16 @@ def test_a_turn_written_twice_makes_one_error() -> None:
     assert render_viewer(view, make_environment(), "en")
     well = GAME.view(_with("B: D4xH6 ^D10", "B: D4xH6 ^D10")[0])
     assert view.steps[-1].state == well.steps[-1].state
+
+
+def test_a_turn_left_out_makes_one_error() -> None:
+    """``B: D4xH6 ^D10`` left out: every later turn was out of order (JH101), its cards
+    not in the hands (JH102) and the stock out of step (JH108). A's next turn, its card in
+    A's hand, says B's turn was left out: one error, and B's turn is taken unseen."""
+    record, view = _with("B: D4xH6 ^D10\nA: H4xD6 ^S2", "A: H4xD6 ^S2")
+    assert errors_and_warnings(record) == ["JH101"]
+    (problem,) = record.diagnostics
+    assert "left out" in problem.message
+    well = GAME.view(_with("A: H4xD6 ^S2", "A: H4xD6 ^S2")[0])
+    a_score, well_a_score = (v.steps[-1].state["seats"][0]["score"] for v in (view, well))
+    assert a_score == well_a_score  # A's; B's turn left out scored what is not known

@@ -256,6 +256,36 @@ class _Engine:
         )
         return True
 
+    def left_out_before(self, turn: Turn, play: Match) -> None:
+        """A turn by the seat after the one whose turn it was, with a card of its own
+        hand that the seat due does not hold: that seat's turn was left out. One error,
+        and the turn left out is taken unseen, so the turns after it are in order."""
+        n = len(self.seats)
+        due = self.taken % n
+        if turn.player not in self.seats or self.taken >= DEALT:
+            return
+        seat = self.seats.index(turn.player)
+        written, expected = self.hands[seat], self.hands[due]
+        if (
+            seat != (due + 1) % n
+            or written is None
+            or expected is None
+            or play.card not in written
+            or play.card in expected
+        ):
+            return
+        who = self.seats[due]
+        self.bag.error(
+            "JH101",
+            f"it is {who}'s turn, not {turn.player}'s: a turn of {who} seems left out"
+            " before this line",
+            turn.line,
+            ja=f"{who} の手番です ({turn.player} ではありません)。"
+            f"この行の前の {who} の手番が抜けているようです",
+        )
+        self.taken += 1
+        self.put_down_unseen(due)
+
     def slip_of_seat(self, seat: int, play: Match) -> int:
         """The seat that played: out of order (JH101, already reported) with a card not
         in the written seat's hand but in the hand of the seat whose turn it was, the
@@ -529,6 +559,7 @@ class _Engine:
         if self.repeats(turn, position):
             self.steps.append(Step(position + 1, turn, self.snapshot(), 0, ()))
             return
+        self.left_out_before(turn, turn.play)
         seat = self.slip_of_seat(self.check_order(turn, self.taken), turn.play)
         self.taken += 1
         self.check_hand_capture(seat, turn.play, turn.line)
