@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from kifuwiki.cardkit import unread
 from kifuwiki.cardkit.hands import note_hands_left_out
-from kifuwiki.cards import Card
+from kifuwiki.cards import Card, standard_deck
 from kifuwiki.core.diagnostics import DiagnosticBag
 from kifuwiki.games.jianhongdian.model import JHRecord, Match, Turn
 from kifuwiki.games.jianhongdian.rules import RuleSet
@@ -118,6 +118,10 @@ class _Engine:
         self.maybe_gone: set[Card] = set()
         """Table cards such a turn may have taken: no capture of them is forced."""
         self.unsure: set[int] = set()
+        self.written_twice: set[Card] = set()
+        """Cards the deal writes twice (JH107): one of the two is likely a slip for a card
+        it leaves out (``left_out``), so that card may come where one of them lay."""
+        self.left_out: set[Card] = set()
         """Seats with a turn that could not be read: their hands hold a card too many."""
 
     # -- the deal ---------------------------------------------------------------------
@@ -171,7 +175,11 @@ class _Engine:
             for card, column in zip(cards.cards, cards.columns, strict=True):
                 if card in self.seen:
                     self.duplicate(card, cards.line, column)
+                    self.written_twice.add(card)
                 self.seen.add(card)
+        if None not in lines and None not in self.hands and self.written_twice:
+            # The whole deal is written: the cards it leaves out are known.
+            self.left_out = set(standard_deck(jokers=False)) - self.seen
 
     def duplicate(self, card: Card, line: int, column: int) -> None:
         self.bag.error(
@@ -230,13 +238,82 @@ class _Engine:
             self.seats.index(turn.player) if turn.player in self.seats else index % len(self.seats)
         )
 
-    def take_from_hand(self, seat: int, match: Match, line: int) -> None:
+    def repeats(self, turn: Turn, position: int) -> bool:
+        """A turn out of order that repeats the turn before it, card for card: the line
+        written twice. One error, and it takes no turn (the turns after it are in order)."""
+        if position == 0:
+            return False
+        before = self.record.turns[position - 1]
+        expected = self.seats[self.taken % len(self.seats)]
+        if turn.player == expected or not _same(turn, before):
+            return False
+        self.bag.error(
+            "JH101",
+            f"it is {expected}'s turn, not {turn.player}'s: this line repeats the one before",
+            turn.line,
+            ja=f"{expected} の手番です ({turn.player} ではありません)。"
+            "この行は前の行の繰り返しです",
+        )
+        return True
+
+    def left_out_before(self, turn: Turn, play: Match) -> None:
+        """A turn by the seat after the one whose turn it was, with a card of its own
+        hand that the seat due does not hold: that seat's turn was left out. One error,
+        and the turn left out is taken unseen, so the turns after it are in order."""
+        n = len(self.seats)
+        due = self.taken % n
+        if turn.player not in self.seats or self.taken >= DEALT:
+            return
+        seat = self.seats.index(turn.player)
+        written, expected = self.hands[seat], self.hands[due]
+        if (
+            seat != (due + 1) % n
+            or written is None
+            or expected is None
+            or play.card not in written
+            or play.card in expected
+        ):
+            return
+        who = self.seats[due]
+        self.bag.error(
+            "JH101",
+            f"it is {who}'s turn, not {turn.player}'s: a turn of {who} seems left out"
+            " before this line",
+            turn.line,
+            ja=f"{who} の手番です ({turn.player} ではありません)。"
+            f"この行の前の {who} の手番が抜けているようです",
+        )
+        self.taken += 1
+        self.put_down_unseen(due)
+
+    def slip_of_seat(self, seat: int, play: Match) -> int:
+        """The seat that played: out of order (JH101, already reported) with a card not
+        in the written seat's hand but in the hand of the seat whose turn it was, the
+        letter is the slip, and that seat played (one typo, one error: no JH102, and the
+        points go where the cards say)."""
+        expected = self.taken % len(self.seats)
+        written, due = self.hands[seat], self.hands[expected]
+        if (
+            seat != expected
+            and written is not None
+            and due is not None
+            and play.card not in written
+            and play.card in due
+        ):
+            return expected
+        return seat
+
+    def take_from_hand(self, seat: int, match: Match, line: int) -> bool:
+        """Take the played card from the hand; ``False`` when it is not there (JH102)."""
         hand = self.hands[seat]
         if hand is None:
             self.account(match.card, line, match.column)
         elif match.card in hand:
             hand.remove(match.card)
+        elif slip := self.slip_in_deal(match.card, hand):
+            hand.remove(slip)
         else:
+            self.mistyped(match.card, set(hand))
             self.bag.error(
                 "JH102",
                 f"{match.card.glyph()} is not in {self.seats[seat]}'s hand",
@@ -244,6 +321,29 @@ class _Engine:
                 match.column,
                 ja=f"{match.card.glyph()} は {self.seats[seat]} の手札にありません",
             )
+            return False
+        return True
+
+    def mistyped(self, written: Card, real: set[Card]) -> None:
+        """A card written where the deal says one of ``real`` lay (JH102, JH108): most
+        likely a slip of the pen. The replay takes the record's word, but the real card
+        taken later is not "not on the table", and no capture of the written card is
+        forced (one typo, one error)."""
+        if self.maybe_down is not None:
+            self.maybe_down |= real
+        self.maybe_gone.add(written)
+
+    def slip_in_deal(self, card: Card, where: list[Card]) -> Card | None:
+        """A card the deal left out, coming where the deal wrote a card twice (JH107,
+        already reported): the card written there is the slip, and ``card`` stood in its
+        place (one typo, one error). The card written twice it stood for, or ``None``."""
+        if card not in self.left_out:
+            return None
+        slip = next((c for c in where if c in self.written_twice), None)
+        if slip is not None:
+            self.left_out.discard(card)
+            self.written_twice.discard(slip)
+        return slip
 
     def account(self, card: Card, line: int, column: int) -> None:
         """A card whose place the record did not give before: it must be a new one."""
@@ -251,7 +351,8 @@ class _Engine:
             self.duplicate(card, line, column)
         self.seen.add(card)
 
-    def take_from_stock(self, match: Match | None, turn: Turn) -> None:
+    def take_from_stock(self, match: Match | None, turn: Turn) -> bool:
+        """Flip the stock's top; ``False`` when the record's flip is not it (JH108)."""
         if match is None:
             if self.stock_left > 0:
                 self.bag.error(
@@ -260,7 +361,7 @@ class _Engine:
                     turn.line,
                     ja="めくり (^カード) がありませんが、山札はまだ残っています",
                 )
-            return
+            return True
         if self.stock_left <= 0:
             self.bag.error(
                 "JH109",
@@ -272,9 +373,13 @@ class _Engine:
         self.stock_left -= 1
         if self.stock is None:
             self.account(match.card, turn.line, match.column)
-            return
+            return True
         top = self.stock.pop(0) if self.stock else None
+        if top is not None and top != match.card and self.slip_in_deal(match.card, [top]):
+            return True
         if top != match.card:
+            if top is not None:
+                self.mistyped(match.card, {top})
             shown = top.glyph() if top else "nothing"
             self.bag.error(
                 "JH108",
@@ -283,6 +388,8 @@ class _Engine:
                 match.column,
                 ja=f"山札の一番上は {shown} です ({match.card.glyph()} ではありません)",
             )
+            return False
+        return True
 
     def candidates(self, card: Card) -> list[Card]:
         """The table cards ``card`` could capture (of those surely still there)."""
@@ -350,6 +457,7 @@ class _Engine:
             or not self.rules.hand_must_capture
             or not self.table_known
             or hand is None
+            or match.card not in hand  # JH102's: the card really played is not known
             or seat in self.unsure
         ):
             return
@@ -371,10 +479,13 @@ class _Engine:
                 )
                 return
 
-    def put_down(self, seat: int, match: Match, line: int, flipped: bool) -> int:
-        """Capture or lay the card on the table; the points the seat gained."""
+    def put_down(self, seat: int, match: Match, line: int, flipped: bool, sure: bool = True) -> int:
+        """Capture or lay the card on the table; the points the seat gained. A card
+        already reported as not the one the deal gives (``sure`` false) is not told it
+        had to capture: the real card may not have."""
         self.check_capture(match, line)
-        self.check_forced(match, line, flipped)
+        if sure:
+            self.check_forced(match, line, flipped)
         taken = match.taken
         if taken is None:
             self.table.append(match.card)
@@ -445,14 +556,18 @@ class _Engine:
         if turn.play is None:
             self.unread(turn, position)
             return
-        seat = self.check_order(turn, self.taken)
+        if self.repeats(turn, position):
+            self.steps.append(Step(position + 1, turn, self.snapshot(), 0, ()))
+            return
+        self.left_out_before(turn, turn.play)
+        seat = self.slip_of_seat(self.check_order(turn, self.taken), turn.play)
         self.taken += 1
         self.check_hand_capture(seat, turn.play, turn.line)
-        self.take_from_hand(seat, turn.play, turn.line)
-        gained = self.put_down(seat, turn.play, turn.line, flipped=False)
-        self.take_from_stock(turn.flip, turn)
+        sure = self.take_from_hand(seat, turn.play, turn.line)
+        gained = self.put_down(seat, turn.play, turn.line, flipped=False, sure=sure)
+        sure = self.take_from_stock(turn.flip, turn)
         if turn.flip is not None:
-            gained += self.put_down(seat, turn.flip, turn.line, flipped=True)
+            gained += self.put_down(seat, turn.flip, turn.line, flipped=True, sure=sure)
         step = Step(
             position + 1, turn, self.snapshot(), gained, tuple(self.notes), self.seats[seat]
         )
@@ -528,6 +643,20 @@ class _Engine:
             complete=complete,
             redeal=reasons,
         )
+
+
+def _same(turn: Turn, other: Turn) -> bool:
+    """The same seat playing and flipping the same cards, taking the same ones."""
+
+    def cards(match: Match | None) -> tuple[Card | None, Card | None]:
+        return (match.card, match.taken) if match else (None, None)
+
+    return (
+        turn.player == other.player
+        and other.play is not None
+        and cards(turn.play) == cards(other.play)
+        and cards(turn.flip) == cards(other.flip)
+    )
 
 
 def replay(record: JHRecord, rules: RuleSet, bag: DiagnosticBag) -> Replay:
