@@ -34,3 +34,32 @@ def test_a_card_left_out_or_run_into_its_cell_is_one_error() -> None:
     ):
         record, _ = with_example_line(G2, typo)
         assert errors_and_warnings(record) == [code], typo
+
+
+G1 = "W:g1 6-12-4-2 // first action"
+
+
+def test_a_first_action_not_read_takes_the_turn() -> None:
+    """``W:g1 6-12-4-l2`` (or ``g16-12-4-2``) left W to move: B's next line was out of
+    turn (SF101), W's next placement was told to start on g1 (SF105) and every later
+    points check was wrong (SF108): 8 errors. One now, and the points said once (SF203)."""
+    for typo, code in (
+        (G1.replace("6-12-4-2", "6-12-4-l2"), "SF009"),
+        (G1.replace("g1 6", "g16"), "SF006"),
+        (G1.replace(" 6-12-4-2", ""), "SF009"),
+    ):
+        record, view = with_example_line(G1, typo)
+        assert errors_and_warnings(record) == [code], typo
+        assert [d.line for d in record.diagnostics if d.code == "SF203"] == [14]
+        steps = [s for s in view.steps if s.notation.startswith("B:g13")]
+        assert steps[0].player == "Black"  # B's first action, in turn
+        final = {p["key"]: p["points_text"] for p in view.steps[-1].state["players"]}
+        assert final == {"W": "30", "B": "26.7"}
+
+
+def test_a_first_hand_not_read_still_takes_no_turn() -> None:
+    """A first hand alone with a card not read names no cell: W's first action still
+    goes on on the next line (no SF101 there)."""
+    hand = "W:(6-12-4-2 4-8-6-12 3-6-9-18 7-24-9-14 2-2-3-16 25-20-22-24 11-22-11-22)"
+    record, _ = with_example_line(hand, hand.replace("4-8-6-12", "4-8-6-l2"))
+    assert "SF101" not in errors_and_warnings(record)

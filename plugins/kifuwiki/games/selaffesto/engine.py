@@ -720,11 +720,13 @@ class Engine:
             elif move.placements:
                 self.play(move, step)
                 acted = True
-        if move.unread and not acted and state.started[player]:
+        if move.unread and not acted and (state.started[player] or move.placing):
             # A token could not be read (diagnosed): the action still took the turn, but
             # the board lacks its card (review13 R13-2: a bad cell gave 257 errors, most
-            # of them false).
-            acted = True
+            # of them false). A first action whose placement was not read took it too
+            # (``W:g1 6-12-4-l2`` left W to move: B's next line was out of turn, W's
+            # next placement told to start on g1, and every later points check wrong).
+            acted = state.started[player] = True
             self.unknown_from(move)
         if acted:
             self.pending_draw = False

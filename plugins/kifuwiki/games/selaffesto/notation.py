@@ -38,6 +38,8 @@ TOKEN = re.compile(
     r"|(?P<judge>\[[^\]]*\]?)|(?P<word>[^\s(){}\[\]]+)"
 )
 CELL = re.compile(r"^(?P<file>[a-zA-Z])(?P<rank>[0-9]+)$")
+#: A word that starts as a cell (``g1``, ``g16-12-4-2`` with the space left out).
+PLACING = re.compile(r"^[a-zA-Z][0-9]")
 CARDISH = re.compile(r"^[0-9]+(?:-[0-9]*)*$|^[0-9]*(?:-[0-9]*)+$")
 MARKS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 CHECK_ENTRY = re.compile(r"^(?P<player>[^:：\s]+)[:：](?P<value>-?[0-9]+(?:\.[0-9])?)$")
@@ -138,6 +140,8 @@ class _LineReader:
 
     def word(self, text: str, column: int) -> None:
         move = self.move
+        if CARDISH.match(text) or PLACING.match(text):
+            move.placing = True
         if self.pending_cell is not None:
             cell, cell_column, lifted = self.pending_cell
             self.pending_cell = None
