@@ -63,3 +63,19 @@ def test_a_first_hand_not_read_still_takes_no_turn() -> None:
     hand = "W:(6-12-4-2 4-8-6-12 3-6-9-18 7-24-9-14 2-2-3-16 25-20-22-24 11-22-11-22)"
     record, _ = with_example_line(hand, hand.replace("4-8-6-12", "4-8-6-l2"))
     assert "SF101" not in errors_and_warnings(record)
+
+
+def test_a_first_action_with_the_other_seat_letter_is_one_error() -> None:
+    """``B:(W's hand) g1 …`` (and ``W:(B's hand) g13 …``): the cards are in no hand yet,
+    so the start cell tells whose it is; read as written it gave 365 errors in a
+    self-play record (SF101, SF105, then nearly every later line)."""
+    w_line = "W:(6-12-4-2 4-8-6-12 3-6-9-18 7-24-9-14 2-2-3-16 25-20-22-24 11-22-11-22)"
+    for line, typo in (
+        (G1, f"B:{w_line[2:]} g1 6-12-4-2"),
+        (G1, f"W:{w_line[2:]} g1 6-12-4-2 X"),
+    ):
+        record, _ = with_example_line(f"{w_line}\n{line}", typo.removesuffix(" X"))
+        if typo.endswith(" X"):
+            assert errors_and_warnings(record) == [], typo  # the line as meant: no error
+        else:
+            assert errors_and_warnings(record) == ["SF101"], typo
