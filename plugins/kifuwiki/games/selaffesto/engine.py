@@ -189,6 +189,22 @@ class Engine:
             return following == move.player
         if move.taken is not None and not move.placements:
             return self.hand_slip(move)
+        if move.taken is not None:
+            # A whole first action (hand and placement) with the other seat letter: its
+            # cards are in no hand yet, so the placement's cell tells, the to-move
+            # player's start cell (or the writer has started already, or its own line
+            # comes next). Read as written, ``B:(…) g1 …`` for W's first action gave
+            # SF101, SF105 and then an error on nearly every later line (365 in a
+            # self-play record).
+            state = self.state
+            if state.started[state.to_move]:
+                return False
+            start = self.rules.start_cell(state.to_move)
+            return (
+                move.placements[0].cell == start
+                or state.started[move.player]
+                or following == move.player
+            )
         if not move.placements or move.placements[0].lifted_from is not None:
             return False
         card = canonical(move.placements[0].card)
@@ -720,11 +736,13 @@ class Engine:
             elif move.placements:
                 self.play(move, step)
                 acted = True
-        if move.unread and not acted and state.started[player]:
+        if move.unread and not acted and (state.started[player] or move.placing):
             # A token could not be read (diagnosed): the action still took the turn, but
             # the board lacks its card (review13 R13-2: a bad cell gave 257 errors, most
-            # of them false).
-            acted = True
+            # of them false). A first action whose placement was not read took it too
+            # (``W:g1 6-12-4-l2`` left W to move: B's next line was out of turn, W's
+            # next placement told to start on g1, and every later points check wrong).
+            acted = state.started[player] = True
             self.unknown_from(move)
         if acted:
             self.pending_draw = False

@@ -139,6 +139,9 @@ class MoveLine:
     unread: bool = False
     """A token of the line could not be read (diagnosed): ``fmt`` writes the line as
     written rather than drop what it did not understand."""
+    placing: bool = False
+    """A cell or a card was written, read or not: the line is an action, not a first
+    hand alone, so a placement not read still took the turn (``engine.Engine.line``)."""
     not_read: bool = False
     """The whole line could not be read (SF001, SF002): a step of its own, shown as
     written; whose turn it took the engine works out (``engine.Engine.not_read``)."""

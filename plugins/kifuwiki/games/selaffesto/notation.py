@@ -29,6 +29,7 @@ from kifuwiki.games.selaffesto.model import (
     Placement,
     SelaffestoRecord,
     cell_at,
+    cell_name,
 )
 
 LINE = re.compile(r"^\s*(?P<player>[^:：\s]+)\s*[:：]\s*(?P<body>.*)$")
@@ -37,6 +38,8 @@ TOKEN = re.compile(
     r"|(?P<judge>\[[^\]]*\]?)|(?P<word>[^\s(){}\[\]]+)"
 )
 CELL = re.compile(r"^(?P<file>[a-zA-Z])(?P<rank>[0-9]+)$")
+#: A word that starts as a cell (``g1``, ``g16-12-4-2`` with the space left out).
+PLACING = re.compile(r"^[a-zA-Z][0-9]")
 CARDISH = re.compile(r"^[0-9]+(?:-[0-9]*)*$|^[0-9]*(?:-[0-9]*)+$")
 MARKS = frozenset({"!", "?", "!!", "??", "!?", "?!"})
 CHECK_ENTRY = re.compile(r"^(?P<player>[^:：\s]+)[:：](?P<value>-?[0-9]+(?:\.[0-9])?)$")
@@ -137,6 +140,8 @@ class _LineReader:
 
     def word(self, text: str, column: int) -> None:
         move = self.move
+        if CARDISH.match(text) or PLACING.match(text):
+            move.placing = True
         if self.pending_cell is not None:
             cell, cell_column, lifted = self.pending_cell
             self.pending_cell = None
@@ -148,6 +153,21 @@ class _LineReader:
                     move.placements.append(
                         Placement(cell, card, self.offset + cell_column, lifted_from=lifted)
                     )
+                return
+            # The placement is broken: the judgement and the re-play after it are not
+            # diagnosed again (one mistake, one diagnostic).
+            self.last_broken = self.broken = True
+            if text and not _other_token(text):
+                # A word where the card goes (``g2 4-8-6-l2``): the card misspelt, told once
+                # (it gave this SF009, an SF006 for the word and an SF009 for ``[put]``).
+                self.error(
+                    "SF009",
+                    column,
+                    f"{text!r} stands where the card of {self.cell_text(cell)} goes:"
+                    " write 'g2 4-8-6-12'",
+                    f"{text!r} は {self.cell_text(cell)} のカードの位置にあります:"
+                    " 'g2 4-8-6-12' のように書いてください",
+                )
                 return
             self.error(
                 "SF009",
@@ -185,6 +205,10 @@ class _LineReader:
                 f"{text!r} is not part of the notation",
                 f"{text!r} は記法にありません",
             )
+
+    @staticmethod
+    def cell_text(cell: Cell) -> str:
+        return "the cell" if cell < 0 else cell_name(cell)
 
     def plus(self, text: str, column: int) -> None:
         body, _, owner = text[1:].partition("@")
@@ -276,8 +300,10 @@ class _LineReader:
                 f"{text} は [put] [jump] [fail] のどれでもありません",
             )
             return
-        if self.last_broken:
-            return  # the placement it judges was diagnosed already
+        if self.last_broken or (self.move.unread and not self.move.placements):
+            # The placement it judges was diagnosed already (a card left out, or a cell
+            # and its card run together, ``g24-8-6-12``): not told twice.
+            return
         if not self.move.placements:
             self.error(
                 "SF009",
@@ -349,6 +375,18 @@ class _LineReader:
                 self.word(text, column)
         if self.pending_cell is not None:
             self.word("", len(body) + 1)
+
+
+def _other_token(text: str) -> bool:
+    """Whether a word is a token of its own (a mark, a pass, a draw, a bonus, an LC, a
+    cell) rather than something written where a card goes."""
+    return (
+        text in MARKS
+        or text.lower() == "pass"
+        or text[0] in "+*"
+        or (text[0] in "xX" and len(text) > 1)
+        or CELL.match(text) is not None
+    )
 
 
 #: What may stand between a seat and its action when the colon is left out (``W g2``,
