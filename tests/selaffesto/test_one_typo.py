@@ -50,6 +50,10 @@ def test_a_first_action_not_read_takes_the_turn() -> None:
     ):
         record, view = with_example_line(G1, typo)
         assert errors_and_warnings(record) == [code], typo
+        if code == "SF009":  # its example names the cell written, not a fixed g2
+            (problem,) = [d for d in record.diagnostics if d.code == "SF009"]
+            assert problem.message.endswith("like 'g1 6-12-4-2'"), problem.message
+            assert (problem.message_ja or "").endswith("(例 'g1 6-12-4-2')")
         assert [d.line for d in record.diagnostics if d.code == "SF203"] == [14]
         steps = [s for s in view.steps if s.notation.startswith("B:g13")]
         assert steps[0].player == "Black"  # B's first action, in turn

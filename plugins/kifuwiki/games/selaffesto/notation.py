@@ -157,23 +157,26 @@ class _LineReader:
             # The placement is broken: the judgement and the re-play after it are not
             # diagnosed again (one mistake, one diagnostic).
             self.last_broken = self.broken = True
+            # The example names the cell written (a fixed 'g2' read as the cell to use).
+            shown = self.cell_text(cell)
+            example = f"{cell_name(cell) if cell >= 0 else 'g2'} 6-12-4-2"
             if text and not _other_token(text):
                 # A word where the card goes (``g2 4-8-6-l2``): the card misspelt, told once
                 # (it gave this SF009, an SF006 for the word and an SF009 for ``[put]``).
                 self.error(
                     "SF009",
                     column,
-                    f"{text!r} stands where the card of {self.cell_text(cell)} goes:"
-                    " write 'g2 4-8-6-12'",
-                    f"{text!r} は {self.cell_text(cell)} のカードの位置にあります:"
-                    " 'g2 4-8-6-12' のように書いてください",
+                    f"{text!r} stands where the card of {shown} goes: a card is four SNs"
+                    f" N-E-S-W, like '{example}'",
+                    f"{text!r} は {shown} のカードの位置にあります。カードは北-東-南-西の4つ"
+                    f" (例 '{example}')",
                 )
                 return
             self.error(
                 "SF009",
                 cell_column,
-                "a cell without its card: write 'g2 4-8-6-12'",
-                "カードのないセルです: 'g2 4-8-6-12' のように書いてください",
+                f"a cell without its card: a card is four SNs N-E-S-W, like '{example}'",
+                f"カードのないセルです。カードは北-東-南-西の4つ (例 '{example}')",
             )
             if not text:
                 return
