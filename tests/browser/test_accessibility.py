@@ -125,8 +125,9 @@ PAGE_CHECK = r"""() => {
 }"""
 
 
-def _violations(page: Any) -> list[str]:
-    results = axe_playwright.Axe().run(page, context=CONTEXT, options=OPTIONS)
+def axe_violations(page: Any, context: dict[str, Any] = CONTEXT) -> list[str]:
+    """axe's findings on ``page`` within ``context`` (what to read), one a line."""
+    results = axe_playwright.Axe().run(page, context=context, options=OPTIONS)
     found = []
     for violation in results.response["violations"]:
         for node in violation["nodes"]:
@@ -144,7 +145,9 @@ def _problems(context: Any, demo_site: str, prepare: Callable[[Any], None]) -> s
     for path in PAGES:
         page.goto(demo_site + path)
         prepare(page)
-        found = _violations(page) + [f"page check: {found}" for found in page.evaluate(PAGE_CHECK)]
+        found = axe_violations(page) + [
+            f"page check: {problem}" for problem in page.evaluate(PAGE_CHECK)
+        ]
         if found:
             lines += [path, *(f"  {problem}" for problem in found)]
     return "\n".join(lines)
@@ -275,7 +278,7 @@ def test_the_review_reads_every_steps_line_and_the_first_positions(
                }""",
             POSITIONS_CHECKED + 8,
         )
-        found = [line.split(":")[1].strip() for line in _violations(page)]
+        found = [line.split(":")[1].strip() for line in axe_violations(page)]
     finally:
         context.close()
     assert sorted(found) == ["#early-position", "#late-line"]

@@ -19,11 +19,10 @@ from typing import Any
 import pytest
 from tests.browser.conftest import screenshot, serve
 from tests.browser.game_site import build_site
+from tests.browser.test_accessibility import axe_violations
 from tests.catan.test_unread_table import THREE
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-axe_playwright = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 NAME = "row-not-read"
 #: The row's step: the setup, then four rounds of three turns.
@@ -33,15 +32,6 @@ STEP = 13
 CONTEXT = {
     "include": [[".md-content"]],
     "exclude": [[f".kw-moves > li:not(#m{STEP - 1}, #m{STEP}, #m{STEP + 1}) > details"]],
-}
-OPTIONS = {
-    "runOnly": {
-        "type": "tag",
-        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-    },
-    # Material's links in text, as in tests/browser/test_accessibility.py.
-    "rules": {"link-in-text-block": {"enabled": False}},
-    "resultTypes": ["violations"],
 }
 
 
@@ -55,15 +45,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root.mkdir()
     with serve(build_site(root, "catan", [Path(record)], theme="material")) as url:
         yield url + f"records/catan/{NAME}/"
-
-
-def _violations(page: Any) -> list[str]:
-    results = axe_playwright.Axe().run(page, context=CONTEXT, options=OPTIONS)
-    return [
-        f"{v['id']}: {' '.join(node['target'])}"
-        for v in results.response["violations"]
-        for node in v["nodes"]
-    ]
 
 
 def _says_no_one_seat_moves(panel: Any) -> None:
@@ -95,7 +76,7 @@ def test_the_row_step_with_the_script(site: str, open_page: Any, width: int) -> 
     page.keyboard.press("ArrowRight")
     board.locator(".kw-catan-state .kw-players").scroll_into_view_if_needed()
     screenshot(page, f"catan-row-not-read-{width}.png")
-    assert _violations(page) == []
+    assert axe_violations(page, CONTEXT) == []
     assert problems.all() == []
 
 
@@ -113,6 +94,6 @@ def test_the_row_step_without_the_script(site: str, browser: Any) -> None:
         _says_no_one_seat_moves(panel)
         panel.scroll_into_view_if_needed()
         screenshot(page, "catan-row-not-read-390-nojs.png")
-        assert _violations(page) == []
+        assert axe_violations(page, CONTEXT) == []
     finally:
         context.close()
