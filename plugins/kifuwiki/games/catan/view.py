@@ -414,11 +414,12 @@ def _step_state(
     maps: StepMaps,
     stray: list[tuple[str, str]],
     unsure: str | None,
+    unread_seats: list[str],
 ) -> dict[str, Any]:
-    """What ``state.html`` shows after one turn (``unsure``: :func:`_why_unsure`)."""
+    """What ``state.html`` shows after one turn (``unsure``: :func:`_why_unsure`;
+    ``unread_seats``: :func:`_unread_seats`, worked out once a step by the caller)."""
     turn = step.turn
     snapshot = step.snapshot
-    unread_seats = _unread_seats(step, record)
     return {
         "map": maps.step(snapshot.layout, snapshot.robber),
         "turn": turn.number if turn else None,
@@ -483,7 +484,8 @@ def build_view(game: GameRecord) -> RecordView:
         stray = strays.get(step.index, [])
         # A row not read is no one seat's move: the move list named its first seat and
         # the guess mode asked that player for the row as written.
-        mover = _mover(step, _unread_seats(step, record))
+        unread_seats = _unread_seats(step, record)
+        mover = _mover(step, unread_seats)
         steps.append(
             step_view(
                 step.index,
@@ -499,7 +501,15 @@ def build_view(game: GameRecord) -> RecordView:
                 flags={"special"} if step.took else (),
                 problems=problems,
                 state=_step_state(
-                    step, record, rows, seats, colours, maps, stray, unsure[step.index]
+                    step,
+                    record,
+                    rows,
+                    seats,
+                    colours,
+                    maps,
+                    stray,
+                    unsure[step.index],
+                    unread_seats,
                 ),
             )
         )
